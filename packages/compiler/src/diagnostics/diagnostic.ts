@@ -1,0 +1,69 @@
+import { codeFrameColumns } from '@babel/code-frame';
+import type { Span } from '../ir/span.js';
+
+/**
+ * A build-time error or warning. Codes are stable (tests and docs refer to them):
+ * SYCL1xxx front end, SYCL2xxx link, SYCL3xxx plugin/CLI.
+ */
+export interface Diagnostic {
+  readonly code: `SYCL${number}`;
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  /** Root-relative module path. */
+  readonly file: string;
+  readonly span: Span | null;
+  /** What to write instead. */
+  readonly hint?: string;
+  /** Other places involved, e.g. the kernels that share a device_image_scope global. */
+  readonly related?: readonly {
+    readonly file: string;
+    readonly span: Span | null;
+    readonly message: string;
+  }[];
+}
+
+/** `file:line:col: error: message`, then a code frame when the source is at hand, then the hint. */
+export function formatDiagnostic(diagnostic: Diagnostic, source?: string): string {
+  const { file, span } = diagnostic;
+  const where = span ? `${file}:${span.line}:${span.column}` : file;
+  const lines = [`${where}: ${diagnostic.severity}: ${diagnostic.message} [${diagnostic.code}]`];
+  if (span && source !== undefined) {
+    lines.push(codeFrameColumns(source, spanLocation(source, span), { highlightCode: false }));
+  }
+  if (diagnostic.hint) lines.push(`  hint: ${diagnostic.hint}`);
+  for (const related of diagnostic.related ?? []) {
+    const at = related.span
+      ? `${related.file}:${related.span.line}:${related.span.column}`
+      : related.file;
+    lines.push(`  ${at}: note: ${related.message}`);
+  }
+  return lines.join('\n');
+}
+
+function spanLocation(source: string, span: Span) {
+  const end = lineColumn(source, span.end);
+  return { start: { line: span.line, column: span.column }, end };
+}
+
+/** 1-based line and column of a byte offset (UTF-16 code units, as JavaScript strings count). */
+export function lineColumn(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < source.length; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Thrown only across API boundaries that cannot return diagnostics (bundler hooks). */
+export class DiagnosticError extends Error {
+  readonly diagnostics: readonly Diagnostic[];
+  constructor(diagnostics: readonly Diagnostic[], sources: Readonly<Record<string, string>> = {}) {
+    super(diagnostics.map((d) => formatDiagnostic(d, sources[d.file])).join('\n\n'));
+    this.name = 'DiagnosticError';
+    this.diagnostics = diagnostics;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Device code IR: typed expression trees and structured statements, close to WGSL. Every
+ * expression carries its concrete type (abstract literals are concretised by the front end).
+ */
+import type { DataType } from '@syclts/dsl';
+import type { SymbolRef } from './device-object.js';
+
+/**
+ * `R` is how device code names declarations: `SymbolRef` as the front end writes it, a
+ * `SymbolicId` once the link step has resolved every reference.
+ */
+import type { Span } from './span.js';
+
+export type UnaryOperator = '-' | '!' | '~';
+export type BinaryOperator =
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%'
+  | '&'
+  | '|'
+  | '^'
+  | '<<'
+  | '>>'
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '&&'
+  | '||';
+export type AssignOperator =
+  | '='
+  | '+='
+  | '-='
+  | '*='
+  | '/='
+  | '%='
+  | '&='
+  | '|='
+  | '^='
+  | '<<='
+  | '>>=';
+
+export type ItemQuery =
+  | 'globalId'
+  | 'globalRange'
+  | 'localId'
+  | 'localRange'
+  | 'groupId'
+  | 'groupRange'
+  | 'globalLinearId'
+  | 'localLinearId';
+
+export type AtomicFunction =
+  | 'atomicLoad'
+  | 'atomicStore'
+  | 'atomicAdd'
+  | 'atomicSub'
+  | 'atomicMax'
+  | 'atomicMin'
+  | 'atomicAnd'
+  | 'atomicOr'
+  | 'atomicXor'
+  | 'atomicExchange'
+  | 'atomicCompareExchangeWeak';
+
+interface ExprBase {
+  readonly type: DataType;
+  readonly span: Span;
+}
+
+export type Expr<R = SymbolRef> = ExprBase &
+  (
+    | { readonly op: 'literal'; readonly value: number | boolean }
+    /** A function-scope `let`/`var`, or a function parameter. */
+    | { readonly op: 'local'; readonly name: string }
+    /** A kernel argument (accessor or value). */
+    | { readonly op: 'param'; readonly name: string }
+    /** A kernel's `var<workgroup>` array. */
+    | { readonly op: 'workgroupArray'; readonly name: string }
+    /** The whole value of a specialization constant; `member`/`index` select parts. */
+    | { readonly op: 'specConstant'; readonly ref: R }
+    /** A device global's storage (an lvalue). */
+    | { readonly op: 'deviceGlobal'; readonly ref: R }
+    | { readonly op: 'unary'; readonly operator: UnaryOperator; readonly operand: Expr<R> }
+    | {
+        readonly op: 'binary';
+        readonly operator: BinaryOperator;
+        readonly left: Expr<R>;
+        readonly right: Expr<R>;
+      }
+    | {
+        readonly op: 'select';
+        readonly condition: Expr<R>;
+        readonly whenTrue: Expr<R>;
+        readonly whenFalse: Expr<R>;
+      }
+    /** A device function of this or another module. */
+    | { readonly op: 'call'; readonly callee: R; readonly args: readonly Expr<R>[] }
+    /** A WGSL built-in function (`min`, `sqrt`, `select`, ...). */
+    | { readonly op: 'builtin'; readonly name: string; readonly args: readonly Expr<R>[] }
+    /** Value constructor or conversion: `vec3f(...)`, `f32(x)`, a struct or array literal. */
+    | { readonly op: 'construct'; readonly args: readonly Expr<R>[] }
+    | { readonly op: 'index'; readonly base: Expr<R>; readonly index: Expr<R> }
+    | { readonly op: 'member'; readonly base: Expr<R>; readonly member: string }
+    | { readonly op: 'swizzle'; readonly base: Expr<R>; readonly components: string }
+    | { readonly op: 'item'; readonly query: ItemQuery; readonly dimension: number }
+    /** `pointer` is an lvalue of atomic type. */
+    | {
+        readonly op: 'atomic';
+        readonly fn: AtomicFunction;
+        readonly pointer: Expr<R>;
+        readonly args: readonly Expr<R>[];
+      }
+  );
+
+export type Stmt<R = SymbolRef> =
+  | {
+      readonly kind: 'let';
+      readonly name: string;
+      readonly mutable: boolean;
+      readonly type: DataType;
+      readonly init: Expr<R> | null;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'assign';
+      readonly target: Expr<R>;
+      readonly operator: AssignOperator;
+      readonly value: Expr<R>;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'increment';
+      readonly target: Expr<R>;
+      readonly operator: '++' | '--';
+      readonly span: Span;
+    }
+  | { readonly kind: 'expr'; readonly expr: Expr<R>; readonly span: Span }
+  | {
+      readonly kind: 'if';
+      readonly condition: Expr<R>;
+      readonly then: Block<R>;
+      readonly else: Block<R> | null;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'for';
+      readonly init: Stmt<R> | null;
+      readonly condition: Expr<R> | null;
+      readonly update: Stmt<R> | null;
+      readonly body: Block<R>;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'while';
+      readonly condition: Expr<R>;
+      readonly body: Block<R>;
+      readonly span: Span;
+    }
+  | { readonly kind: 'break'; readonly span: Span }
+  | { readonly kind: 'continue'; readonly span: Span }
+  | { readonly kind: 'return'; readonly value: Expr<R> | null; readonly span: Span }
+  | { readonly kind: 'barrier'; readonly scope: 'workgroup' | 'storage'; readonly span: Span }
+  | { readonly kind: 'block'; readonly body: Block<R>; readonly span: Span };
+
+export type Block<R = SymbolRef> = readonly Stmt<R>[];

@@ -1,0 +1,128 @@
+/**
+ * The typed, serialisable result of compiling one `.sycl.ts` module: its declarations, device
+ * code as IR, and the references it makes to other modules (resolved by the link step).
+ * Everything here is plain JSON so the plugin can cache it and hand it across processes.
+ */
+import type { AccessMode, DataType, HostAccess, InitMode, JsonValue } from '@syclts/dsl';
+import type { Block, Expr } from './device-code.js';
+import type { Span } from './span.js';
+
+export const DEVICE_OBJECT_VERSION = 1;
+
+/** A name in device code: declared in this module, or imported from another. */
+export type SymbolRef =
+  | { readonly kind: 'local'; readonly name: string }
+  | { readonly kind: 'import'; readonly specifier: string; readonly name: string };
+
+export interface ImportBinding {
+  readonly local: string;
+  /** The exported name, or 'default', or '*' for a namespace import. */
+  readonly imported: string;
+}
+
+export interface ImportDecl {
+  readonly specifier: string;
+  readonly bindings: readonly ImportBinding[];
+  readonly span: Span;
+}
+
+export type ExportDecl =
+  | { readonly kind: 'local'; readonly exported: string; readonly local: string }
+  | {
+      readonly kind: 'reexport';
+      readonly exported: string;
+      readonly specifier: string;
+      readonly imported: string;
+    }
+  | { readonly kind: 'star'; readonly specifier: string };
+
+export interface SpecConstantDecl {
+  readonly name: string;
+  readonly type: DataType;
+  /** Folded at build time, or null when the default is not a constant expression. */
+  readonly defaultValue: JsonValue;
+  readonly span: Span;
+}
+
+export interface DeviceGlobalDecl {
+  readonly name: string;
+  readonly type: DataType;
+  readonly deviceImageScope: boolean;
+  readonly hostAccess: HostAccess;
+  readonly initMode: InitMode | null;
+  readonly implementInCsr: boolean;
+  readonly span: Span;
+}
+
+/** An integer size: a literal, or an expression over integer specialization constants. */
+export type SizeExpr<R = SymbolRef> = Expr<R>;
+
+export type KernelParam =
+  | {
+      readonly kind: 'accessor';
+      readonly name: string;
+      readonly element: DataType;
+      readonly access: AccessMode;
+      readonly span: Span;
+    }
+  | { readonly kind: 'value'; readonly name: string; readonly type: DataType; readonly span: Span };
+
+export interface WorkgroupArrayDecl<R = SymbolRef> {
+  readonly name: string;
+  readonly element: DataType;
+  readonly length: SizeExpr<R>;
+  readonly span: Span;
+}
+
+export type KernelRange<R = SymbolRef> =
+  | { readonly kind: 'basic'; readonly dimensions: 1 | 2 | 3 }
+  | {
+      readonly kind: 'nd';
+      readonly dimensions: 1 | 2 | 3;
+      readonly workgroupSize: readonly SizeExpr<R>[];
+    };
+
+export interface KernelDecl<R = SymbolRef> {
+  readonly name: string;
+  readonly range: KernelRange<R>;
+  readonly params: readonly KernelParam[];
+  readonly workgroupArrays: readonly WorkgroupArrayDecl<R>[];
+  /** Names the body gives to the item, the kernel handler and the arguments are resolved away. */
+  readonly body: Block<R>;
+  readonly span: Span;
+}
+
+export interface FunctionParam {
+  readonly name: string;
+  readonly type: DataType;
+  readonly span: Span;
+}
+
+/** A piece of a raw-WGSL body: text, or a reference to a declaration spliced in by the emitter. */
+export type WgslPart<R = SymbolRef> =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'ref'; readonly ref: R; readonly span: Span }
+  | { readonly kind: 'param'; readonly name: string };
+
+export interface FunctionDecl<R = SymbolRef> {
+  readonly name: string;
+  readonly params: readonly FunctionParam[];
+  /** null for a function that returns nothing. */
+  readonly returnType: DataType | null;
+  readonly body:
+    | { readonly kind: 'ir'; readonly block: Block<R> }
+    | { readonly kind: 'wgsl'; readonly parts: readonly WgslPart<R>[] };
+  readonly span: Span;
+}
+
+export interface DeviceObject {
+  readonly version: typeof DEVICE_OBJECT_VERSION;
+  /** Root-relative module path with '/' separators, e.g. 'src/blur.sycl.ts'. */
+  readonly module: string;
+  readonly imports: readonly ImportDecl[];
+  readonly exports: readonly ExportDecl[];
+  readonly specConstants: readonly SpecConstantDecl[];
+  readonly deviceGlobals: readonly DeviceGlobalDecl[];
+  readonly kernels: readonly KernelDecl[];
+  readonly functions: readonly FunctionDecl[];
+}

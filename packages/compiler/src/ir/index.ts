@@ -1,0 +1,4 @@
+export type * from './device-code.js';
+export type * from './device-object.js';
+export { DEVICE_OBJECT_VERSION } from './device-object.js';
+export type * from './span.js';

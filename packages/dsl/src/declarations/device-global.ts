@@ -1,0 +1,45 @@
+import type { DataType } from '../types/data-type.js';
+
+/** `sycl_ext_oneapi_device_global` properties. */
+export type HostAccess = 'read' | 'write' | 'read_write' | 'none';
+export type InitMode = 'reprogram' | 'reset';
+
+export interface DeviceGlobalProperties<A extends HostAccess = HostAccess> {
+  /** Storage belongs to the one device image that uses the global (an error if several do). */
+  readonly deviceImageScope?: boolean;
+  /** What the host may do through `copy`/`memcpy`; default 'read_write'. */
+  readonly hostAccess?: A;
+  /** Recorded in the property set; WebGPU images are never reprogrammed, so both behave alike. */
+  readonly initMode?: InitMode;
+  /** Recorded in the property set. */
+  readonly implementInCsr?: boolean;
+}
+
+export interface ResolvedDeviceGlobalProperties<A extends HostAccess = HostAccess> {
+  readonly deviceImageScope: boolean;
+  readonly hostAccess: A;
+  readonly initMode: InitMode | null;
+  readonly implementInCsr: boolean;
+}
+
+export interface DeviceGlobal<T extends DataType = DataType, A extends HostAccess = HostAccess> {
+  readonly declaration: 'deviceGlobal';
+  readonly type: T;
+  readonly properties: ResolvedDeviceGlobalProperties<A>;
+}
+
+export function deviceGlobal<T extends DataType, A extends HostAccess = 'read_write'>(
+  type: T,
+  properties: DeviceGlobalProperties<A> = {},
+): DeviceGlobal<T, A> {
+  return Object.freeze({
+    declaration: 'deviceGlobal',
+    type,
+    properties: Object.freeze({
+      deviceImageScope: properties.deviceImageScope ?? false,
+      hostAccess: properties.hostAccess ?? ('read_write' as A),
+      initMode: properties.initMode ?? null,
+      implementInCsr: properties.implementInCsr ?? false,
+    }),
+  });
+}

@@ -1,0 +1,101 @@
+import type {
+  DeviceArgs,
+  Item,
+  KernelHandler,
+  LocalArrays,
+  NdItem,
+} from '../device/kernel-scope.js';
+import type { DataType, ScalarType } from '../types/data-type.js';
+import type { SpecializationId } from './specialization-id.js';
+
+export type AccessMode = 'read' | 'write' | 'read_write';
+
+/** A kernel argument bound to a buffer of `element`s. */
+export interface AccessorType<T extends DataType = DataType, M extends AccessMode = AccessMode> {
+  readonly kind: 'accessor';
+  readonly element: T;
+  readonly access: M;
+}
+
+export function accessor<T extends DataType, M extends AccessMode>(
+  element: T,
+  access: M,
+): AccessorType<T, M> {
+  return Object.freeze({ kind: 'accessor', element, access });
+}
+
+export type KernelArgType = DataType | AccessorType;
+export type KernelArgTypes = { readonly [name: string]: KernelArgType };
+
+/** A size the build knows, or an integer specialization constant (native path only). */
+export type SizeSpec = number | SpecializationId<ScalarType<'u32'> | ScalarType<'i32'>>;
+
+/** A `var<workgroup>` array; its length is the product of the factors. */
+export interface WorkgroupArrayType<T extends DataType = DataType> {
+  readonly kind: 'workgroupArray';
+  readonly element: T;
+  readonly lengthFactors: readonly SizeSpec[];
+}
+
+export function workgroupArray<T extends DataType>(
+  element: T,
+  ...lengthFactors: SizeSpec[]
+): WorkgroupArrayType<T> {
+  return Object.freeze({ kind: 'workgroupArray', element, lengthFactors });
+}
+
+export type Dimensions = 1 | 2 | 3;
+export type WorkgroupArrays = { readonly [name: string]: WorkgroupArrayType };
+
+export interface BasicKernelSpec<D extends Dimensions, A extends KernelArgTypes> {
+  readonly range: D;
+  readonly args: A;
+}
+
+export interface NdKernelSpec<
+  D extends Dimensions,
+  A extends KernelArgTypes,
+  L extends WorkgroupArrays,
+> {
+  readonly ndRange: D;
+  readonly workgroupSize: readonly SizeSpec[] & { readonly length: D };
+  readonly args: A;
+  readonly local?: L;
+}
+
+export interface Kernel<
+  D extends Dimensions = Dimensions,
+  A extends KernelArgTypes = KernelArgTypes,
+  ND extends boolean = boolean,
+> {
+  readonly declaration: 'kernel';
+  readonly dimensions: D;
+  readonly ndRange: ND;
+  readonly args: A;
+}
+
+/**
+ * A kernel. The body is device code: the compiler translates it to WGSL and it never runs on
+ * the host. The returned object is what host code passes to `parallelFor`/`singleTask`.
+ */
+export function kernel<D extends Dimensions, A extends KernelArgTypes>(
+  spec: BasicKernelSpec<D, A>,
+  body: (item: Item<D>, kh: KernelHandler, args: DeviceArgs<A>) => void,
+): Kernel<D, A, false>;
+export function kernel<D extends Dimensions, A extends KernelArgTypes, L extends WorkgroupArrays>(
+  spec: NdKernelSpec<D, A, L>,
+  body: (item: NdItem<D>, kh: KernelHandler, args: DeviceArgs<A>, local: LocalArrays<L>) => void,
+): Kernel<D, A, true>;
+export function kernel(
+  spec:
+    | BasicKernelSpec<Dimensions, KernelArgTypes>
+    | NdKernelSpec<Dimensions, KernelArgTypes, WorkgroupArrays>,
+): Kernel {
+  const nd = 'ndRange' in spec;
+  return Object.freeze({
+    declaration: 'kernel',
+    dimensions: nd ? spec.ndRange : spec.range,
+    ndRange: nd,
+    args: spec.args,
+  });
+}

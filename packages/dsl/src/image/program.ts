@@ -1,0 +1,124 @@
+/**
+ * The device image format: what the link step produces and the runtime consumes. Plain JSON,
+ * documented in docs/device-images.md. Bump PROGRAM_FORMAT_VERSION on any incompatible change.
+ */
+
+import type { HostAccess, InitMode } from '../declarations/device-global.js';
+import type { AccessMode } from '../declarations/kernel.js';
+import type { DataType, ScalarName } from '../types/data-type.js';
+
+export const PROGRAM_FORMAT_VERSION = 1;
+
+/**
+ * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
+ * name being the declaration's own (not an alias it was imported or re-exported under).
+ */
+export type SymbolicId = string;
+
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+export type SpecConstantMode = 'native' | 'emulated';
+
+/** One scalar leaf of a (possibly composite) specialization constant. */
+export interface SpecConstantLeaf {
+  /** Numeric ID, dense from 0 per image: the `@id(n)` of the native override, the order of the emulation buffer. */
+  readonly id: number;
+  /** Byte offset of the leaf inside the constant's host-shareable layout. */
+  readonly offset: number;
+  /** Byte size of the leaf in that layout (4 for bool, stored as u32). */
+  readonly size: number;
+  readonly scalar: ScalarName;
+  /** Where the leaf sits in the host value: field names and element/component indices. */
+  readonly path: readonly (string | number)[];
+}
+
+export interface SpecConstantInfo {
+  readonly type: DataType;
+  readonly leaves: readonly SpecConstantLeaf[];
+  /** The default folded at build time, or null when the runtime takes the host object's. */
+  readonly defaultValue: JsonValue;
+  /** Byte offset of the constant in the emulation buffer (emulated variant). */
+  readonly emulationOffset: number;
+}
+
+export interface EmulationBuffer {
+  readonly group: number;
+  readonly binding: number;
+  readonly addressSpace: 'uniform' | 'storage';
+  /** Byte size of the buffer, a multiple of 16. */
+  readonly size: number;
+}
+
+export interface DeviceGlobalInfo {
+  readonly type: DataType;
+  /** Byte size of the storage (host-shareable layout). */
+  readonly size: number;
+  readonly deviceImageScope: boolean;
+  readonly hostAccess: HostAccess;
+  readonly initMode: InitMode | null;
+  readonly implementInCsr: boolean;
+  readonly group: number;
+  readonly binding: number;
+}
+
+/** A value in the per-launch uniform buffer (`launch`). */
+export interface LaunchField {
+  readonly role: 'globalRange' | 'groupOffset' | 'arg';
+  /** The kernel argument's name for role 'arg'. */
+  readonly name: string;
+  readonly type: DataType;
+  readonly offset: number;
+}
+
+export type BindingInfo = { readonly group: number; readonly binding: number } & (
+  | {
+      readonly kind: 'accessor';
+      readonly arg: string;
+      readonly access: AccessMode;
+      readonly element: DataType;
+    }
+  | { readonly kind: 'launch'; readonly size: number; readonly fields: readonly LaunchField[] }
+  | { readonly kind: 'deviceGlobal'; readonly symbolicId: SymbolicId; readonly atomic: boolean }
+);
+
+/** A workgroup size dimension: a literal, or the value of an integer specialization constant. */
+export type WorkgroupSizeDim =
+  | { readonly kind: 'literal'; readonly value: number }
+  | { readonly kind: 'specConstant'; readonly symbolicId: SymbolicId; readonly leafId: number };
+
+export interface KernelInfo {
+  readonly entryPoint: string;
+  readonly dimensions: 1 | 2 | 3;
+  readonly ndRange: boolean;
+  /** Always three dimensions, padded with 1. */
+  readonly workgroupSize: readonly [WorkgroupSizeDim, WorkgroupSizeDim, WorkgroupSizeDim];
+  /** Bindings of the native variant; the emulated variant adds the image's emulation buffer. */
+  readonly bindings: readonly BindingInfo[];
+  /** Bytes of `var<workgroup>` memory, or null when a specialization constant sizes it. */
+  readonly workgroupMemoryBytes: number | null;
+  readonly specConstants: readonly SymbolicId[];
+  readonly deviceGlobals: readonly SymbolicId[];
+  /** The variants this kernel can run in (emulated is absent when a constant sizes the workgroup or its memory). */
+  readonly variants: readonly SpecConstantMode[];
+}
+
+export interface DeviceImage {
+  /** Stable, readable: the module path (per-module split), kernel symbolic ID (per-kernel) or 'program' (whole). */
+  readonly id: string;
+  readonly wgsl: { readonly native?: string; readonly emulated?: string };
+  readonly specConstants: Readonly<Record<SymbolicId, SpecConstantInfo>>;
+  readonly emulation: EmulationBuffer | null;
+  readonly deviceGlobals: Readonly<Record<SymbolicId, DeviceGlobalInfo>>;
+  readonly kernels: Readonly<Record<SymbolicId, KernelInfo>>;
+}
+
+export interface Program {
+  readonly version: typeof PROGRAM_FORMAT_VERSION;
+  readonly images: readonly DeviceImage[];
+}

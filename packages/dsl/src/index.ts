@@ -1,0 +1,34 @@
+export { attach, type Binding, bindingOf } from './declarations/attach.js';
+export {
+  type DeviceGlobal,
+  type DeviceGlobalProperties,
+  deviceGlobal,
+  type HostAccess,
+  type InitMode,
+  type ResolvedDeviceGlobalProperties,
+} from './declarations/device-global.js';
+export {
+  type AccessMode,
+  type AccessorType,
+  accessor,
+  type BasicKernelSpec,
+  type Dimensions,
+  type Kernel,
+  type KernelArgType,
+  type KernelArgTypes,
+  kernel,
+  type NdKernelSpec,
+  type SizeSpec,
+  type WorkgroupArrays,
+  type WorkgroupArrayType,
+  workgroupArray,
+} from './declarations/kernel.js';
+export {
+  type SpecializationId,
+  specializationId,
+  zeroValue,
+} from './declarations/specialization-id.js';
+export type * from './device/kernel-scope.js';
+export * from './image/program.js';
+export { array, atomic, bool, f16, f32, i32, mat, struct, u32, vec } from './types/constructors.js';
+export type * from './types/data-type.js';

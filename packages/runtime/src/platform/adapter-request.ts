@@ -1,0 +1,28 @@
+/** How to pick a WebGPU adapter. Each field defaults to an environment variable, then to auto. */
+export interface AdapterRequest {
+  /** 'hardware' wants a GPU, 'software' wants SwiftShader (Node only); 'auto' tries hardware first. Env: SYCLTS_ADAPTER. */
+  readonly kind?: AdapterKind;
+  /** Dawn backend in Node ('vulkan', 'metal', 'd3d12', ...). Env: SYCLTS_BACKEND. */
+  readonly backend?: string;
+  readonly powerPreference?: GPUPowerPreference;
+}
+
+export type AdapterKind = 'auto' | 'hardware' | 'software';
+
+export interface ChosenAdapter {
+  readonly adapter: GPUAdapter;
+  /** One line for logs: vendor, architecture, description, and whether it is a software adapter. */
+  readonly description: string;
+}
+
+export function describeAdapter(adapter: GPUAdapter): string {
+  const { vendor, architecture, description } = adapter.info;
+  const name = [vendor, architecture].filter(Boolean).join(' ') || 'unknown adapter';
+  return description ? `${name} (${description})` : name;
+}
+
+export function parseAdapterKind(value: string | undefined, source: string): AdapterKind {
+  if (value === undefined || value === '') return 'auto';
+  if (value === 'auto' || value === 'hardware' || value === 'software') return value;
+  throw new RangeError(`${source}: expected 'auto', 'hardware' or 'software', got '${value}'`);
+}

@@ -1,0 +1,66 @@
+/** Adapter selection in Node, through Dawn (the `webgpu` package). */
+import { create, globals } from 'webgpu';
+import { errc, SyclError } from '../errors.js';
+import {
+  type AdapterRequest,
+  type ChosenAdapter,
+  describeAdapter,
+  parseAdapterKind,
+} from './adapter-request.js';
+import {
+  softwareAdapterFiles,
+  systemVulkanLoaderPresent,
+  useSoftwareAdapter,
+} from './software-adapter.js';
+
+Object.assign(globalThis, globals);
+
+const NO_ADAPTER_HELP = [
+  'install a GPU driver with Vulkan support (on Linux: the vendor driver and libvulkan1),',
+  'or add the software adapter: `npm install --save-dev @sparticuz/chromium` (SwiftShader),',
+  'then run with SYCLTS_ADAPTER=software to force it.',
+].join(' ');
+
+export async function requestAdapter(request: AdapterRequest = {}): Promise<ChosenAdapter> {
+  const kind = request.kind ?? parseAdapterKind(process.env.SYCLTS_ADAPTER, 'SYCLTS_ADAPTER');
+  const backend = request.backend ?? process.env.SYCLTS_BACKEND;
+  const options = { powerPreference: request.powerPreference ?? 'high-performance' } as const;
+
+  // Without a Vulkan loader on Linux, Dawn has nothing to try (and would warn): go to software.
+  if (kind === 'hardware' || (kind === 'auto' && systemVulkanLoaderPresent())) {
+    const adapter = await dawn(backend).requestAdapter(options);
+    if (adapter && !(kind === 'hardware' && isSoftware(adapter))) {
+      return { adapter, description: describeAdapter(adapter) };
+    }
+    if (kind === 'hardware') {
+      throw new SyclError(
+        errc.platform,
+        `Queue.create: no hardware WebGPU adapter was found; ${NO_ADAPTER_HELP}`,
+      );
+    }
+  }
+  const files = softwareAdapterFiles();
+  if (!files) {
+    throw new SyclError(
+      errc.platform,
+      `Queue.create: no WebGPU adapter was found; ${NO_ADAPTER_HELP}`,
+    );
+  }
+  useSoftwareAdapter(files);
+  const adapter = await dawn(backend ?? 'vulkan').requestAdapter(options);
+  if (!adapter) {
+    throw new SyclError(
+      errc.platform,
+      `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${NO_ADAPTER_HELP}`,
+    );
+  }
+  return { adapter, description: `${describeAdapter(adapter)} [software]` };
+}
+
+function dawn(backend: string | undefined): GPU {
+  return create(backend ? [`backend=${backend}`] : []);
+}
+
+function isSoftware(adapter: GPUAdapter): boolean {
+  return adapter.info.architecture === 'swiftshader' || adapter.info.vendor === 'google';
+}

@@ -1,0 +1,49 @@
+import { expect, test } from 'vitest';
+import { requestAdapter } from '../src/index.js';
+
+test('an adapter runs a compute pass with an override set at pipeline creation', async () => {
+  const { adapter, description } = await requestAdapter();
+  const device = await adapter.requestDevice();
+  const module = device.createShaderModule({
+    code: `@id(0) override k: u32 = 7u;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) {
+  if (g.x < arrayLength(&out)) { out[g.x] = k * g.x + 1u; }
+}`,
+  });
+  const layout = device.createBindGroupLayout({
+    entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } }],
+  });
+  const pipeline = device.createComputePipeline({
+    layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+    compute: { module, entryPoint: 'main', constants: { '0': 3 } },
+  });
+  const n = 100;
+  const out = device.createBuffer({
+    size: n * 4,
+    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+    mappedAtCreation: true,
+  });
+  new Uint32Array(out.getMappedRange()).fill(0xdeadbeef);
+  out.unmap();
+  const readback = device.createBuffer({
+    size: n * 4,
+    usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+  });
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(
+    0,
+    device.createBindGroup({ layout, entries: [{ binding: 0, resource: { buffer: out } }] }),
+  );
+  pass.dispatchWorkgroups(2);
+  pass.end();
+  encoder.copyBufferToBuffer(out, 0, readback, 0, n * 4);
+  device.queue.submit([encoder.finish()]);
+  await readback.mapAsync(GPUMapMode.READ);
+  const result = Array.from(new Uint32Array(readback.getMappedRange()));
+  console.log(`[syclts] compute pass ran on adapter: ${description}`);
+  expect(result).toEqual(Array.from({ length: n }, (_, i) => 3 * i + 1));
+  device.destroy();
+});
