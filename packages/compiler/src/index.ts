@@ -1,0 +1,19 @@
+export {
+  type Diagnostic,
+  DiagnosticError,
+  formatDiagnostic,
+  lineColumn,
+} from './diagnostics/diagnostic.js';
+export { emitProgram } from './emit/index.js';
+export { type FooterOptions, integrationFooter } from './footer/index.js';
+export { type CompileOptions, type CompileResult, compileModule } from './frontend/index.js';
+export * from './ir/index.js';
+export {
+  type LinkInput,
+  type LinkOptions,
+  type LinkResult,
+  link,
+  type SpecConstantsOption,
+  type SplitMode,
+} from './link/index.js';
+export type * from './link/linked-image.js';
