@@ -1,1 +1,77 @@
-export {};
+/**
+ * unplugin-syclts: compiles `.sycl.ts` modules, appends their integration footers, and links the
+ * device program when the bundle's module graph is complete. One factory, every bundler.
+ */
+import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unplugin';
+import { setupEsbuild } from './bundlers/esbuild.js';
+import { bundlerResolve } from './bundlers/resolvers.js';
+import { rollupLikeHooks } from './bundlers/rollup-like.js';
+import { applyWebpackLike, type WebpackLikeCompiler } from './bundlers/webpack-like.js';
+import type { Options } from './options.js';
+import { PROGRAM_MODULE, PROGRAM_MODULE_CODE } from './program-module.js';
+import { PluginState } from './state.js';
+import { transformDeviceModule } from './transform.js';
+
+export type { Options } from './options.js';
+
+/** The resolved ID of the program module (the `\0` prefix keeps other plugins away from it). */
+const RESOLVED_PROGRAM_MODULE = `\0${PROGRAM_MODULE}`;
+
+export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, meta) => {
+  const state = new PluginState(options);
+  const rollupLike = rollupLikeHooks(state);
+  return {
+    name: 'unplugin-syclts',
+    // Device code is compiled from the TypeScript source, before any plugin strips the types.
+    enforce: 'pre',
+    resolveId(id) {
+      return id === PROGRAM_MODULE ? RESOLVED_PROGRAM_MODULE : null;
+    },
+    load(id) {
+      return id === RESOLVED_PROGRAM_MODULE ? PROGRAM_MODULE_CODE : null;
+    },
+    transform: {
+      filter: { id: { include: state.options.include, exclude: state.options.exclude } },
+      async handler(code, id) {
+        if (!state.isDeviceModule(id)) return null;
+        const outcome = await transformDeviceModule(code, id, {
+          root: state.root,
+          resolve: bundlerResolve(this, meta.framework),
+          isDeviceModule: (resolved) => state.isDeviceModule(resolved),
+        });
+        for (const warning of outcome.warnings) this.warn(warning);
+        if (!outcome.ok) {
+          const [first] = outcome.errors;
+          const message = outcome.errors.map((e) => e.message).join('\n\n');
+          this.error({ ...first, id, message });
+          return null;
+        }
+        state.modules.set(outcome.path, outcome.module);
+        return { code: outcome.code, map: outcome.map };
+      },
+    },
+    rollup: rollupLike,
+    rolldown: rollupLike,
+    vite: {
+      ...rollupLike,
+      configResolved(config) {
+        state.bundlerRoot = config.root;
+      },
+    },
+    webpack(compiler) {
+      applyWebpackLike(compiler as unknown as WebpackLikeCompiler, state);
+    },
+    rspack(compiler) {
+      applyWebpackLike(compiler as unknown as WebpackLikeCompiler, state);
+    },
+    esbuild: {
+      setup(build) {
+        setupEsbuild(build, state);
+      },
+    },
+  };
+};
+
+export const unplugin: UnpluginInstance<Options | undefined> = createUnplugin(unpluginFactory);
+
+export default unplugin;

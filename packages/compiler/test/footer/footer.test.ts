@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bindingOf, type Program, u32 } from '@syclts/dsl';
+import { afterAll, expect, test } from 'vitest';
+import { type DeviceObject, integrationFooter } from '../../src/index.js';
+
+const span = { start: 0, end: 0, line: 1, column: 1 };
+
+function deviceObject(module: string): DeviceObject {
+  return {
+    version: 1,
+    module,
+    imports: [],
+    exports: [],
+    specConstants: [
+      { name: 'factor', type: u32, defaultValue: 7, span },
+      { name: 'unused', type: u32, defaultValue: 0, span },
+    ],
+    deviceGlobals: [
+      {
+        name: 'counter',
+        type: u32,
+        deviceImageScope: false,
+        hostAccess: 'read_write',
+        initMode: null,
+        implementInCsr: false,
+        span,
+      },
+    ],
+    kernels: [
+      {
+        name: 'scale',
+        range: { kind: 'basic', dimensions: 1 },
+        params: [],
+        workgroupArrays: [],
+        body: [],
+        span,
+      },
+    ],
+    functions: [],
+  };
+}
+
+// Written inside the package so that the footer's `@syclts/dsl` import resolves as in a real build.
+const dir = mkdtempSync(join(import.meta.dirname, '.tmp-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test('the footer attaches every declaration, used on device or not, to its symbolic ID and the program', async () => {
+  const program: Program = { version: 1, images: [] };
+  writeFileSync(join(dir, 'program.ts'), `export default ${JSON.stringify(program)};\n`);
+  const source = [
+    `export const factor = { name: 'factor' };`,
+    `export const unused = { name: 'unused' };`,
+    `const counter = { name: 'counter' };`,
+    `export const scale = { name: 'scale' };`,
+    `export { counter };`,
+  ].join('\n');
+  const footer = integrationFooter(deviceObject('src/app/hello.sycl.ts'), {
+    programModule: './program.ts',
+    source,
+  });
+  const file = join(dir, 'hello.ts');
+  writeFileSync(file, source + footer);
+  const module = (await import(pathToFileURL(file).href)) as Record<string, object>;
+  const ids = ['factor', 'unused', 'counter', 'scale'].map((name) => {
+    const binding = bindingOf(module[name]!);
+    expect(binding?.program).toEqual(program);
+    return binding?.symbolicId;
+  });
+  expect(ids).toEqual([
+    'src/app/hello.sycl.ts#factor',
+    'src/app/hello.sycl.ts#unused',
+    'src/app/hello.sycl.ts#counter',
+    'src/app/hello.sycl.ts#scale',
+  ]);
+});
+
+test('the footer only appends, starting on a new line', () => {
+  const footer = integrationFooter(deviceObject('a.sycl.ts'), { programModule: 'p', source: 'x' });
+  expect(footer.startsWith('\n')).toBe(true);
+});
+
+test("the footer's own names never shadow the user's", () => {
+  const source = 'const __syclts_attach = 1; const __syclts_program = 2, __syclts_program1 = 3;';
+  const footer = integrationFooter(deviceObject('a.sycl.ts'), { programModule: 'p', source });
+  expect(footer).toContain('import { attach as __syclts_attach1 }');
+  expect(footer).toContain('import __syclts_program2 from "p"');
+  expect(footer).toContain('__syclts_attach1(__syclts_program2, [');
+});
