@@ -1,7 +1,17 @@
-import type { SpecConstantMode } from '@syclts/dsl';
+import type { SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DeviceObject } from '../ir/device-object.js';
+import { LinkCode } from './codes.js';
+import { buildImage, compare } from './image.js';
 import type { LinkedImage } from './linked-image.js';
+import { type Reach, reachOf } from './reach.js';
+import {
+  type ResolvedFunction,
+  type ResolvedKernel,
+  resolveFunction,
+  resolveKernel,
+} from './resolve.js';
+import { SymbolTable, symbolicId } from './symbols.js';
 
 export type SplitMode = 'per-module' | 'per-kernel' | 'whole';
 export type SpecConstantsOption = SpecConstantMode | 'both';
@@ -21,11 +31,116 @@ export interface LinkInput {
 }
 
 export interface LinkResult {
+  /** Empty when any error was reported. */
   readonly images: readonly LinkedImage[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
 /** Resolves references across modules, numbers and lays out everything, and splits device code into images. */
-export function link(_input: LinkInput, _options: LinkOptions = {}): LinkResult {
-  throw new Error('link: not implemented yet');
+export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
+  const split = options.split ?? 'per-module';
+  const mode = options.specConstants ?? 'native';
+  const diagnostics: Diagnostic[] = [];
+  const table = new SymbolTable(input.modules, input.resolveImport);
+  const modules = [...input.modules.values()].sort((a, b) => compare(a.module, b.module));
+
+  const functions = new Map<SymbolicId, ResolvedFunction>();
+  const functionOf = (id: SymbolicId): ResolvedFunction => {
+    let resolved = functions.get(id);
+    if (!resolved) {
+      const found = table.declarations.get(id);
+      if (found?.kind !== 'function') throw new Error(`link: ${id} is not a function`);
+      resolved = resolveFunction(table, found.module, id, found.decl, diagnostics);
+      functions.set(id, resolved);
+    }
+    return resolved;
+  };
+
+  const kernels: { kernel: ResolvedKernel; reach: Reach }[] = [];
+  for (const object of modules) {
+    for (const decl of [...object.kernels].sort((a, b) => compare(a.name, b.name))) {
+      const kernel = resolveKernel(
+        table,
+        object.module,
+        symbolicId(object.module, decl.name),
+        decl,
+        diagnostics,
+      );
+      kernels.push({ kernel, reach: reachOf(kernel, functionOf, diagnostics) });
+    }
+  }
+
+  const groups = new Map<string, typeof kernels>();
+  for (const k of kernels) {
+    const id =
+      split === 'per-module' ? k.kernel.module : split === 'per-kernel' ? k.kernel.id : 'program';
+    groups.set(id, [...(groups.get(id) ?? []), k]);
+  }
+  checkDeviceImageScope(groups, table, diagnostics);
+
+  const declOf =
+    <K extends 'specConstant' | 'deviceGlobal'>(kind: K) =>
+    (id: SymbolicId) => {
+      const found = table.declarations.get(id);
+      if (found?.kind !== kind) throw new Error(`link: ${id} is not a ${kind}`);
+      return found.decl as Extract<typeof found, { kind: K }>['decl'];
+    };
+  const images = [...groups]
+    .sort(([a], [b]) => compare(a, b))
+    .map(([id, group]) =>
+      buildImage(
+        {
+          id,
+          kernels: group,
+          specConstantDecl: declOf('specConstant'),
+          deviceGlobalDecl: declOf('deviceGlobal'),
+          functionOf,
+          mode,
+        },
+        diagnostics,
+      ),
+    );
+  const failed = diagnostics.some((d) => d.severity === 'error');
+  return { images: failed ? [] : images, diagnostics };
+}
+
+/** A `deviceImageScope` global's storage belongs to one image: using it from two is an error. */
+function checkDeviceImageScope(
+  groups: ReadonlyMap<string, readonly { kernel: ResolvedKernel; reach: Reach }[]>,
+  table: SymbolTable,
+  diagnostics: Diagnostic[],
+): void {
+  const imagesOf = new Map<SymbolicId, Map<string, ResolvedKernel[]>>();
+  for (const [imageId, group] of groups) {
+    for (const { kernel, reach } of group) {
+      for (const id of reach.deviceGlobals.keys()) {
+        const found = table.declarations.get(id);
+        if (found?.kind !== 'deviceGlobal' || !found.decl.deviceImageScope) continue;
+        const byImage = imagesOf.get(id) ?? new Map<string, ResolvedKernel[]>();
+        byImage.set(imageId, [...(byImage.get(imageId) ?? []), kernel]);
+        imagesOf.set(id, byImage);
+      }
+    }
+  }
+  for (const [id, byImage] of [...imagesOf].sort(([a], [b]) => compare(a, b))) {
+    if (byImage.size < 2) continue;
+    const found = table.declarations.get(id)!;
+    const users = [...byImage].sort(([a], [b]) => compare(a, b));
+    const kernelList = users.flatMap(([, ks]) => ks.map((k) => `'${k.id}'`)).join(', ');
+    diagnostics.push({
+      code: LinkCode.deviceImageScope,
+      severity: 'error',
+      message: `device_global '${id}' with property deviceImageScope is used in more than one device image (${users.map(([image]) => `'${image}'`).join(', ')}) by kernels ${kernelList}`,
+      file: found.module,
+      span: found.decl.span,
+      hint: 'use it from kernels of one module only, link with split "whole", or drop deviceImageScope',
+      related: users.flatMap(([image, ks]) =>
+        ks.map((k) => ({
+          file: k.module,
+          span: k.decl.span,
+          message: `kernel '${k.id}' uses it in device image '${image}'`,
+        })),
+      ),
+    });
+  }
 }

@@ -5,19 +5,27 @@
  */
 import type {
   BindingInfo,
+  DataType,
   DeviceGlobalInfo,
   EmulationBuffer,
   KernelInfo,
+  ScalarName,
   SpecConstantInfo,
   SpecConstantMode,
   SymbolicId,
 } from '@syclts/dsl';
+import type { BinaryOperator } from '../ir/device-code.js';
 import type { FunctionDecl, KernelDecl } from '../ir/device-object.js';
 
 export interface LinkedSpecConstant {
   readonly symbolicId: SymbolicId;
-  /** Stem of the WGSL names: leaves are `${wgslName}_${leafIndex}` overrides, or a field of the emulation struct. */
+  /**
+   * WGSL name of the whole value: the override itself for a scalar; for a composite, the
+   * `var<private>` rebuilt from the leaves (native) and the emulation struct's field (emulated).
+   */
   readonly wgslName: string;
+  /** WGSL names of the native `@id(leaf.id) override`s, one per `info.leaves` entry. */
+  readonly leafNames: readonly string[];
   readonly info: SpecConstantInfo;
 }
 
@@ -35,29 +43,64 @@ export interface LinkedFunction {
   readonly decl: FunctionDecl<SymbolicId>;
 }
 
+/**
+ * A workgroup size or workgroup array length as an override-expression: literals and integer
+ * specialization-constant leaves combined with arithmetic.
+ */
+export type SizeValue =
+  | { readonly kind: 'literal'; readonly value: number }
+  | {
+      readonly kind: 'leaf';
+      readonly symbolicId: SymbolicId;
+      readonly leafId: number;
+      readonly scalar: Extract<ScalarName, 'i32' | 'u32'>;
+    }
+  | {
+      readonly kind: 'binary';
+      readonly operator: Extract<BinaryOperator, '+' | '-' | '*' | '/' | '%'>;
+      readonly left: SizeValue;
+      readonly right: SizeValue;
+    };
+
+export interface LinkedWorkgroupArray {
+  readonly name: string;
+  readonly wgslName: string;
+  readonly element: DataType;
+  readonly length: SizeValue;
+  /** The derived `override` that holds a length computed from specialization constants (WGSL wants an identifier there). */
+  readonly lengthOverride: string | null;
+}
+
 export interface LinkedKernel {
   readonly symbolicId: SymbolicId;
   readonly decl: KernelDecl<SymbolicId>;
   /** Everything the runtime needs; `info.entryPoint` is the WGSL entry point name. */
   readonly info: KernelInfo;
-  /** WGSL names of the kernel's module-scope variables, by accessor argument and workgroup array name. */
+  /** In WGSL component order x, y, z. */
+  readonly workgroupSize: readonly [SizeValue, SizeValue, SizeValue];
+  /** WGSL names of the kernel's accessor variables, by argument name. */
   readonly accessorNames: Readonly<Record<string, string>>;
-  readonly workgroupArrayNames: Readonly<Record<string, string>>;
-  /** WGSL name of the kernel's `launch` uniform. */
+  readonly workgroupArrays: readonly LinkedWorkgroupArray[];
+  /** WGSL names of the kernel's `launch` uniform variable and its struct type. */
   readonly launchName: string;
+  readonly launchStructName: string;
 }
 
 export interface LinkedImage {
   readonly id: string;
   /** The variants to emit. */
   readonly modes: readonly SpecConstantMode[];
+  /** Sorted by symbolic ID. */
   readonly kernels: readonly LinkedKernel[];
   /** Every device function reachable from the kernels, callees before callers. */
   readonly functions: readonly LinkedFunction[];
   /** Ascending by leaf ID. */
   readonly specConstants: readonly LinkedSpecConstant[];
   readonly deviceGlobals: readonly LinkedDeviceGlobal[];
-  readonly emulation: EmulationBuffer | null;
+  /** Where the emulated variant reads its constants; null when the image has none. */
+  readonly emulation:
+    | (EmulationBuffer & { readonly wgslName: string; readonly structName: string })
+    | null;
 }
 
 export type { BindingInfo };

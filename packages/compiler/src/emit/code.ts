@@ -1,0 +1,302 @@
+/** Prints device code (expressions and statements) as WGSL for one image and variant. */
+import type { DataType, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
+import type { Block, Expr, ItemQuery, Stmt } from '../ir/device-code.js';
+import type { WgslPart } from '../ir/device-object.js';
+import type {
+  LinkedDeviceGlobal,
+  LinkedImage,
+  LinkedKernel,
+  LinkedSpecConstant,
+  SizeValue,
+} from '../link/linked-image.js';
+import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
+import { literal } from './literals.js';
+import { containsBool, type WgslTypes } from './types.js';
+
+const INDENT = '  ';
+const COMPONENTS = 'xyz';
+
+/** Image-wide naming: what a symbolic ID is called in this variant's WGSL. */
+export class ImageScope {
+  readonly specConstants: ReadonlyMap<SymbolicId, LinkedSpecConstant>;
+  readonly deviceGlobals: ReadonlyMap<SymbolicId, LinkedDeviceGlobal>;
+  readonly functions: ReadonlyMap<SymbolicId, string>;
+  readonly leafNames: ReadonlyMap<number, string>;
+
+  constructor(
+    readonly image: LinkedImage,
+    readonly mode: SpecConstantMode,
+    readonly types: WgslTypes,
+  ) {
+    this.specConstants = new Map(image.specConstants.map((c) => [c.symbolicId, c]));
+    this.deviceGlobals = new Map(image.deviceGlobals.map((g) => [g.symbolicId, g]));
+    this.functions = new Map(image.functions.map((f) => [f.symbolicId, f.wgslName]));
+    this.leafNames = new Map(
+      image.specConstants.flatMap((c) => c.info.leaves.map((l, i) => [l.id, c.leafNames[i]!])),
+    );
+  }
+
+  /** The value of a specialization constant: an override, a rebuilt private, or a buffer read. */
+  specConstant(id: SymbolicId): string {
+    const c = this.specConstants.get(id)!;
+    if (this.mode === 'native') return c.wgslName;
+    const field = `${this.image.emulation!.wgslName}.${c.wgslName}`;
+    if (!containsBool(c.info.type)) return field;
+    return c.info.type.kind === 'scalar' ? `(${field} != 0u)` : `${c.wgslName}_value()`;
+  }
+
+  /** A size as a u32 override-expression. */
+  size(value: SizeValue): string {
+    switch (value.kind) {
+      case 'literal':
+        return `${value.value}u`;
+      case 'leaf': {
+        const name = this.leafNames.get(value.leafId)!;
+        return value.scalar === 'u32' ? name : `u32(${name})`;
+      }
+      case 'binary':
+        return `(${this.size(value.left)} ${value.operator} ${this.size(value.right)})`;
+    }
+  }
+
+  /** Integer device-global scalars that WGSL must see as atomics because code uses them atomically. */
+  promoted(id: SymbolicId): boolean {
+    const g = this.deviceGlobals.get(id)!;
+    return g.atomic && !hasAtomic(g.info.type);
+  }
+}
+
+export class CodePrinter {
+  constructor(
+    private readonly scope: ImageScope,
+    private readonly kernel: LinkedKernel | null,
+  ) {}
+
+  type(type: DataType): string {
+    return this.scope.types.type(type, 'value');
+  }
+
+  expr(e: Expr<SymbolicId>): string {
+    const text = this.#raw(e);
+    return this.#promotedRoot(e) && isInteger(e.type) ? `atomicLoad(&${text})` : text;
+  }
+
+  #raw(e: Expr<SymbolicId>): string {
+    switch (e.op) {
+      case 'literal':
+        return literal(e.value, scalarOf(e.type));
+      case 'local':
+        return sourceName(e.name);
+      case 'param':
+        return this.#param(e.name, e.type);
+      case 'workgroupArray':
+        return this.kernel!.workgroupArrays.find((w) => w.name === e.name)!.wgslName;
+      case 'specConstant':
+        return this.scope.specConstant(e.ref);
+      case 'deviceGlobal':
+        return this.scope.deviceGlobals.get(e.ref)!.wgslName;
+      case 'unary':
+        return `${e.operator}${this.#operand(e.operand)}`;
+      case 'binary':
+        return `${this.#operand(e.left)} ${e.operator} ${this.#operand(e.right)}`;
+      case 'select':
+        return `select(${this.expr(e.whenFalse)}, ${this.expr(e.whenTrue)}, ${this.expr(e.condition)})`;
+      case 'call':
+        return `${this.scope.functions.get(e.callee)!}(${e.args.map((a) => this.expr(a)).join(', ')})`;
+      case 'builtin': {
+        // arrayLength takes a pointer to the runtime-sized array.
+        const args = e.args.map((a) =>
+          e.name === 'arrayLength' ? `&${this.#raw(a)}` : this.expr(a),
+        );
+        return `${e.name}(${args.join(', ')})`;
+      }
+      case 'construct':
+        return `${this.type(e.type)}(${e.args.map((a) => this.expr(a)).join(', ')})`;
+      case 'index':
+        return `${this.#operand(e.base, true)}[${this.expr(e.index)}]`;
+      case 'member':
+        return `${this.#operand(e.base, true)}.${sourceName(e.member)}`;
+      case 'swizzle':
+        return `${this.#operand(e.base)}.${e.components}`;
+      case 'item':
+        return convert(this.#item(e.query, e.dimension), e.type);
+      case 'atomic':
+        return `${e.fn}(&${this.#raw(e.pointer)}${e.args.map((a) => `, ${this.expr(a)}`).join('')})`;
+    }
+  }
+
+  /** Operands of operators and bases of accesses get parentheses when they are operators themselves. */
+  #operand(e: Expr<SymbolicId>, place = false): string {
+    const text = place ? this.#raw(e) : this.expr(e);
+    return e.op === 'binary' || e.op === 'unary' || text.startsWith('-') ? `(${text})` : text;
+  }
+
+  #promotedRoot(e: Expr<SymbolicId>): boolean {
+    let root = e;
+    while (root.op === 'index' || root.op === 'member') root = root.base;
+    return root.op === 'deviceGlobal' && this.scope.promoted(root.ref);
+  }
+
+  #param(name: string, type: DataType): string {
+    const kernel = this.kernel!;
+    const accessor = kernel.accessorNames[name];
+    if (accessor !== undefined) return accessor;
+    const field = `${kernel.launchName}.${sourceName(name)}`;
+    return type.kind === 'scalar' && type.scalar === 'bool' ? `(${field} != 0u)` : field;
+  }
+
+  #item(query: ItemQuery, d: number): string {
+    const kernel = this.kernel!;
+    const dims = kernel.info.dimensions;
+    const c = COMPONENTS[dims - 1 - d]!;
+    const range = `${kernel.launchName}.${LAUNCH_FIELDS.globalRange}`;
+    switch (query) {
+      case 'globalId':
+        return `gid.${c}`;
+      case 'globalRange':
+        return `${range}.${c}`;
+      case 'localId':
+        return `lid.${c}`;
+      case 'localRange':
+        return this.scope.size(kernel.workgroupSize['xyz'.indexOf(c)]!);
+      case 'groupId':
+        return `wid.${c}`;
+      case 'groupRange':
+        return `(${range}.${c} / ${this.scope.size(kernel.workgroupSize['xyz'.indexOf(c)]!)})`;
+      case 'globalLinearId':
+        return dims === 1
+          ? 'gid.x'
+          : dims === 2
+            ? `(gid.x + gid.y * ${range}.x)`
+            : `(gid.x + gid.y * ${range}.x + gid.z * ${range}.x * ${range}.y)`;
+      case 'localLinearId':
+        return 'lindex';
+    }
+  }
+
+  /** Statements at `depth` levels of indentation, one per line. */
+  block(block: Block<SymbolicId>, depth: number): string[] {
+    return block.flatMap((s) => this.stmt(s, depth));
+  }
+
+  stmt(s: Stmt<SymbolicId>, depth: number): string[] {
+    const pad = INDENT.repeat(depth);
+    switch (s.kind) {
+      case 'if': {
+        const lines = [`${pad}if (${this.expr(s.condition)}) {`, ...this.block(s.then, depth + 1)];
+        if (s.else) lines.push(`${pad}} else {`, ...this.block(s.else, depth + 1));
+        return [...lines, `${pad}}`];
+      }
+      case 'for': {
+        const init = s.init ? this.simple(s.init) : '';
+        const cond = s.condition ? this.expr(s.condition) : '';
+        const update = s.update ? this.simple(s.update) : '';
+        return [
+          `${pad}for (${init}; ${cond}; ${update}) {`,
+          ...this.block(s.body, depth + 1),
+          `${pad}}`,
+        ];
+      }
+      case 'while':
+        return [
+          `${pad}while (${this.expr(s.condition)}) {`,
+          ...this.block(s.body, depth + 1),
+          `${pad}}`,
+        ];
+      case 'block':
+        return [`${pad}{`, ...this.block(s.body, depth + 1), `${pad}}`];
+      default:
+        return [`${pad}${this.simple(s)};`];
+    }
+  }
+
+  /** A statement that fits in a `for` header (no trailing semicolon). */
+  simple(s: Stmt<SymbolicId>): string {
+    switch (s.kind) {
+      case 'let': {
+        const keyword = s.mutable || s.init === null ? 'var' : 'let';
+        const init = s.init ? ` = ${this.expr(s.init)}` : '';
+        return `${keyword} ${sourceName(s.name)}: ${this.type(s.type)}${init}`;
+      }
+      case 'assign': {
+        const target = this.#raw(s.target);
+        if (this.#promotedRoot(s.target) && isInteger(s.target.type)) {
+          return atomicUpdate(target, s.operator, this.expr(s.value));
+        }
+        return `${target} ${s.operator} ${this.expr(s.value)}`;
+      }
+      case 'increment': {
+        const target = this.#raw(s.target);
+        if (this.#promotedRoot(s.target) && isInteger(s.target.type)) {
+          return `${s.operator === '++' ? 'atomicAdd' : 'atomicSub'}(&${target}, ${literal(1, scalarOf(s.target.type))})`;
+        }
+        return `${target}${s.operator}`;
+      }
+      case 'expr':
+        return s.expr.op === 'call' || s.expr.op === 'atomic'
+          ? this.expr(s.expr)
+          : `_ = ${this.expr(s.expr)}`;
+      case 'break':
+        return 'break';
+      case 'continue':
+        return 'continue';
+      case 'return':
+        return s.value ? `return ${this.expr(s.value)}` : 'return';
+      case 'barrier':
+        return s.scope === 'workgroup' ? 'workgroupBarrier()' : 'storageBarrier()';
+      default:
+        return this.stmt(s, 0).join(' ');
+    }
+  }
+
+  /** A raw-WGSL function body with its references spliced in. */
+  wgsl(parts: readonly WgslPart<SymbolicId>[]): string {
+    return parts
+      .map((p) => {
+        if (p.kind === 'text') return p.text;
+        if (p.kind === 'param') return sourceName(p.name);
+        if (this.scope.specConstants.has(p.ref)) return this.scope.specConstant(p.ref);
+        if (this.scope.deviceGlobals.has(p.ref))
+          return this.scope.deviceGlobals.get(p.ref)!.wgslName;
+        return this.scope.functions.get(p.ref)!;
+      })
+      .join('');
+  }
+}
+
+const ATOMIC_UPDATES: Partial<Record<string, string>> = {
+  '+=': 'atomicAdd',
+  '-=': 'atomicSub',
+  '&=': 'atomicAnd',
+  '|=': 'atomicOr',
+  '^=': 'atomicXor',
+};
+
+function atomicUpdate(target: string, operator: string, value: string): string {
+  if (operator === '=') return `atomicStore(&${target}, ${value})`;
+  const fn = ATOMIC_UPDATES[operator];
+  if (fn) return `${fn}(&${target}, ${value})`;
+  return `atomicStore(&${target}, atomicLoad(&${target}) ${operator.slice(0, -1)} ${value})`;
+}
+
+function scalarOf(type: DataType): ScalarName {
+  if (type.kind === 'scalar' || type.kind === 'atomic') return type.scalar;
+  if (type.kind === 'vector') return type.component;
+  return 'f32';
+}
+
+function isInteger(type: DataType): boolean {
+  return type.kind === 'scalar' && (type.scalar === 'i32' || type.scalar === 'u32');
+}
+
+function hasAtomic(type: DataType): boolean {
+  if (type.kind === 'atomic') return true;
+  if (type.kind === 'array') return hasAtomic(type.element);
+  if (type.kind === 'struct') return type.fields.some((f) => hasAtomic(f.type));
+  return false;
+}
+
+/** Item queries are u32 in WGSL; convert when the IR typed them otherwise. */
+function convert(text: string, type: DataType): string {
+  return type.kind === 'scalar' && type.scalar !== 'u32' ? `${type.scalar}(${text})` : text;
+}

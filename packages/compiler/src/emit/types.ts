@@ -1,0 +1,81 @@
+/**
+ * WGSL spelling of data types. DSL structs are structural; WGSL structs are nominal, so each
+ * distinct struct shape gets one declaration, named after the first place it is seen.
+ */
+import type { DataType, ScalarName } from '@syclts/dsl';
+import { sourceName } from '../link/wgsl-names.js';
+
+/** How a type is stored: as declared, host-shareable (bool as u32), and optionally with integer scalars made atomic. */
+export type Storage = 'value' | 'host' | 'hostAtomic';
+
+export class WgslTypes {
+  readonly #structs = new Map<string, { name: string; text: string }>();
+  readonly #names = new Set<string>();
+  usesF16 = false;
+
+  /** The struct declarations met so far, nested structs first. */
+  declarations(): string[] {
+    return [...this.#structs.values()].map((s) => s.text);
+  }
+
+  scalar(scalar: ScalarName): string {
+    if (scalar === 'f16') this.usesF16 = true;
+    return scalar;
+  }
+
+  /** `hint` names a struct on first sight (e.g. after the constant or variable that holds it). */
+  type(type: DataType, hint: string, storage: Storage = 'value'): string {
+    switch (type.kind) {
+      case 'scalar': {
+        const s = storage !== 'value' && type.scalar === 'bool' ? 'u32' : type.scalar;
+        return storage === 'hostAtomic' && (s === 'u32' || s === 'i32')
+          ? `atomic<${s}>`
+          : this.scalar(s);
+      }
+      case 'atomic':
+        return `atomic<${type.scalar}>`;
+      case 'vector': {
+        const s = storage !== 'value' && type.component === 'bool' ? 'u32' : type.component;
+        return `vec${type.size}<${this.scalar(s)}>`;
+      }
+      case 'matrix':
+        return `mat${type.columns}x${type.rows}<f32>`;
+      case 'array':
+        return `array<${this.type(type.element, hint, storage)}, ${type.length}>`;
+      case 'struct':
+        return this.#struct(type, hint, storage);
+    }
+  }
+
+  #struct(type: Extract<DataType, { kind: 'struct' }>, hint: string, given: Storage): string {
+    // Without bool the host-shareable shape is the value shape: one WGSL type, so values mix.
+    const storage = given === 'host' && !containsBool(type) ? 'value' : given;
+    const key = `${storage}:${JSON.stringify(type.fields)}`;
+    const known = this.#structs.get(key);
+    if (known) return known.name;
+    const fields = type.fields.map(
+      (f) => `  ${sourceName(f.name)}: ${this.type(f.type, `${hint}_${f.name}`, storage)},`,
+    );
+    const base = `S_${hint.replace(/[^A-Za-z0-9_]/g, '_')}${storage === 'value' ? '' : '_host'}`;
+    let name = base;
+    for (let n = 2; this.#names.has(name); n++) name = `${base}_${n}`;
+    this.#names.add(name);
+    this.#structs.set(key, { name, text: `struct ${name} {\n${fields.join('\n')}\n}` });
+    return name;
+  }
+}
+
+export function containsBool(type: DataType): boolean {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar === 'bool';
+    case 'vector':
+      return type.component === 'bool';
+    case 'array':
+      return containsBool(type.element);
+    case 'struct':
+      return type.fields.some((f) => containsBool(f.type));
+    default:
+      return false;
+  }
+}

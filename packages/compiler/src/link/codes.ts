@@ -1,0 +1,21 @@
+/** Diagnostic codes of the link step (SYCL2xxx). Stable: docs and tests refer to them. */
+export const LinkCode = {
+  /** A `deviceImageScope` global is used by kernels of more than one device image. */
+  deviceImageScope: 'SYCL2001',
+  /** Emulated specialization constants cannot size a workgroup. */
+  emulatedWorkgroupSize: 'SYCL2002',
+  /** Emulated specialization constants cannot size a workgroup array. */
+  emulatedWorkgroupArray: 'SYCL2003',
+  /** A reference names nothing the link step knows. */
+  unresolved: 'SYCL2004',
+  /** A reference names a declaration of the wrong kind. */
+  wrongKind: 'SYCL2005',
+  /** A type that cannot live where it is used (bool in storage, uniform layout rules). */
+  unsupportedType: 'SYCL2006',
+  /** A workgroup size or array length that is neither a literal nor built from integer specialization constants. */
+  invalidSize: 'SYCL2007',
+  /** Device functions call each other recursively (WGSL has no recursion). */
+  recursion: 'SYCL2008',
+  /** A literal WGSL cannot spell (NaN, infinity, out of range). */
+  invalidLiteral: 'SYCL2009',
+} as const satisfies Record<string, `SYCL2${string}`>;

@@ -1,0 +1,422 @@
+/**
+ * Builds one device image from its kernels: numeric IDs (dense from 0, in order of first use),
+ * the emulation layout, WGSL names, binding numbers and the runtime's kernel descriptions.
+ */
+import type {
+  BindingInfo,
+  DataType,
+  DeviceGlobalInfo,
+  KernelInfo,
+  LaunchField,
+  SpecConstantInfo,
+  SpecConstantLeaf,
+  SpecConstantMode,
+  SymbolicId,
+  WorkgroupSizeDim,
+} from '@syclts/dsl';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Expr } from '../ir/device-code.js';
+import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
+import { LinkCode } from './codes.js';
+import {
+  containsScalar,
+  layoutOf,
+  leavesOf,
+  roundUp,
+  structLayout,
+  uniformViolation,
+} from './layout.js';
+import type {
+  LinkedDeviceGlobal,
+  LinkedFunction,
+  LinkedImage,
+  LinkedKernel,
+  LinkedSpecConstant,
+  LinkedWorkgroupArray,
+  SizeValue,
+} from './linked-image.js';
+import type { Reach } from './reach.js';
+import type { ResolvedFunction, ResolvedKernel } from './resolve.js';
+import { literalSize, sizeLeaves, sizeValue } from './sizes.js';
+import { LAUNCH_FIELDS, NameAllocator } from './wgsl-names.js';
+
+/** Offsets in the `launch` uniform fixed by the runtime conventions. */
+const LAUNCH_ARGS_OFFSET = 32;
+const MAX_UNIFORM_BYTES = 65536;
+const BASIC_WORKGROUP: Record<1 | 2 | 3, readonly [number, number, number]> = {
+  1: [64, 1, 1],
+  2: [8, 8, 1],
+  3: [4, 4, 4],
+};
+
+export interface ImageInput {
+  readonly id: string;
+  readonly kernels: readonly { readonly kernel: ResolvedKernel; readonly reach: Reach }[];
+  readonly specConstantDecl: (id: SymbolicId) => SpecConstantDecl;
+  readonly deviceGlobalDecl: (id: SymbolicId) => DeviceGlobalDecl;
+  readonly functionOf: (id: SymbolicId) => ResolvedFunction;
+  readonly mode: SpecConstantMode | 'both';
+}
+
+const nameOf = (id: SymbolicId): string => id.slice(id.lastIndexOf('#') + 1);
+
+export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): LinkedImage {
+  const kernels = [...input.kernels].sort((a, b) => compare(a.kernel.id, b.kernel.id));
+  const names = new NameAllocator();
+  const emulationNames = {
+    wgslName: names.allocate('', 'sc_buffer'),
+    structName: names.allocate('', 'SpecConstants'),
+  };
+
+  // Specialization constants: IDs in order of first use over the sorted kernels.
+  const specIds = unique(kernels.flatMap((k) => k.reach.specConstants));
+  const specConstants: LinkedSpecConstant[] = [];
+  let nextLeaf = 0;
+  for (const id of specIds) {
+    const decl = input.specConstantDecl(id);
+    const leaves = leavesOf(decl.type, nextLeaf);
+    nextLeaf += leaves.length;
+    const wgslName = names.allocate('sc_', nameOf(id), (n) =>
+      leaves.length === 1 && decl.type.kind === 'scalar' ? [] : leaves.map((_, i) => `${n}_${i}`),
+    );
+    const scalar = decl.type.kind === 'scalar';
+    specConstants.push({
+      symbolicId: id,
+      wgslName,
+      leafNames: scalar ? [wgslName] : leaves.map((_, i) => `${wgslName}_${i}`),
+      info: { type: decl.type, leaves, defaultValue: decl.defaultValue, emulationOffset: 0 },
+    });
+  }
+  const emulationMembers = specConstants.map((c) => ({ name: c.wgslName, type: c.info.type }));
+  const emulationLayout = structLayout(emulationMembers.map((m) => m.type));
+  const laidOut = specConstants.map((c, i) => ({
+    ...c,
+    info: { ...c.info, emulationOffset: emulationLayout.offsets[i]! } satisfies SpecConstantInfo,
+  }));
+  const leafOf = (
+    symbolicId: SymbolicId,
+    path: readonly (string | number)[],
+  ): SpecConstantLeaf | null =>
+    laidOut
+      .find((c) => c.symbolicId === symbolicId)
+      ?.info.leaves.find(
+        (l) => l.path.length === path.length && l.path.every((p, i) => p === path[i]),
+      ) ?? null;
+
+  // Device globals in order of first use; atomic when declared so or used through atomics.
+  const globalUses = new Map<SymbolicId, boolean>();
+  for (const { reach } of kernels) {
+    for (const [id, atomic] of reach.deviceGlobals)
+      globalUses.set(id, (globalUses.get(id) ?? false) || atomic);
+  }
+  let nextBinding = 0;
+  const deviceGlobals: LinkedDeviceGlobal[] = [...globalUses].map(([id, atomicUse]) => {
+    const decl = input.deviceGlobalDecl(id);
+    checkDeviceGlobalType(id, decl, diagnostics);
+    const info: DeviceGlobalInfo = {
+      type: decl.type,
+      size: layoutOf(decl.type).size,
+      deviceImageScope: decl.deviceImageScope,
+      hostAccess: decl.hostAccess,
+      initMode: decl.initMode,
+      implementInCsr: decl.implementInCsr,
+      group: 0,
+      binding: nextBinding++,
+    };
+    return {
+      symbolicId: id,
+      wgslName: names.allocate('dg_', nameOf(id)),
+      info,
+      atomic: atomicUse || containsAtomic(decl.type),
+    };
+  });
+
+  const functions: LinkedFunction[] = unique(kernels.flatMap((k) => k.reach.functions)).map(
+    (id) => ({
+      symbolicId: id,
+      wgslName: names.allocate('fn_', nameOf(id)),
+      decl: input.functionOf(id).decl,
+    }),
+  );
+
+  const linkedKernels = kernels.map(({ kernel, reach }) => {
+    const built = buildKernel(
+      kernel,
+      reach,
+      input.mode,
+      names,
+      () => nextBinding++,
+      leafOf,
+      diagnostics,
+    );
+    return {
+      ...built,
+      info: {
+        ...built.info,
+        bindings: [
+          ...built.info.bindings,
+          ...deviceGlobals
+            .filter((g) => reach.deviceGlobals.has(g.symbolicId))
+            .map(
+              (g): BindingInfo => ({
+                kind: 'deviceGlobal',
+                group: 0,
+                binding: g.info.binding,
+                symbolicId: g.symbolicId,
+                atomic: g.atomic,
+              }),
+            ),
+        ],
+      },
+    };
+  });
+
+  const emulationSize = roundUp(16, Math.max(emulationLayout.end, 4));
+  const uniform = emulationSize <= MAX_UNIFORM_BYTES && uniformViolation(emulationMembers) === null;
+  return {
+    id: input.id,
+    modes: input.mode === 'both' ? ['native', 'emulated'] : [input.mode],
+    kernels: linkedKernels,
+    functions,
+    specConstants: laidOut,
+    deviceGlobals,
+    emulation:
+      specConstants.length === 0
+        ? null
+        : {
+            group: 0,
+            binding: nextBinding++,
+            addressSpace: uniform ? 'uniform' : 'storage',
+            size: emulationSize,
+            ...emulationNames,
+          },
+  };
+}
+
+function buildKernel(
+  kernel: ResolvedKernel,
+  reach: Reach,
+  mode: SpecConstantMode | 'both',
+  names: NameAllocator,
+  takeBinding: () => number,
+  leafOf: (symbolicId: SymbolicId, path: readonly (string | number)[]) => SpecConstantLeaf | null,
+  diagnostics: Diagnostic[],
+): LinkedKernel {
+  const { decl, module } = kernel;
+  const base = decl.name;
+  const entryPoint = names.allocate('k_', base);
+  const launchName = names.allocate('launch_', base);
+  const launchStructName = names.allocate('Launch_', base);
+  const error = (
+    code: (typeof LinkCode)[keyof typeof LinkCode],
+    message: string,
+    span = decl.span,
+  ) => diagnostics.push({ code, severity: 'error', message, file: module, span });
+
+  const size = (expr: Expr<SymbolicId>, what: string): SizeValue => {
+    const value = sizeValue(expr, leafOf);
+    if (value) return value;
+    error(
+      LinkCode.invalidSize,
+      `${what} of kernel '${kernel.id}' must be an integer literal or built from integer specialization constants`,
+      expr.span,
+    );
+    return { kind: 'literal', value: 1 };
+  };
+
+  // Workgroup size, WGSL component order (x = the last SYCL dimension).
+  const dims = decl.range.dimensions;
+  const sycl: SizeValue[] =
+    decl.range.kind === 'basic'
+      ? BASIC_WORKGROUP[dims]
+          .slice(0, dims)
+          .reverse()
+          .map((value) => ({ kind: 'literal', value }))
+      : decl.range.workgroupSize.map((e, d) => size(e, `workgroup size dimension ${d}`));
+  const wgsl: SizeValue[] = [...sycl].reverse();
+  while (wgsl.length < 3) wgsl.push({ kind: 'literal', value: 1 });
+  const workgroupSize = wgsl as [SizeValue, SizeValue, SizeValue];
+  const sizeDims = workgroupSize.map((value, c): WorkgroupSizeDim => {
+    const literal = literalSize(value);
+    if (literal !== null) return { kind: 'literal', value: literal };
+    if (value.kind === 'leaf')
+      return { kind: 'specConstant', symbolicId: value.symbolicId, leafId: value.leafId };
+    error(
+      LinkCode.invalidSize,
+      `workgroup size dimension ${dims - 1 - c} of kernel '${kernel.id}' must be a literal or a single integer specialization constant`,
+      decl.range.kind === 'nd' ? decl.range.workgroupSize[dims - 1 - c]?.span : decl.span,
+    );
+    return { kind: 'literal', value: 1 };
+  }) as unknown as KernelInfo['workgroupSize'];
+
+  const workgroupArrays: LinkedWorkgroupArray[] = decl.workgroupArrays.map((w) => {
+    const length = size(w.length, `the length of workgroup array '${w.name}'`);
+    const wgslName = names.allocate('wg_', `${base}_${w.name}`);
+    const literal = literalSize(length);
+    return {
+      name: w.name,
+      wgslName,
+      element: w.element,
+      length,
+      lengthOverride: literal === null ? names.allocate('', `${wgslName}_length`) : null,
+    };
+  });
+
+  // Uses that need a pipeline constant keep the kernel on the native path.
+  const pipelineConstantUses = [
+    ...workgroupSize.flatMap((v, c) =>
+      sizeLeaves(v).map((leaf) => ({
+        leaf,
+        what: `the workgroup size (dimension ${dims - 1 - c})`,
+        code: LinkCode.emulatedWorkgroupSize,
+        span:
+          decl.range.kind === 'nd'
+            ? (decl.range.workgroupSize[dims - 1 - c]?.span ?? decl.span)
+            : decl.span,
+      })),
+    ),
+    ...workgroupArrays.flatMap((w, i) =>
+      sizeLeaves(w.length).map((leaf) => ({
+        leaf,
+        what: `the length of workgroup array '${w.name}'`,
+        code: LinkCode.emulatedWorkgroupArray,
+        span: decl.workgroupArrays[i]!.length.span,
+      })),
+    ),
+  ];
+  if (mode === 'emulated') {
+    for (const use of pipelineConstantUses) {
+      error(
+        use.code,
+        `specialization constant '${use.leaf.symbolicId}' sizes ${use.what} of kernel '${kernel.id}', which needs a pipeline constant; emulated specialization constants live in a buffer`,
+        use.span,
+      );
+    }
+  }
+  const variants: SpecConstantMode[] =
+    mode === 'both'
+      ? pipelineConstantUses.length > 0
+        ? ['native']
+        : ['native', 'emulated']
+      : [mode];
+
+  // Bindings: the launch uniform, then the accessors in argument order.
+  const valueParams = decl.params.flatMap((p) => (p.kind === 'value' ? [p] : []));
+  for (const p of valueParams) {
+    if (p.type.kind !== 'scalar' && containsScalar(p.type, 'bool')) {
+      error(
+        LinkCode.unsupportedType,
+        `value argument '${p.name}' of kernel '${kernel.id}': composites holding bool cannot be passed in the launch uniform`,
+        p.span,
+      );
+    }
+  }
+  const argLayout = structLayout(
+    valueParams.map((p) => p.type),
+    LAUNCH_ARGS_OFFSET,
+  );
+  const violation = uniformViolation(valueParams, LAUNCH_ARGS_OFFSET);
+  if (violation !== null) {
+    error(
+      LinkCode.unsupportedType,
+      `value argument '${violation}' of kernel '${kernel.id}' breaks the uniform layout rules (arrays and structs need 16-byte alignment and stride); pass it through an accessor`,
+      valueParams.find((p) => violation.startsWith(p.name))?.span,
+    );
+  }
+  const vec3u: DataType = { kind: 'vector', component: 'u32', size: 3 };
+  const fields: LaunchField[] = [
+    { role: 'globalRange', name: LAUNCH_FIELDS.globalRange, type: vec3u, offset: 0 },
+    { role: 'groupOffset', name: LAUNCH_FIELDS.groupOffset, type: vec3u, offset: 16 },
+    ...valueParams.map(
+      (p, i): LaunchField => ({
+        role: 'arg',
+        name: p.name,
+        type: p.type,
+        offset: argLayout.offsets[i]!,
+      }),
+    ),
+  ];
+  const bindings: BindingInfo[] = [
+    { kind: 'launch', group: 0, binding: takeBinding(), size: roundUp(16, argLayout.end), fields },
+  ];
+  const accessorNames: Record<string, string> = {};
+  for (const p of decl.params) {
+    if (p.kind !== 'accessor') continue;
+    if (containsScalar(p.element, 'bool')) {
+      error(
+        LinkCode.unsupportedType,
+        `accessor '${p.name}' of kernel '${kernel.id}': bool is not host-shareable; use u32`,
+        p.span,
+      );
+    }
+    accessorNames[p.name] = names.allocate('a_', `${base}_${p.name}`);
+    bindings.push({
+      kind: 'accessor',
+      group: 0,
+      binding: takeBinding(),
+      arg: p.name,
+      access: p.access,
+      element: p.element,
+    });
+  }
+
+  const arrayBytes = workgroupArrays.map((w) => {
+    const n = literalSize(w.length);
+    return n === null ? null : n * roundUp(layoutOf(w.element).align, layoutOf(w.element).size);
+  });
+  const info: KernelInfo = {
+    entryPoint,
+    dimensions: dims,
+    ndRange: decl.range.kind === 'nd',
+    workgroupSize: sizeDims,
+    bindings,
+    workgroupMemoryBytes: arrayBytes.includes(null)
+      ? null
+      : arrayBytes.reduce<number>((a, b) => a + (b ?? 0), 0),
+    specConstants: reach.specConstants,
+    deviceGlobals: [...reach.deviceGlobals.keys()],
+    variants,
+  };
+  return {
+    symbolicId: kernel.id,
+    decl,
+    info,
+    workgroupSize,
+    accessorNames,
+    workgroupArrays,
+    launchName,
+    launchStructName,
+  };
+}
+
+function checkDeviceGlobalType(
+  id: SymbolicId,
+  decl: DeviceGlobalDecl,
+  diagnostics: Diagnostic[],
+): void {
+  if (containsScalar(decl.type, 'bool')) {
+    diagnostics.push({
+      code: LinkCode.unsupportedType,
+      severity: 'error',
+      message: `device global '${id}': bool is not host-shareable; use u32`,
+      file: id.slice(0, id.lastIndexOf('#')),
+      span: decl.span,
+    });
+  }
+}
+
+function containsAtomic(type: DataType): boolean {
+  if (type.kind === 'atomic') return true;
+  if (type.kind === 'array') return containsAtomic(type.element);
+  if (type.kind === 'struct') return type.fields.some((f) => containsAtomic(f.type));
+  return false;
+}
+
+export function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}
+
+/** Code-unit order, independent of locale. */
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

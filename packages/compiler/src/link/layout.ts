@@ -1,0 +1,173 @@
+/**
+ * Host-shareable memory layout (WGSL §14.4), as the emulation buffer, the `launch` uniform and
+ * device-global storage use it. `bool` is not host-shareable: it is stored as a `u32` (0/1).
+ */
+import type { DataType, ScalarName, SpecConstantLeaf } from '@syclts/dsl';
+
+export interface Layout {
+  readonly align: number;
+  readonly size: number;
+}
+
+export const roundUp = (align: number, n: number): number => Math.ceil(n / align) * align;
+
+function scalarSize(scalar: ScalarName): number {
+  return scalar === 'f16' ? 2 : 4;
+}
+
+/** Alignment and size in the storage address space (no uniform-only rules). */
+export function layoutOf(type: DataType): Layout {
+  switch (type.kind) {
+    case 'scalar':
+      return { align: scalarSize(type.scalar), size: scalarSize(type.scalar) };
+    case 'atomic':
+      return { align: 4, size: 4 };
+    case 'vector': {
+      const s = scalarSize(type.component);
+      return { align: (type.size === 2 ? 2 : 4) * s, size: type.size * s };
+    }
+    case 'matrix': {
+      const column = layoutOf({ kind: 'vector', component: 'f32', size: type.rows });
+      return { align: column.align, size: type.columns * roundUp(column.align, column.size) };
+    }
+    case 'array': {
+      const element = layoutOf(type.element);
+      return { align: element.align, size: type.length * strideOf(type.element) };
+    }
+    case 'struct': {
+      const { align, end } = structLayout(type.fields.map((f) => f.type));
+      return { align, size: roundUp(align, end) };
+    }
+  }
+}
+
+export function strideOf(element: DataType): number {
+  const { align, size } = layoutOf(element);
+  return roundUp(align, size);
+}
+
+/** Offsets of consecutive members laid out from `start`, as WGSL places struct members. */
+export function structLayout(
+  members: readonly DataType[],
+  start = 0,
+): { offsets: number[]; align: number; end: number } {
+  let offset = start;
+  let align = 1;
+  const offsets: number[] = [];
+  for (const member of members) {
+    const layout = layoutOf(member);
+    offset = roundUp(layout.align, offset);
+    offsets.push(offset);
+    offset += layout.size;
+    align = Math.max(align, layout.align);
+  }
+  return { offsets, align, end: offset };
+}
+
+/**
+ * Where a struct's natural (storage) layout breaks a uniform-only rule: arrays and structs must
+ * start at multiples of 16, array strides must be multiples of 16, and a struct member must be
+ * followed by at least roundUp(16, size) bytes. Returns a readable path to the first offender,
+ * or null when the layout is valid in the uniform address space as it is.
+ */
+export function uniformViolation(
+  members: readonly { readonly name: string; readonly type: DataType }[],
+  start = 0,
+): string | null {
+  const { offsets, end } = structLayout(
+    members.map((m) => m.type),
+    start,
+  );
+  for (const [i, member] of members.entries()) {
+    const offset = offsets[i]!;
+    const next = offsets[i + 1] ?? roundUp(16, end);
+    const problem = typeViolation(member.type, offset, next - offset);
+    if (problem !== null) return problem === '' ? member.name : `${member.name}${problem}`;
+  }
+  return null;
+}
+
+function typeViolation(type: DataType, offset: number, room: number): string | null {
+  if (type.kind === 'array') {
+    if (offset % 16 !== 0 || strideOf(type.element) % 16 !== 0) return '';
+    const inner = typeViolation(type.element, 0, strideOf(type.element));
+    return inner === null ? null : `[]${inner}`;
+  }
+  if (type.kind === 'struct') {
+    if (offset % 16 !== 0 || room < roundUp(16, layoutOf(type).size)) return '';
+    const inner = uniformViolation(type.fields);
+    return inner === null ? null : `.${inner}`;
+  }
+  return null;
+}
+
+/**
+ * The scalar leaves of a type, depth-first, members in declaration order, matrices column by
+ * column; offsets in the storage layout. `id` counts from `firstId`.
+ */
+export function leavesOf(type: DataType, firstId: number): SpecConstantLeaf[] {
+  const leaves: SpecConstantLeaf[] = [];
+  const visit = (t: DataType, offset: number, path: (string | number)[]): void => {
+    switch (t.kind) {
+      case 'scalar':
+      case 'atomic': {
+        const scalar = t.scalar;
+        leaves.push({
+          id: firstId + leaves.length,
+          offset,
+          size: scalarSize(scalar),
+          scalar,
+          path,
+        });
+        return;
+      }
+      case 'vector': {
+        const s = scalarSize(t.component);
+        for (let i = 0; i < t.size; i++)
+          visit({ kind: 'scalar', scalar: t.component }, offset + i * s, [...path, i]);
+        return;
+      }
+      case 'matrix': {
+        const column = strideOf({ kind: 'vector', component: 'f32', size: t.rows });
+        for (let c = 0; c < t.columns; c++) {
+          for (let r = 0; r < t.rows; r++) {
+            visit({ kind: 'scalar', scalar: 'f32' }, offset + c * column + r * 4, [
+              ...path,
+              c * t.rows + r,
+            ]);
+          }
+        }
+        return;
+      }
+      case 'array': {
+        const stride = strideOf(t.element);
+        for (let i = 0; i < t.length; i++) visit(t.element, offset + i * stride, [...path, i]);
+        return;
+      }
+      case 'struct': {
+        const { offsets } = structLayout(t.fields.map((f) => f.type));
+        for (const [i, field] of t.fields.entries())
+          visit(field.type, offset + offsets[i]!, [...path, field.name]);
+        return;
+      }
+    }
+  };
+  visit(type, 0, []);
+  return leaves;
+}
+
+export function containsScalar(type: DataType, scalar: ScalarName): boolean {
+  switch (type.kind) {
+    case 'scalar':
+    case 'atomic':
+      return type.scalar === scalar;
+    case 'vector':
+      return type.component === scalar;
+    case 'matrix':
+      return scalar === 'f32';
+    case 'array':
+      return containsScalar(type.element, scalar);
+    case 'struct':
+      return type.fields.some((f) => containsScalar(f.type, scalar));
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What a kernel reaches through its calls: specialization constants and device globals in
+ * order of first use (calls expanded where they happen), device functions callees first.
+ */
+import type { SymbolicId } from '@syclts/dsl';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { LinkCode } from './codes.js';
+import type { ResolvedFunction, ResolvedKernel, Use } from './resolve.js';
+
+export interface Reach {
+  readonly specConstants: readonly SymbolicId[];
+  /** With whether any use is atomic. */
+  readonly deviceGlobals: ReadonlyMap<SymbolicId, boolean>;
+  readonly functions: readonly SymbolicId[];
+}
+
+export function reachOf(
+  kernel: ResolvedKernel,
+  functionOf: (id: SymbolicId) => ResolvedFunction,
+  diagnostics: Diagnostic[],
+): Reach {
+  const specConstants: SymbolicId[] = [];
+  const deviceGlobals = new Map<SymbolicId, boolean>();
+  const functions: SymbolicId[] = [];
+  const active: SymbolicId[] = [];
+
+  const visit = (uses: readonly Use[], module: string): void => {
+    for (const use of uses) {
+      if (use.id === '') continue; // unresolved, already reported
+      if (use.kind === 'specConstant') {
+        if (!specConstants.includes(use.id)) specConstants.push(use.id);
+      } else if (use.kind === 'deviceGlobal') {
+        deviceGlobals.set(use.id, (deviceGlobals.get(use.id) ?? false) || use.atomic);
+      } else if (active.includes(use.id)) {
+        const cycle = [...active.slice(active.indexOf(use.id)), use.id].join(' -> ');
+        diagnostics.push({
+          code: LinkCode.recursion,
+          severity: 'error',
+          message: `device functions call each other recursively (${cycle}); WGSL has no recursion`,
+          file: module,
+          span: use.span,
+        });
+      } else if (!functions.includes(use.id)) {
+        const fn = functionOf(use.id);
+        active.push(use.id);
+        visit(fn.uses, fn.module);
+        active.pop();
+        functions.push(use.id);
+      }
+    }
+  };
+  visit(kernel.uses, kernel.module);
+  return { specConstants, deviceGlobals, functions };
+}

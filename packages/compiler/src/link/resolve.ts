@@ -1,0 +1,190 @@
+/**
+ * Rewrites device code from `SymbolRef`s to symbolic IDs and records, in source order, what
+ * each kernel and function uses: the order later fixes numeric IDs, so it must only depend on
+ * the code, never on the order modules were given in.
+ */
+import type { SymbolicId } from '@syclts/dsl';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Block, Expr, Stmt } from '../ir/device-code.js';
+import type {
+  FunctionDecl,
+  KernelDecl,
+  KernelRange,
+  SymbolRef,
+  WgslPart,
+} from '../ir/device-object.js';
+import type { Span } from '../ir/span.js';
+import type { DeclarationKind, SymbolTable } from './symbols.js';
+
+export type Use =
+  | { readonly kind: 'specConstant'; readonly id: SymbolicId }
+  | { readonly kind: 'deviceGlobal'; readonly id: SymbolicId; readonly atomic: boolean }
+  | { readonly kind: 'function'; readonly id: SymbolicId; readonly span: Span };
+
+export interface ResolvedKernel {
+  readonly id: SymbolicId;
+  readonly module: string;
+  readonly decl: KernelDecl<SymbolicId>;
+  readonly uses: readonly Use[];
+}
+
+export interface ResolvedFunction {
+  readonly id: SymbolicId;
+  readonly module: string;
+  readonly decl: FunctionDecl<SymbolicId>;
+  readonly uses: readonly Use[];
+}
+
+/** Resolves the references of one module's code, recording uses as it goes. */
+class ModuleResolver {
+  readonly uses: Use[] = [];
+
+  constructor(
+    private readonly table: SymbolTable,
+    private readonly module: string,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  ref(
+    ref: SymbolRef,
+    kind: Exclude<DeclarationKind, 'kernel'>,
+    span: Span,
+    atomic = false,
+  ): SymbolicId {
+    const found = this.table.resolve(this.module, ref, kind, span, this.diagnostics);
+    if (!found) return '';
+    if (kind === 'function') this.uses.push({ kind, id: found.id, span });
+    else if (kind === 'deviceGlobal') this.uses.push({ kind, id: found.id, atomic });
+    else this.uses.push({ kind: 'specConstant', id: found.id });
+    return found.id;
+  }
+
+  expr(e: Expr<SymbolRef>, atomicTarget = false): Expr<SymbolicId> {
+    const { type, span } = e;
+    switch (e.op) {
+      case 'literal':
+      case 'local':
+      case 'param':
+      case 'workgroupArray':
+      case 'item':
+        return e;
+      case 'specConstant':
+        return { op: e.op, type, span, ref: this.ref(e.ref, 'specConstant', span) };
+      case 'deviceGlobal':
+        return { op: e.op, type, span, ref: this.ref(e.ref, 'deviceGlobal', span, atomicTarget) };
+      case 'unary':
+        return { ...e, operand: this.expr(e.operand) };
+      case 'binary':
+        return { ...e, left: this.expr(e.left), right: this.expr(e.right) };
+      case 'select':
+        return {
+          ...e,
+          condition: this.expr(e.condition),
+          whenTrue: this.expr(e.whenTrue),
+          whenFalse: this.expr(e.whenFalse),
+        };
+      case 'call': {
+        const callee = this.ref(e.callee, 'function', span);
+        return { op: e.op, type, span, callee, args: e.args.map((a) => this.expr(a)) };
+      }
+      case 'builtin':
+      case 'construct':
+        return { ...e, args: e.args.map((a) => this.expr(a)) };
+      case 'index':
+        return { ...e, base: this.expr(e.base, atomicTarget), index: this.expr(e.index) };
+      case 'member':
+        return { ...e, base: this.expr(e.base, atomicTarget) };
+      case 'swizzle':
+        return { ...e, base: this.expr(e.base) };
+      case 'atomic':
+        return { ...e, pointer: this.expr(e.pointer, true), args: e.args.map((a) => this.expr(a)) };
+    }
+  }
+
+  stmt(s: Stmt<SymbolRef>): Stmt<SymbolicId> {
+    switch (s.kind) {
+      case 'let':
+        return { ...s, init: s.init && this.expr(s.init) };
+      case 'assign':
+        return { ...s, target: this.expr(s.target), value: this.expr(s.value) };
+      case 'increment':
+        return { ...s, target: this.expr(s.target) };
+      case 'expr':
+        return { ...s, expr: this.expr(s.expr) };
+      case 'if':
+        return {
+          ...s,
+          condition: this.expr(s.condition),
+          // biome-ignore lint/suspicious/noThenProperty: the IR's if statement names its branch 'then'
+          then: this.block(s.then),
+          else: s.else && this.block(s.else),
+        };
+      case 'for':
+        return {
+          ...s,
+          init: s.init && this.stmt(s.init),
+          condition: s.condition && this.expr(s.condition),
+          update: s.update && this.stmt(s.update),
+          body: this.block(s.body),
+        };
+      case 'while':
+        return { ...s, condition: this.expr(s.condition), body: this.block(s.body) };
+      case 'return':
+        return { ...s, value: s.value && this.expr(s.value) };
+      case 'block':
+        return { ...s, body: this.block(s.body) };
+      case 'break':
+      case 'continue':
+      case 'barrier':
+        return s;
+    }
+  }
+
+  block(b: Block<SymbolRef>): Block<SymbolicId> {
+    return b.map((s) => this.stmt(s));
+  }
+
+  range(r: KernelRange<SymbolRef>): KernelRange<SymbolicId> {
+    return r.kind === 'basic'
+      ? r
+      : { ...r, workgroupSize: r.workgroupSize.map((e) => this.expr(e)) };
+  }
+
+  wgslPart(p: WgslPart<SymbolRef>): WgslPart<SymbolicId> {
+    if (p.kind !== 'ref') return p;
+    const found = this.table.resolve(this.module, p.ref, 'specConstant', p.span, []);
+    if (found) return { ...p, ref: this.ref(p.ref, 'specConstant', p.span) };
+    const global = this.table.resolve(this.module, p.ref, 'deviceGlobal', p.span, []);
+    if (global) return { ...p, ref: this.ref(p.ref, 'deviceGlobal', p.span) };
+    return { ...p, ref: this.ref(p.ref, 'function', p.span) };
+  }
+}
+
+export function resolveKernel(
+  table: SymbolTable,
+  module: string,
+  id: SymbolicId,
+  decl: KernelDecl,
+  diagnostics: Diagnostic[],
+): ResolvedKernel {
+  const r = new ModuleResolver(table, module, diagnostics);
+  const range = r.range(decl.range);
+  const workgroupArrays = decl.workgroupArrays.map((w) => ({ ...w, length: r.expr(w.length) }));
+  const body = r.block(decl.body);
+  return { id, module, decl: { ...decl, range, workgroupArrays, body }, uses: r.uses };
+}
+
+export function resolveFunction(
+  table: SymbolTable,
+  module: string,
+  id: SymbolicId,
+  decl: FunctionDecl,
+  diagnostics: Diagnostic[],
+): ResolvedFunction {
+  const r = new ModuleResolver(table, module, diagnostics);
+  const body: FunctionDecl<SymbolicId>['body'] =
+    decl.body.kind === 'ir'
+      ? { kind: 'ir', block: r.block(decl.body.block) }
+      : { kind: 'wgsl', parts: decl.body.parts.map((p) => r.wgslPart(p)) };
+  return { id, module, decl: { ...decl, body }, uses: r.uses };
+}

@@ -1,0 +1,82 @@
+/** Workgroup sizes and workgroup array lengths: literals or integer specialization-constant leaves. */
+import type { SpecConstantLeaf, SymbolicId } from '@syclts/dsl';
+import type { Expr } from '../ir/device-code.js';
+import type { SizeValue } from './linked-image.js';
+
+export type LeafLookup = (
+  symbolicId: SymbolicId,
+  path: readonly (string | number)[],
+) => SpecConstantLeaf | null;
+
+/** The override-expression a size expression stands for, or null when it is not one. */
+export function sizeValue(expr: Expr<SymbolicId>, leafOf: LeafLookup): SizeValue | null {
+  if (expr.op === 'literal') {
+    return typeof expr.value === 'number' && Number.isInteger(expr.value) && expr.value >= 0
+      ? { kind: 'literal', value: expr.value }
+      : null;
+  }
+  if (expr.op === 'binary') {
+    const { operator } = expr;
+    if (
+      operator !== '+' &&
+      operator !== '-' &&
+      operator !== '*' &&
+      operator !== '/' &&
+      operator !== '%'
+    )
+      return null;
+    const left = sizeValue(expr.left, leafOf);
+    const right = sizeValue(expr.right, leafOf);
+    return left && right ? { kind: 'binary', operator, left, right } : null;
+  }
+  const path: (string | number)[] = [];
+  let e: Expr<SymbolicId> = expr;
+  for (;;) {
+    if (e.op === 'member') {
+      path.unshift(e.member);
+      e = e.base;
+    } else if (e.op === 'index' && e.index.op === 'literal' && typeof e.index.value === 'number') {
+      path.unshift(e.index.value);
+      e = e.base;
+    } else if (e.op === 'swizzle' && e.components.length === 1) {
+      path.unshift('xyzw'.indexOf(e.components));
+      e = e.base;
+    } else break;
+  }
+  if (e.op !== 'specConstant') return null;
+  const leaf = leafOf(e.ref, path);
+  if (!leaf || (leaf.scalar !== 'i32' && leaf.scalar !== 'u32')) return null;
+  return { kind: 'leaf', symbolicId: e.ref, leafId: leaf.id, scalar: leaf.scalar };
+}
+
+export function literalSize(value: SizeValue): number | null {
+  switch (value.kind) {
+    case 'literal':
+      return value.value;
+    case 'leaf':
+      return null;
+    case 'binary': {
+      const l = literalSize(value.left);
+      const r = literalSize(value.right);
+      if (l === null || r === null) return null;
+      switch (value.operator) {
+        case '+':
+          return l + r;
+        case '-':
+          return l - r;
+        case '*':
+          return l * r;
+        case '/':
+          return Math.trunc(l / r);
+        case '%':
+          return l % r;
+      }
+    }
+  }
+}
+
+export function sizeLeaves(value: SizeValue): Extract<SizeValue, { kind: 'leaf' }>[] {
+  if (value.kind === 'leaf') return [value];
+  if (value.kind === 'binary') return [...sizeLeaves(value.left), ...sizeLeaves(value.right)];
+  return [];
+}

@@ -1,0 +1,96 @@
+/**
+ * WGSL names. Module-scope names are chosen by the linker with a prefix per kind (`sc_`, `dg_`,
+ * `fn_`, `k_`, ...) and made unique per image. Names from function code (locals, parameters,
+ * struct fields) keep their source spelling unless that could clash with a WGSL word or a
+ * generated name; then they get the prefix `l_` (which no kept name starts with, so the mapping
+ * stays one-to-one).
+ */
+
+/** Generated function-scope names of entry points. */
+export const ENTRY_LOCALS = ['gid', 'lid', 'wid', 'wgid', 'lindex'] as const;
+
+/** Generated struct field names of the `launch` uniform. */
+export const LAUNCH_FIELDS = { globalRange: 'global_range', groupOffset: 'group_offset' } as const;
+
+const GENERATED_PREFIXES = [
+  'sc_',
+  'dg_',
+  'fn_',
+  'k_',
+  'a_',
+  'wg_',
+  'launch_',
+  'l_',
+  'S_',
+  'Launch_',
+];
+
+// WGSL keywords, reserved words, predeclared types and built-in functions (which a local of
+// the same name would shadow).
+const WGSL_WORDS = new Set(
+  `alias break case const const_assert continue continuing default diagnostic discard else enable
+false fn for if let loop override requires return struct switch true var while
+NULL Self abstract active alignas alignof as asm asm_fragment async attribute auto await become
+binding_array cast catch class co_await co_return co_yield coherent column_major common compile
+compile_fragment concept const_cast consteval constexpr constinit crate debugger decltype delete
+demote demote_to_helper do dynamic_cast enum explicit export extends extern external fallthrough
+filter final finally friend from fxgroup get goto groupshared highp impl implements import inline
+instanceof interface layout lowp macro macro_rules match mediump meta mod module move mut
+mutable namespace new nil noexcept noinline nointerpolation non_coherent noncoherent noperspective
+null nullptr of operator package packoffset partition pass patch pixelfragment precise precision
+premerge priv protected pub public readonly ref regardless register reinterpret_cast require
+resource restrict self set shared sizeof smooth snorm static static_assert static_cast std
+subroutine super target template this thread_local throw trait try type typedef typeid typename
+typeof union unless unorm unsafe unsized use using varying virtual volatile wgsl where with
+writeonly yield
+bool i32 u32 f32 f16 vec2 vec3 vec4 mat2x2 mat2x3 mat2x4 mat3x2 mat3x3 mat3x4 mat4x2 mat4x3 mat4x4
+array atomic ptr sampler sampler_comparison texture_1d texture_2d texture_3d texture_cube
+vec2i vec3i vec4i vec2u vec3u vec4u vec2f vec3f vec4f vec2h vec3h vec4h
+mat2x2f mat2x3f mat2x4f mat3x2f mat3x3f mat3x4f mat4x2f mat4x3f mat4x4f
+read write read_write function private workgroup uniform storage
+abs acos acosh all any arrayLength asin asinh atan atan2 atanh atomicAdd atomicAnd
+atomicCompareExchangeWeak atomicExchange atomicLoad atomicMax atomicMin atomicOr atomicStore
+atomicSub atomicXor bitcast ceil clamp cos cosh countLeadingZeros countOneBits
+countTrailingZeros cross degrees determinant distance dot dot4I8Packed dot4U8Packed exp exp2
+extractBits faceForward firstLeadingBit firstTrailingBit floor fma fract frexp insertBits
+inverseSqrt ldexp length log log2 max min mix modf normalize pack2x16float pack2x16snorm
+pack2x16unorm pack4x8snorm pack4x8unorm pow quantizeToF16 radians reflect refract reverseBits
+round saturate select sign sin sinh smoothstep sqrt step storageBarrier tan tanh transpose trunc
+unpack2x16float unpack2x16snorm unpack2x16unorm unpack4x8snorm unpack4x8unorm workgroupBarrier
+workgroupUniformLoad textureBarrier
+${ENTRY_LOCALS.join(' ')} ${Object.values(LAUNCH_FIELDS).join(' ')}`.split(/\s+/),
+);
+
+/** The WGSL spelling of a name from function code: a local, a parameter or a struct field. */
+export function sourceName(name: string): string {
+  const safe =
+    !WGSL_WORDS.has(name) &&
+    !name.startsWith('__') &&
+    name !== '_' &&
+    !GENERATED_PREFIXES.some((p) => name.startsWith(p));
+  return safe ? name : `l_${name}`;
+}
+
+/** Hands out module-scope names, unique within one WGSL module. */
+export class NameAllocator {
+  readonly #taken = new Set<string>();
+
+  /**
+   * `${prefix}${base}` or, when taken, the same with `_2`, `_3`, ...; `derived` are extra names
+   * the caller builds from the result (e.g. override leaves) that must be free as well.
+   */
+  allocate(
+    prefix: string,
+    base: string,
+    derived: (name: string) => readonly string[] = () => [],
+  ): string {
+    const stem = `${prefix}${base.replace(/[^A-Za-z0-9_]/g, '_')}`;
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? stem : `${stem}_${n}`;
+      const all = [name, ...derived(name)];
+      if (all.some((x) => this.#taken.has(x))) continue;
+      for (const x of all) this.#taken.add(x);
+      return name;
+    }
+  }
+}
