@@ -10,7 +10,8 @@ export interface FooterOptions {
 /**
  * The integration footer appended to a transformed `.sycl.ts` module: binds every declaration's
  * host object to its symbolic ID and the linked program. Every declaration is listed, used on
- * device or not, because host code names them too (`setSpecializationConstant`, `copy`).
+ * device or not, because host code names them too (`setSpecializationConstant`, `copy`), and the
+ * runtime finds host objects (defaults the build could not fold) from symbolic IDs.
  *
  * It starts on a new line and only appends, so the user's code keeps its positions.
  */
@@ -21,6 +22,7 @@ export function integrationFooter(object: DeviceObject, options: FooterOptions):
     ...object.specConstants.map((d) => d.name),
     ...object.deviceGlobals.map((d) => d.name),
     ...object.kernels.map((d) => d.name),
+    ...object.functions.map((d) => d.name),
   ];
   const entries = names.map((name) => `[${name}, ${JSON.stringify(symbolicId(object, name))}]`);
   return [
