@@ -1,4 +1,10 @@
-export { attach, type Binding, bindingOf } from './declarations/attach.js';
+export {
+  attach,
+  attachedPrograms,
+  type Binding,
+  bindingOf,
+  declarationOf,
+} from './declarations/attach.js';
 export {
   type DeviceGlobal,
   type DeviceGlobalProperties,

@@ -1,0 +1,217 @@
+/**
+ * What the runtime keeps per GPUDevice: shader modules per image and variant, bind group layouts
+ * per kernel, the pipeline cache, device-global storage and the counters. Queues on the same
+ * device share it, so a device global has one buffer per (GPUDevice, global) whatever the queue.
+ */
+import type {
+  BindingInfo,
+  DeviceGlobalInfo,
+  DeviceImage,
+  KernelInfo,
+  Program,
+  SpecConstantMode,
+  SymbolicId,
+} from '@syclts/dsl';
+import { errc, SyclError } from '../errors.js';
+import { roundUp } from '../values/layout.js';
+import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
+import { emptyStats, type RuntimeStats } from './stats.js';
+
+export type Variant = SpecConstantMode;
+
+/** A kernel's explicit layout in one variant: exactly its bindings (plus the emulation buffer). */
+export interface KernelLayout {
+  readonly bindGroupLayout: GPUBindGroupLayout;
+  readonly pipelineLayout: GPUPipelineLayout;
+}
+
+const contexts = new WeakMap<GPUDevice, DeviceContext>();
+
+export const DEFAULT_PIPELINE_CACHE_SIZE = 64;
+
+export function contextOf(device: GPUDevice): DeviceContext {
+  let context = contexts.get(device);
+  if (!context) {
+    context = new DeviceContext(device);
+    contexts.set(device, context);
+  }
+  return context;
+}
+
+export class DeviceContext {
+  readonly stats: RuntimeStats = emptyStats();
+  readonly pipelines = new PipelineCache(DEFAULT_PIPELINE_CACHE_SIZE);
+  readonly #modules = new WeakMap<DeviceImage, Map<Variant, GPUShaderModule>>();
+  readonly #layouts = new WeakMap<KernelInfo, Map<Variant, KernelLayout>>();
+  readonly #imageSerials = new WeakMap<DeviceImage, number>();
+  /** Device-global storage by owner: the program (shared) or the image (device_image_scope). */
+  readonly #globals = new WeakMap<object, Map<SymbolicId, GPUBuffer>>();
+
+  constructor(readonly device: GPUDevice) {}
+
+  module(image: DeviceImage, variant: Variant): GPUShaderModule {
+    let byVariant = this.#modules.get(image);
+    if (!byVariant) {
+      byVariant = new Map();
+      this.#modules.set(image, byVariant);
+    }
+    let module = byVariant.get(variant);
+    if (!module) {
+      const code = image.wgsl[variant];
+      if (code === undefined) {
+        throw new SyclError(
+          errc.kernelNotSupported,
+          `device image ${image.id} has no ${variant} variant`,
+        );
+      }
+      module = this.device.createShaderModule({ code, label: `${image.id} (${variant})` });
+      this.stats.shaderModulesCreated++;
+      byVariant.set(variant, module);
+    }
+    return module;
+  }
+
+  layout(image: DeviceImage, info: KernelInfo, variant: Variant): KernelLayout {
+    let byVariant = this.#layouts.get(info);
+    if (!byVariant) {
+      byVariant = new Map();
+      this.#layouts.set(info, byVariant);
+    }
+    let layout = byVariant.get(variant);
+    if (!layout) {
+      const entries = info.bindings.map(
+        (binding): GPUBindGroupLayoutEntry => ({
+          binding: binding.binding,
+          visibility: GPUShaderStage.COMPUTE,
+          buffer: { type: bufferBindingType(binding) },
+        }),
+      );
+      const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
+      if (emulation) {
+        entries.push({
+          binding: emulation.binding,
+          visibility: GPUShaderStage.COMPUTE,
+          buffer: { type: emulation.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage' },
+        });
+      }
+      const bindGroupLayout = this.device.createBindGroupLayout({
+        entries,
+        label: `${info.entryPoint} (${variant})`,
+      });
+      layout = {
+        bindGroupLayout,
+        pipelineLayout: this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
+      };
+      byVariant.set(variant, layout);
+    }
+    return layout;
+  }
+
+  /**
+   * The memoised pipeline of a kernel for a variant and a canonical constants key; created
+   * (asynchronously) on a miss. `created` tells the caller whether this call created it.
+   */
+  pipeline(
+    kernelName: string,
+    image: DeviceImage,
+    info: KernelInfo,
+    variant: Variant,
+    constants: Record<string, number>,
+    constantsKey: string,
+  ): { entry: PipelineEntry; created: boolean } {
+    const key = `${this.#serial(image)}|${variant}|${info.entryPoint}|${constantsKey}`;
+    const cached = this.pipelines.get(key);
+    if (cached) {
+      this.stats.pipelineCacheHits++;
+      return { entry: cached, created: false };
+    }
+    const module = this.module(image, variant);
+    const { pipelineLayout } = this.layout(image, info, variant);
+    const entry: PipelineEntry = {
+      pipeline: null,
+      ready: this.device
+        .createComputePipelineAsync({
+          label: `${kernelName} (${variant})`,
+          layout: pipelineLayout,
+          compute: { module, entryPoint: info.entryPoint, constants },
+        })
+        .then(
+          (pipeline) => {
+            entry.pipeline = pipeline;
+            return pipeline;
+          },
+          (error: unknown) => {
+            this.pipelines.delete(key, entry);
+            throw new SyclError(
+              errc.build,
+              `kernel ${kernelName}: creating its ${variant} pipeline failed: ${messageOf(error)}`,
+              { cause: error },
+            );
+          },
+        ),
+    };
+    // A failure is reported to whoever launches with it; never as an unhandled rejection.
+    entry.ready.catch(() => {});
+    this.stats.pipelinesCreated++;
+    this.stats.pipelineCacheEvictions += this.pipelines.add(key, entry);
+    return { entry, created: true };
+  }
+
+  /** The storage of a device global on this device, created zero-filled on first use. */
+  globalBuffer(
+    program: Program,
+    image: DeviceImage | null,
+    symbolicId: SymbolicId,
+    info: Pick<DeviceGlobalInfo, 'size' | 'deviceImageScope'>,
+  ): GPUBuffer {
+    const owner = info.deviceImageScope && image ? image : program;
+    let byId = this.#globals.get(owner);
+    if (!byId) {
+      byId = new Map();
+      this.#globals.set(owner, byId);
+    }
+    let buffer = byId.get(symbolicId);
+    if (!buffer) {
+      // WebGPU zero-fills new buffers: this is the device global's zero initialisation.
+      buffer = this.device.createBuffer({
+        label: symbolicId,
+        size: Math.max(16, roundUp(16, info.size)),
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      });
+      this.stats.deviceGlobalBuffers++;
+      byId.set(symbolicId, buffer);
+    }
+    return buffer;
+  }
+
+  #serial(image: DeviceImage): number {
+    let serial = this.#imageSerials.get(image);
+    if (serial === undefined) {
+      serial = nextSerial++;
+      this.#imageSerials.set(image, serial);
+    }
+    return serial;
+  }
+}
+
+let nextSerial = 0;
+
+function bufferBindingType(binding: BindingInfo): GPUBufferBindingType {
+  switch (binding.kind) {
+    case 'accessor':
+      return binding.access === 'read' ? 'read-only-storage' : 'storage';
+    case 'launch':
+      return 'uniform';
+    case 'deviceGlobal':
+      return 'storage';
+  }
+}
+
+/** The emulation buffer binding of the emulated variant, when the kernel uses any constant. */
+export function emulationBinding(image: DeviceImage, info: KernelInfo) {
+  return info.specConstants.length > 0 ? image.emulation : null;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

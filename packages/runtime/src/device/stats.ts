@@ -1,0 +1,28 @@
+/** Counters for tests and benchmarks, per GPUDevice (queues on one device share them). */
+export interface RuntimeStats {
+  /** Compute pipelines created (each distinct native value set of a kernel, each emulated kernel). */
+  pipelinesCreated: number;
+  /** Launches and builds that found their pipeline in the cache. */
+  pipelineCacheHits: number;
+  /** Pipelines dropped from the cache to stay within its size. */
+  pipelineCacheEvictions: number;
+  shaderModulesCreated: number;
+  nativeLaunches: number;
+  emulatedLaunches: number;
+  /** `dispatchWorkgroups` calls (more than launches when a range exceeds the dispatch limits). */
+  dispatches: number;
+  deviceGlobalBuffers: number;
+}
+
+export function emptyStats(): RuntimeStats {
+  return {
+    pipelinesCreated: 0,
+    pipelineCacheHits: 0,
+    pipelineCacheEvictions: 0,
+    shaderModulesCreated: 0,
+    nativeLaunches: 0,
+    emulatedLaunches: 0,
+    dispatches: 0,
+    deviceGlobalBuffers: 0,
+  };
+}

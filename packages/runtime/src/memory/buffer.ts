@@ -1,0 +1,236 @@
+/**
+ * Buffers that kernels reach through accessors. A buffer has an element type and an access mode
+ * that says what kernels may do with it: a 'read' buffer binds only to 'read' accessors, a 'write'
+ * buffer only to 'write' accessors, a 'read_write' buffer (the default) to any. The host reads
+ * and writes every buffer; those operations are ordered with the queue's kernels.
+ */
+import type { AccessMode, AtomicType, DataType, HostValue, ScalarType } from '@syclts/dsl';
+import { errc, SyclError } from '../errors.js';
+import type { SyclEvent } from '../queue/event.js';
+import type { Scheduler } from '../queue/scheduler.js';
+import { canonicalize } from '../values/host-value.js';
+import { readValue, roundUp, strideOf, writeValue } from '../values/layout.js';
+import { show, ValueError } from '../values/scalars.js';
+
+/** What `read()` returns: a typed array for scalar elements, host values otherwise. */
+export type BufferContents<T extends DataType> =
+  T extends ScalarType<'f32'>
+    ? Float32Array
+    : T extends ScalarType<'u32'> | AtomicType<'u32'>
+      ? Uint32Array
+      : T extends ScalarType<'i32'> | AtomicType<'i32'>
+        ? Int32Array
+        : T extends ScalarType<'f16'>
+          ? Uint16Array
+          : HostValue<T>[];
+
+/** Host data for a buffer of `T`: its typed array for scalar elements, or host values. */
+export type BufferData<T extends DataType> = BufferContents<T> | readonly HostValue<T>[];
+
+export interface BufferOptions<M extends AccessMode> {
+  /** What kernels may do with the buffer; default 'read_write'. */
+  readonly access?: M;
+  readonly label?: string;
+}
+
+export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = AccessMode> {
+  readonly element: T;
+  readonly access: M;
+  /** Number of elements. */
+  readonly length: number;
+  /** Bytes between consecutive elements (host-shareable storage layout). */
+  readonly stride: number;
+  readonly gpuBuffer: GPUBuffer;
+  readonly #scheduler: Scheduler;
+  readonly #label: string;
+
+  /** @internal Use `queue.buffer(...)`. */
+  constructor(
+    scheduler: Scheduler,
+    element: T,
+    init: number | BufferData<T>,
+    options: BufferOptions<M>,
+  ) {
+    this.#scheduler = scheduler;
+    this.element = element;
+    this.access = options.access ?? ('read_write' as M);
+    this.stride = strideOf(element, 'storage');
+    this.#label = options.label ?? 'buffer';
+    const bytes = typeof init === 'number' ? null : this.#encode('queue.buffer', init, 0, null);
+    this.length = typeof init === 'number' ? checkLength(init) : bytes!.byteLength / this.stride;
+    this.gpuBuffer = scheduler.device.createBuffer({
+      label: this.#label,
+      size: Math.max(4, roundUp(4, this.length * this.stride)),
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      mappedAtCreation: bytes !== null,
+    });
+    if (bytes) {
+      new Uint8Array(this.gpuBuffer.getMappedRange()).set(bytes);
+      this.gpuBuffer.unmap();
+    }
+  }
+
+  get device(): GPUDevice {
+    return this.#scheduler.device;
+  }
+
+  get byteLength(): number {
+    return this.length * this.stride;
+  }
+
+  /** The contents once every command submitted before this call has run. */
+  async read(): Promise<BufferContents<T>> {
+    this.#scheduler.throwPending('buffer.read');
+    const size = roundUp(4, this.byteLength);
+    const { device } = this.#scheduler;
+    let staging: GPUBuffer | null = null;
+    const event = this.#scheduler.schedule(`${this.#label}.read()`, null, () => {
+      if (size === 0) return undefined;
+      staging = device.createBuffer({
+        size,
+        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+      });
+      const encoder = device.createCommandEncoder();
+      encoder.copyBufferToBuffer(this.gpuBuffer, 0, staging, 0, size);
+      device.queue.submit([encoder.finish()]);
+      return staging.mapAsync(GPUMapMode.READ);
+    });
+    await event.wait();
+    const bytes = staging
+      ? (staging as GPUBuffer).getMappedRange().slice(0, this.byteLength)
+      : new ArrayBuffer(0);
+    if (staging) (staging as GPUBuffer).destroy();
+    return this.#decode(bytes);
+  }
+
+  /** Writes `data` from element `start` on, ordered after the commands submitted before. */
+  write(data: BufferData<T>, start = 0): SyclEvent {
+    this.#scheduler.throwPending('buffer.write');
+    const bytes = this.#encode('buffer.write', data, start, this.length);
+    return this.#scheduler.schedule(`${this.#label}.write()`, null, () => {
+      this.#scheduler.device.queue.writeBuffer(this.gpuBuffer, start * this.stride, padTo4(bytes));
+      return undefined;
+    });
+  }
+
+  /** Host data to bytes; `capacity` is the buffer's length (null while creating it). */
+  #encode(
+    api: string,
+    data: BufferData<T>,
+    start: number,
+    capacity: number | null,
+  ): Uint8Array<ArrayBuffer> {
+    const count = (data as ArrayLike<unknown>).length;
+    if (!Number.isInteger(start) || start < 0 || (capacity !== null && start + count > capacity)) {
+      throw new SyclError(
+        errc.invalid,
+        `${api}: writing ${count} elements at element ${start} overflows ${this.#label} of ${capacity} elements`,
+      );
+    }
+    if (capacity !== null && ((start * this.stride) % 4 !== 0 || (count * this.stride) % 4 !== 0)) {
+      throw new SyclError(
+        errc.invalid,
+        `${api}: WebGPU writes whole 4-byte words; write f16 elements in pairs, from an even index`,
+      );
+    }
+    if (ArrayBuffer.isView(data) && isScalarElement(this.element)) {
+      const expected = typedArrayName(this.element);
+      if (data.constructor.name !== expected) {
+        throw new SyclError(
+          errc.invalid,
+          `${api}: expected a ${expected} for elements of ${describe(this.element)}, got a ${data.constructor.name}`,
+        );
+      }
+      return new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
+    }
+    const bytes = new Uint8Array(count * this.stride);
+    const view = new DataView(bytes.buffer);
+    const values = data as ArrayLike<unknown>;
+    for (let i = 0; i < count; i++) {
+      try {
+        writeValue(
+          view,
+          i * this.stride,
+          this.element,
+          canonicalize(this.element, values[i], `[${i}]`),
+          'storage',
+        );
+      } catch (error) {
+        if (!(error instanceof ValueError)) throw error;
+        throw new SyclError(
+          errc.invalid,
+          `${api}: element ${show(values[i])} is invalid: ${error.message}`,
+        );
+      }
+    }
+    return bytes;
+  }
+
+  #decode(bytes: ArrayBuffer): BufferContents<T> {
+    const element = this.element as DataType;
+    if (isScalarElement(element)) {
+      const scalar = element.scalar;
+      if (scalar === 'f32') return new Float32Array(bytes) as BufferContents<T>;
+      if (scalar === 'u32') return new Uint32Array(bytes) as BufferContents<T>;
+      if (scalar === 'i32') return new Int32Array(bytes) as BufferContents<T>;
+      return new Uint16Array(bytes) as BufferContents<T>;
+    }
+    const view = new DataView(bytes);
+    return Array.from({ length: this.length }, (_, i) =>
+      readValue(view, i * this.stride, element, 'storage'),
+    ) as BufferContents<T>;
+  }
+}
+
+type TypedScalar = ScalarType<'f32' | 'u32' | 'i32' | 'f16'> | AtomicType;
+
+function isScalarElement(type: DataType): type is TypedScalar {
+  return (type.kind === 'scalar' && type.scalar !== 'bool') || type.kind === 'atomic';
+}
+
+function typedArrayName(type: TypedScalar): string {
+  switch (type.scalar) {
+    case 'f32':
+      return 'Float32Array';
+    case 'u32':
+      return 'Uint32Array';
+    case 'i32':
+      return 'Int32Array';
+    case 'f16':
+      return 'Uint16Array';
+  }
+}
+
+export function describe(type: DataType): string {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar;
+    case 'atomic':
+      return `atomic<${type.scalar}>`;
+    case 'vector':
+      return `vec${type.size}<${type.component}>`;
+    case 'matrix':
+      return `mat${type.columns}x${type.rows}<f32>`;
+    case 'array':
+      return `array<${describe(type.element)}, ${type.length}>`;
+    case 'struct':
+      return `struct {${type.fields.map((f) => `${f.name}: ${describe(f.type)}`).join(', ')}}`;
+  }
+}
+
+function checkLength(length: number): number {
+  if (!Number.isInteger(length) || length < 0) {
+    throw new SyclError(
+      errc.invalid,
+      `queue.buffer: length must be a non-negative integer, got ${show(length)}`,
+    );
+  }
+  return length;
+}
+
+export function padTo4(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  if (bytes.byteLength % 4 === 0) return bytes;
+  const padded = new Uint8Array(roundUp(4, bytes.byteLength));
+  padded.set(bytes);
+  return padded;
+}

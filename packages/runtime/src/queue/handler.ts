@@ -1,0 +1,254 @@
+/**
+ * `sycl::handler`: what a command group function records. One action per command group (a
+ * kernel launch or a device-global copy), plus specialization constant values or a kernel
+ * bundle. SYCL's rules: after `useKernelBundle`, setting or getting a constant is invalid, and
+ * so is `useKernelBundle` after a constant was set; the bundle must be executable.
+ */
+import type {
+  DataType,
+  DeviceGlobal,
+  Dimensions,
+  HostValue,
+  Kernel,
+  KernelArgTypes,
+  SpecializationId,
+} from '@syclts/dsl';
+import type { KernelBundle } from '../bundles/kernel-bundle.js';
+import { errc, SyclError } from '../errors.js';
+import {
+  copyFromGlobal,
+  copyToGlobal,
+  type HostBytes,
+  type HostElements,
+  type MutableHostElements,
+  memcpyFromGlobal,
+  memcpyToGlobal,
+  type ReadableGlobal,
+  type WritableGlobal,
+} from '../memory/device-global-copy.js';
+import { resolveKernel } from '../program/resolve.js';
+import { SpecValues } from '../spec-constants/values.js';
+import { thaw } from '../values/host-value.js';
+import type { QueueCore } from './core.js';
+import { checkArgs, type KernelArgs } from './kernel-args.js';
+import { type KernelAction, type PreparedCommand, prepareLaunch } from './launch.js';
+import { type NdRange, type Range, syclSizes } from './range.js';
+
+type Action =
+  | { readonly kind: 'kernel'; readonly launch: KernelAction }
+  | { readonly kind: 'command'; readonly command: PreparedCommand };
+
+export class Handler {
+  readonly #core: QueueCore;
+  readonly #values = new SpecValues();
+  #bundle: KernelBundle<'executable'> | null = null;
+  #action: Action | null = null;
+
+  /** @internal Created by Queue.submit. */
+  constructor(core: QueueCore) {
+    this.#core = core;
+  }
+
+  setSpecializationConstant<T extends DataType>(
+    id: SpecializationId<T>,
+    value: HostValue<T>,
+  ): void {
+    const api = 'handler.setSpecializationConstant';
+    this.#noBundle(api);
+    this.#values.set(api, id, value);
+  }
+
+  getSpecializationConstant<T extends DataType>(id: SpecializationId<T>): HostValue<T> {
+    this.#noBundle('handler.getSpecializationConstant');
+    return thaw(this.#values.get(id)) as HostValue<T>;
+  }
+
+  useKernelBundle(bundle: KernelBundle<'executable'>): void {
+    const api = 'handler.useKernelBundle';
+    if (this.#values.size > 0) {
+      throw new SyclError(
+        errc.invalid,
+        `${api}: a specialization constant was already set on this handler`,
+      );
+    }
+    if (bundle.state !== 'executable') {
+      throw new SyclError(errc.invalid, `${api}: the bundle is ${bundle.state}; build it first`);
+    }
+    if (bundle.device !== this.#core.context.device) {
+      throw new SyclError(
+        errc.invalid,
+        `${api}: the bundle belongs to another device than the queue`,
+      );
+    }
+    this.#bundle = bundle;
+  }
+
+  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
+    range: NoInfer<Range<D>>,
+    kernel: Kernel<D, A, false>,
+    args: NoInfer<KernelArgs<A>>,
+  ): void;
+  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
+    range: NoInfer<NdRange<D>>,
+    kernel: Kernel<D, A, true>,
+    args: NoInfer<KernelArgs<A>>,
+  ): void;
+  parallelFor(range: Range<Dimensions> | NdRange<Dimensions>, kernel: Kernel, args: unknown): void {
+    this.#kernel('handler.parallelFor', range, kernel, args);
+  }
+
+  /** Runs the kernel once (a range of 1 in each of its dimensions). */
+  singleTask<D extends Dimensions, A extends KernelArgTypes>(
+    kernel: Kernel<D, A, false>,
+    args: NoInfer<KernelArgs<A>>,
+  ): void {
+    const ones = Array.from({ length: kernel.dimensions }, () => 1);
+    this.#kernel('handler.singleTask', ones, kernel, args);
+  }
+
+  /** Host elements → device global: `count` elements (default: to the end) from `startIndex`. */
+  copy<T extends DataType>(
+    src: HostElements<T>,
+    dest: WritableGlobal<T>,
+    count?: number,
+    startIndex?: number,
+  ): void;
+  /** Device global → host elements; `dest` is filled when the command completes. */
+  copy<T extends DataType>(
+    src: ReadableGlobal<T>,
+    dest: MutableHostElements<T>,
+    count?: number,
+    startIndex?: number,
+  ): void;
+  copy(src: unknown, dest: unknown, count?: number, startIndex = 0): void {
+    const api = 'handler.copy';
+    this.#command(
+      api,
+      isGlobal(dest)
+        ? copyToGlobal(this.#core.context, api, src as ArrayLike<unknown>, dest, count, startIndex)
+        : copyFromGlobal(
+            this.#core.context,
+            api,
+            src as DeviceGlobal,
+            dest as MutableHostElements<DataType>,
+            count,
+            startIndex,
+          ),
+    );
+  }
+
+  /** Host bytes → device global: `numBytes` (default: to the end) at byte `offset`. */
+  memcpy<T extends DataType>(
+    dest: WritableGlobal<T>,
+    src: HostBytes,
+    numBytes?: number,
+    offset?: number,
+  ): void;
+  /** Device global → host bytes; `dest` is filled when the command completes. */
+  memcpy<T extends DataType>(
+    dest: HostBytes,
+    src: ReadableGlobal<T>,
+    numBytes?: number,
+    offset?: number,
+  ): void;
+  memcpy(dest: unknown, src: unknown, numBytes?: number, offset = 0): void {
+    const api = 'handler.memcpy';
+    this.#command(
+      api,
+      isGlobal(dest)
+        ? memcpyToGlobal(this.#core.context, api, dest, src as HostBytes, numBytes, offset)
+        : memcpyFromGlobal(
+            this.#core.context,
+            api,
+            dest as HostBytes,
+            src as DeviceGlobal,
+            numBytes,
+            offset,
+          ),
+    );
+  }
+
+  /** @internal The command to schedule, or null for an empty command group. */
+  finish(): PreparedCommand | null {
+    const action = this.#action;
+    if (!action) return null;
+    if (action.kind === 'command') return action.command;
+    const { launch } = action;
+    const resolved = launch.resolved;
+    const bundle = this.#bundle;
+    if (bundle && !bundle.images.some((entry) => entry.image === resolved.image)) {
+      throw new SyclError(
+        errc.kernelNotSupported,
+        `${launch.api}: kernel ${launch.name} is not in the kernel bundle used by this command group`,
+      );
+    }
+    return prepareLaunch(
+      this.#core.context,
+      this.#core.policyFor(resolved),
+      this.#core.slotsFor(resolved.info),
+      launch,
+      bundle ? bundle.values : this.#values,
+    );
+  }
+
+  #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {
+    this.#oneAction(api);
+    const resolved = resolveKernel(api, kernel);
+    const name = resolved.symbolicId;
+    const nd = typeof range === 'object' && range !== null && !Array.isArray(range);
+    if (nd !== kernel.ndRange) {
+      throw new SyclError(
+        errc.ndRange,
+        `${api}: kernel ${name} is ${kernel.ndRange ? 'an nd-range kernel and needs ndRange(global, local)' : 'a basic kernel and takes a range, not an nd-range'}`,
+      );
+    }
+    const global = nd
+      ? syclSizes(
+          api,
+          name,
+          'global range',
+          (range as NdRange<Dimensions>).global,
+          kernel.dimensions,
+        )
+      : syclSizes(api, name, 'range', range, kernel.dimensions);
+    const local = nd
+      ? syclSizes(api, name, 'local range', (range as NdRange<Dimensions>).local, kernel.dimensions)
+      : null;
+    const checked = checkArgs(api, name, kernel, args, this.#core.context.device);
+    this.#action = {
+      kind: 'kernel',
+      launch: { api, kernel, name, resolved, global, local, args: checked },
+    };
+  }
+
+  #command(api: string, command: PreparedCommand): void {
+    this.#oneAction(api);
+    this.#action = { kind: 'command', command };
+  }
+
+  #oneAction(api: string): void {
+    if (this.#action) {
+      throw new SyclError(
+        errc.invalid,
+        `${api}: this command group already has an action; submit one per command group`,
+      );
+    }
+  }
+
+  #noBundle(api: string): void {
+    if (this.#bundle) {
+      throw new SyclError(
+        errc.invalid,
+        `${api}: this command group uses a kernel bundle; its values come from the bundle`,
+      );
+    }
+  }
+}
+
+function isGlobal(value: unknown): value is DeviceGlobal {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { declaration?: unknown }).declaration === 'deviceGlobal'
+  );
+}

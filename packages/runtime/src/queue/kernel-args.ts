@@ -1,0 +1,109 @@
+/**
+ * Kernel arguments: host types derived from the kernel's declaration, and their run-time check
+ * (missing or extra arguments, element types, access modes, value shapes).
+ */
+import type {
+  AccessMode,
+  AccessorType,
+  DataType,
+  HostValue,
+  Kernel,
+  KernelArgTypes,
+} from '@syclts/dsl';
+import { errc, SyclError } from '../errors.js';
+import { DeviceBuffer, describe } from '../memory/buffer.js';
+import { type CanonicalValue, canonicalize } from '../values/host-value.js';
+import { sameType } from '../values/layout.js';
+import { show, ValueError } from '../values/scalars.js';
+
+/** Buffer access modes an accessor of mode `M` may bind. */
+export type BufferModesFor<M extends AccessMode> = M extends 'read'
+  ? 'read' | 'read_write'
+  : M extends 'write'
+    ? 'write' | 'read_write'
+    : 'read_write';
+
+/** What host code passes for a kernel's arguments. */
+export type KernelArgs<A extends KernelArgTypes> = {
+  readonly [K in keyof A]: A[K] extends AccessorType<infer T, infer M>
+    ? DeviceBuffer<T, BufferModesFor<M>>
+    : A[K] extends DataType
+      ? HostValue<A[K]>
+      : never;
+};
+
+export interface CheckedArgs {
+  readonly buffers: ReadonlyMap<string, DeviceBuffer>;
+  readonly values: ReadonlyMap<string, CanonicalValue>;
+}
+
+const allowed: Record<AccessMode, readonly AccessMode[]> = {
+  read: ['read', 'read_write'],
+  write: ['write', 'read_write'],
+  read_write: ['read_write'],
+};
+
+export function checkArgs(
+  api: string,
+  kernelName: string,
+  kernel: Kernel,
+  args: unknown,
+  device: GPUDevice,
+): CheckedArgs {
+  const fail = (
+    code: typeof errc.kernelArgument | typeof errc.accessor,
+    name: string,
+    why: string,
+  ) => new SyclError(code, `${api}: kernel ${kernelName}, argument '${name}': ${why}`);
+  if (typeof args !== 'object' || args === null) {
+    throw new SyclError(
+      errc.kernelArgument,
+      `${api}: kernel ${kernelName} takes an object of arguments, got ${show(args)}`,
+    );
+  }
+  const given = args as Record<string, unknown>;
+  const extra = Object.keys(given).find((name) => !(name in kernel.args));
+  if (extra !== undefined)
+    throw fail(errc.kernelArgument, extra, 'the kernel declares no such argument');
+  const buffers = new Map<string, DeviceBuffer>();
+  const values = new Map<string, CanonicalValue>();
+  for (const [name, type] of Object.entries(kernel.args)) {
+    if (!(name in given)) throw fail(errc.kernelArgument, name, 'missing');
+    const value = given[name];
+    if (type.kind === 'accessor') {
+      if (!(value instanceof DeviceBuffer)) {
+        throw fail(
+          errc.kernelArgument,
+          name,
+          `expected a buffer of ${describe(type.element)}, got ${show(value)}`,
+        );
+      }
+      if (!sameType(value.element, type.element)) {
+        throw fail(
+          errc.kernelArgument,
+          name,
+          `the accessor's elements are ${describe(type.element)}, the buffer's ${describe(value.element)}`,
+        );
+      }
+      if (!allowed[type.access].includes(value.access)) {
+        throw fail(
+          errc.accessor,
+          name,
+          `a '${value.access}' buffer cannot be bound to a '${type.access}' accessor`,
+        );
+      }
+      if (value.device !== device) {
+        throw fail(errc.kernelArgument, name, 'the buffer belongs to another device');
+      }
+      buffers.set(name, value);
+    } else {
+      try {
+        values.set(name, canonicalize(type, value, name));
+      } catch (error) {
+        if (!(error instanceof ValueError)) throw error;
+        throw fail(errc.kernelArgument, name, `${show(value)} is invalid: ${error.message}`);
+      }
+    }
+  }
+  return { buffers, values };
+}

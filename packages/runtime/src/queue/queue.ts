@@ -1,0 +1,282 @@
+/**
+ * `sycl::queue` on one WebGPU device: in-order, every command (kernel launch, copy, buffer read
+ * or write) runs after the ones submitted before it.
+ */
+import type {
+  AccessMode,
+  DataType,
+  Dimensions,
+  Kernel,
+  KernelArgTypes,
+  KernelInfo,
+  ScalarType,
+} from '@syclts/dsl';
+import { requestAdapter } from '#platform';
+import {
+  type BundleState,
+  type KernelBundle,
+  type KernelBundleRequest,
+  kernelBundle,
+} from '../bundles/kernel-bundle.js';
+import { contextOf, type DeviceContext } from '../device/device-context.js';
+import type { RuntimeStats } from '../device/stats.js';
+import { errc, SyclError } from '../errors.js';
+import { type BufferData, type BufferOptions, DeviceBuffer } from '../memory/buffer.js';
+import type {
+  HostBytes,
+  HostElements,
+  MutableHostElements,
+  ReadableGlobal,
+  WritableGlobal,
+} from '../memory/device-global-copy.js';
+import type { AdapterRequest } from '../platform/adapter-request.js';
+import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
+import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
+import type { QueueCore } from './core.js';
+import type { SyclEvent } from './event.js';
+import { Handler } from './handler.js';
+import type { KernelArgs } from './kernel-args.js';
+import type { KernelSlots } from './launch.js';
+import type { NdRange, Range } from './range.js';
+import { Scheduler } from './scheduler.js';
+
+export interface QueueOptions extends AdapterRequest {
+  /** Run on this device instead of requesting an adapter. */
+  readonly device?: GPUDevice;
+  /** How kernels with specialization constants run; default 'auto' (see docs/runtime.md). */
+  readonly specConstants?: SpecConstantPolicy;
+  /** Per-kernel overrides of `specConstants`. */
+  readonly kernelSpecConstants?: ReadonlyMap<Kernel, SpecConstantPolicy>;
+  /** Most pipelines kept per device (least recently used dropped first); default 64. */
+  readonly pipelineCacheSize?: number;
+}
+
+export class Queue {
+  readonly device: GPUDevice;
+  readonly adapterDescription: string;
+  readonly #core: QueueCore;
+  readonly #context: DeviceContext;
+  readonly #scheduler: Scheduler;
+  readonly #policy: SpecConstantPolicy;
+  readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
+  readonly #policies = new Map<KernelInfo, KernelPolicy>();
+  readonly #slots = new Map<KernelInfo, KernelSlots>();
+
+  private constructor(device: GPUDevice, adapterDescription: string, options: QueueOptions) {
+    this.device = device;
+    this.adapterDescription = adapterDescription;
+    this.#context = contextOf(device);
+    if (options.pipelineCacheSize !== undefined) {
+      const size = options.pipelineCacheSize;
+      if (!Number.isInteger(size) || size < 1) {
+        throw new SyclError(
+          errc.invalid,
+          `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
+        );
+      }
+      this.#context.pipelines.capacity = size;
+    }
+    this.#scheduler = new Scheduler(device);
+    this.#policy = checkPolicy(options.specConstants ?? 'auto');
+    this.#overrides = new Map(
+      [...(options.kernelSpecConstants ?? [])].map(([kernel, policy]) => [
+        resolveKernel('Queue.create', kernel).info,
+        checkPolicy(policy),
+      ]),
+    );
+    this.#core = {
+      context: this.#context,
+      scheduler: this.#scheduler,
+      policyFor: (kernel) => this.#policyFor(kernel),
+      slotsFor: (info) => this.#slotsFor(info),
+    };
+  }
+
+  /** A queue on the adapter chosen by `options` (or SYCLTS_ADAPTER / SYCLTS_BACKEND), or on `options.device`. */
+  static async create(options: QueueOptions = {}): Promise<Queue> {
+    if (options.device) {
+      const info = options.device.adapterInfo;
+      const description = info
+        ? [info.vendor, info.architecture, info.description].filter(Boolean).join(' ')
+        : 'a caller-provided GPUDevice';
+      return new Queue(options.device, description || 'a caller-provided GPUDevice', options);
+    }
+    const { adapter, description } = await requestAdapter(options);
+    const device = await adapter.requestDevice({
+      requiredFeatures: adapter.features.has('shader-f16') ? ['shader-f16'] : [],
+      requiredLimits: {
+        maxStorageBuffersPerShaderStage: adapter.limits.maxStorageBuffersPerShaderStage,
+        maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+        maxBufferSize: adapter.limits.maxBufferSize,
+      },
+    });
+    return new Queue(device, description, options);
+  }
+
+  /** Counters of the queue's device (shared by every queue on that GPUDevice). */
+  get stats(): Readonly<RuntimeStats> {
+    return this.#context.stats;
+  }
+
+  /** Runs the command group function and schedules what it recorded. */
+  submit(commandGroup: (cgh: Handler) => void): SyclEvent {
+    this.#scheduler.throwPending('queue.submit');
+    const handler = new Handler(this.#core);
+    commandGroup(handler);
+    const command = handler.finish();
+    if (!command) return this.#scheduler.schedule('empty command group', null, () => undefined);
+    return this.#scheduler.schedule(command.name, command.after, command.issue, command.blocking);
+  }
+
+  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
+    range: NoInfer<Range<D>>,
+    kernel: Kernel<D, A, false>,
+    args: NoInfer<KernelArgs<A>>,
+  ): SyclEvent;
+  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
+    range: NoInfer<NdRange<D>>,
+    kernel: Kernel<D, A, true>,
+    args: NoInfer<KernelArgs<A>>,
+  ): SyclEvent;
+  parallelFor(range: never, kernel: never, args: never): SyclEvent {
+    return this.submit((cgh) => cgh.parallelFor(range, kernel, args));
+  }
+
+  singleTask<D extends Dimensions, A extends KernelArgTypes>(
+    kernel: Kernel<D, A, false>,
+    args: NoInfer<KernelArgs<A>>,
+  ): SyclEvent {
+    return this.submit((cgh) => cgh.singleTask(kernel, args));
+  }
+
+  copy<T extends DataType>(
+    src: HostElements<T>,
+    dest: WritableGlobal<T>,
+    count?: number,
+    startIndex?: number,
+  ): SyclEvent;
+  copy<T extends DataType>(
+    src: ReadableGlobal<T>,
+    dest: MutableHostElements<T>,
+    count?: number,
+    startIndex?: number,
+  ): SyclEvent;
+  copy(src: never, dest: never, count?: number, startIndex?: number): SyclEvent {
+    return this.submit((cgh) => cgh.copy(src, dest, count, startIndex));
+  }
+
+  memcpy<T extends DataType>(
+    dest: WritableGlobal<T>,
+    src: HostBytes,
+    numBytes?: number,
+    offset?: number,
+  ): SyclEvent;
+  memcpy<T extends DataType>(
+    dest: HostBytes,
+    src: ReadableGlobal<T>,
+    numBytes?: number,
+    offset?: number,
+  ): SyclEvent;
+  memcpy(dest: never, src: never, numBytes?: number, offset?: number): SyclEvent {
+    return this.submit((cgh) => cgh.memcpy(dest, src, numBytes, offset));
+  }
+
+  /** A buffer of `data` (element type from the typed array). */
+  buffer<M extends AccessMode = 'read_write'>(
+    data: Float32Array,
+    options?: BufferOptions<M>,
+  ): DeviceBuffer<ScalarType<'f32'>, M>;
+  buffer<M extends AccessMode = 'read_write'>(
+    data: Uint32Array,
+    options?: BufferOptions<M>,
+  ): DeviceBuffer<ScalarType<'u32'>, M>;
+  buffer<M extends AccessMode = 'read_write'>(
+    data: Int32Array,
+    options?: BufferOptions<M>,
+  ): DeviceBuffer<ScalarType<'i32'>, M>;
+  /** A buffer of `element`s: `init` is a length (zero-filled) or the contents. */
+  buffer<T extends DataType, M extends AccessMode = 'read_write'>(
+    element: T,
+    init: number | BufferData<T>,
+    options?: BufferOptions<M>,
+  ): DeviceBuffer<T, M>;
+  buffer(
+    first: DataType | ArrayBufferView,
+    second?: unknown,
+    third?: BufferOptions<AccessMode>,
+  ): DeviceBuffer {
+    this.#scheduler.throwPending('queue.buffer');
+    if (ArrayBuffer.isView(first)) {
+      const element = typedArrayElement(first);
+      return new DeviceBuffer(
+        this.#scheduler,
+        element,
+        first as unknown as BufferData<DataType>,
+        (second ?? {}) as BufferOptions<AccessMode>,
+      );
+    }
+    return new DeviceBuffer(
+      this.#scheduler,
+      first,
+      second as number | BufferData<DataType>,
+      third ?? {},
+    );
+  }
+
+  getKernelBundle<S extends BundleState>(request: KernelBundleRequest<S>): KernelBundle<S> {
+    return kernelBundle(this.#core, request);
+  }
+
+  /** Resolves when every command submitted so far has completed; raises errors no one observed. */
+  async wait(): Promise<void> {
+    await this.#scheduler.drain();
+    this.#scheduler.throwPending('queue.wait');
+  }
+
+  #policyFor(kernel: ResolvedKernel): KernelPolicy {
+    let policy = this.#policies.get(kernel.info);
+    if (!policy) {
+      const override = this.#overrides.get(kernel.info);
+      policy = new KernelPolicy(override ?? this.#policy, override !== undefined);
+      this.#policies.set(kernel.info, policy);
+    }
+    return policy;
+  }
+
+  #slotsFor(info: KernelInfo): KernelSlots {
+    let slots = this.#slots.get(info);
+    if (!slots) {
+      slots = { launch: [], emulation: null };
+      this.#slots.set(info, slots);
+    }
+    return slots;
+  }
+}
+
+/** SYCL's free function form: `getKernelBundle(queue, { state, kernels })`. */
+export function getKernelBundle<S extends BundleState>(
+  queue: Queue,
+  request: KernelBundleRequest<S>,
+): KernelBundle<S> {
+  return queue.getKernelBundle(request);
+}
+
+function checkPolicy(policy: SpecConstantPolicy): SpecConstantPolicy {
+  if (policy !== 'native' && policy !== 'emulated' && policy !== 'auto') {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: specConstants must be 'native', 'emulated' or 'auto', got ${String(policy)}`,
+    );
+  }
+  return policy;
+}
+
+function typedArrayElement(data: ArrayBufferView): DataType {
+  if (data instanceof Float32Array) return { kind: 'scalar', scalar: 'f32' };
+  if (data instanceof Uint32Array) return { kind: 'scalar', scalar: 'u32' };
+  if (data instanceof Int32Array) return { kind: 'scalar', scalar: 'i32' };
+  throw new SyclError(
+    errc.invalid,
+    `queue.buffer: a ${data.constructor.name} does not say its element type; pass the element type first, e.g. queue.buffer(f32, data)`,
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * In-order issue of commands to one GPUDevice. Each command is issued (its WebGPU calls made)
+ * after every earlier command of the queue was issued; WebGPU's queue then runs them in that
+ * order. A command that must wait for something (a pipeline being compiled) delays only the
+ * commands behind it, never the caller. Validation and out-of-memory errors are captured with
+ * error scopes around each command's calls and attached to its event.
+ */
+import { type Errc, errc, SyclError } from '../errors.js';
+import { SyclEvent } from './event.js';
+
+/** Issues a command's WebGPU calls; may return a promise for work that completes it (mapping). */
+export type Issue = () => Promise<void> | undefined;
+
+export class Scheduler {
+  #backlog = 0;
+  #tail: Promise<void> = Promise.resolve();
+  readonly #unobserved = new Set<SyclEvent>();
+  #lost: SyclError | null = null;
+  readonly #hooks = {
+    onError: (event: SyclEvent) => this.#unobserved.add(event),
+    onObserved: (event: SyclEvent) => this.#unobserved.delete(event),
+  };
+
+  constructor(readonly device: GPUDevice) {
+    void device.lost.then((info) => {
+      this.#lost = new SyclError(
+        errc.runtime,
+        `the GPU device was lost (${info.reason}): ${info.message || 'no message'}`,
+      );
+    });
+  }
+
+  get lost(): SyclError | null {
+    return this.#lost;
+  }
+
+  /**
+   * Raises an error no one has observed yet (SYCL's asynchronous errors): the oldest failed
+   * event's, or device loss. Called at the start of each submit.
+   */
+  throwPending(api: string): void {
+    for (const event of this.#unobserved) {
+      this.#unobserved.delete(event);
+      const error = event.error!;
+      throw new SyclError(error.errc, `${api}: an earlier command failed: ${error.message}`, {
+        cause: error,
+      });
+    }
+    if (this.#lost) throw new SyclError(errc.runtime, `${api}: ${this.#lost.message}`);
+  }
+
+  /**
+   * Schedules a command named `name` (for error messages). `after` delays its issue (it is
+   * awaited in queue order); `issue` makes the WebGPU calls. A `blocking` command holds back the
+   * commands behind it until its completion promise settles (it issues more calls in there).
+   */
+  schedule(
+    name: string,
+    after: Promise<unknown> | null,
+    issue: Issue,
+    blocking = false,
+  ): SyclEvent {
+    let settled: Promise<void>;
+    let gate: Promise<unknown>;
+    if (this.#backlog === 0 && after === null) {
+      settled = this.#run(name, issue);
+      if (!blocking) return this.#event(name, settled);
+      gate = settled;
+    } else {
+      const issued = Promise.all([this.#tail, after]).then(
+        () => ({ settled: this.#run(name, issue) }),
+        (error: unknown) => ({ settled: Promise.reject(asSyclError(name, error, errc.runtime)) }),
+      );
+      settled = issued.then((r) => r.settled);
+      gate = blocking ? settled : issued;
+    }
+    this.#backlog++;
+    this.#tail = gate.then(
+      () => {
+        this.#backlog--;
+      },
+      () => {
+        this.#backlog--;
+      },
+    );
+    return this.#event(name, settled);
+  }
+
+  #event(name: string, settled: Promise<void>): SyclEvent {
+    return new SyclEvent(settled, () => this.#whenDone(name), this.#hooks);
+  }
+
+  /** Resolves when everything scheduled so far has completed on the device. */
+  async drain(): Promise<void> {
+    await this.#tail;
+    await this.device.queue.onSubmittedWorkDone();
+  }
+
+  /** Issues now; returns a promise settling once the command's errors are known. */
+  #run(name: string, issue: Issue): Promise<void> {
+    if (this.#lost)
+      return Promise.reject(new SyclError(errc.runtime, `${name}: ${this.#lost.message}`));
+    const { device } = this;
+    device.pushErrorScope('out-of-memory');
+    device.pushErrorScope('validation');
+    let completion: Promise<void> | undefined;
+    let thrown: unknown = null;
+    try {
+      completion = issue();
+    } catch (error) {
+      thrown = error;
+    }
+    const validation = device.popErrorScope();
+    const memory = device.popErrorScope();
+    if (thrown !== null) return Promise.reject(asSyclError(name, thrown, errc.runtime));
+    return Promise.all([validation, memory, completion]).then(
+      ([validationError, memoryError]) => {
+        if (validationError) {
+          throw new SyclError(
+            errc.runtime,
+            `${name}: WebGPU validation error: ${validationError.message}`,
+          );
+        }
+        if (memoryError) {
+          throw new SyclError(
+            errc.memoryAllocation,
+            `${name}: out of GPU memory: ${memoryError.message}`,
+          );
+        }
+      },
+      (error: unknown) => {
+        throw asSyclError(name, error, errc.runtime);
+      },
+    );
+  }
+
+  async #whenDone(name: string): Promise<void> {
+    await this.device.queue.onSubmittedWorkDone();
+    if (this.#lost) throw new SyclError(errc.runtime, `${name}: ${this.#lost.message}`);
+  }
+}
+
+function asSyclError(name: string, error: unknown, code: Errc): SyclError {
+  if (error instanceof SyclError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new SyclError(code, `${name}: ${message}`, { cause: error });
+}

@@ -1,0 +1,177 @@
+/**
+ * Specialization constant values: set and read on handlers and kernel bundles (keyed by the
+ * `SpecializationId` host object), and turned into what a launch needs: pipeline constants for
+ * the native variant, the emulation buffer's bytes for the emulated one.
+ */
+import {
+  type DeviceImage,
+  declarationOf,
+  type Program,
+  type SpecConstantInfo,
+  type SpecializationId,
+  type SymbolicId,
+} from '@syclts/dsl';
+import { errc, SyclError } from '../errors.js';
+import { nameOf } from '../program/resolve.js';
+import { type CanonicalValue, canonicalize, leafAt } from '../values/host-value.js';
+import {
+  checkScalar,
+  constantNumber,
+  type ScalarValue,
+  show,
+  ValueError,
+  writeScalar,
+} from '../values/scalars.js';
+
+const defaults = new WeakMap<SpecializationId, CanonicalValue>();
+
+/** The host object's default, canonical. A default that does not fit its type is reported here. */
+export function defaultOf(id: SpecializationId): CanonicalValue {
+  let value = defaults.get(id);
+  if (value === undefined) {
+    value = checked(`specializationId(${nameOf(id)})`, id, id.defaultValue, 'default value');
+    defaults.set(id, value);
+  }
+  return value;
+}
+
+/** Canonical form of a value for `id`, or SyclError errc.invalid naming the API, constant and value. */
+export function checked(
+  api: string,
+  id: SpecializationId,
+  value: unknown,
+  what = 'value',
+): CanonicalValue {
+  try {
+    return canonicalize(id.type, value);
+  } catch (error) {
+    if (!(error instanceof ValueError)) throw error;
+    throw new SyclError(
+      errc.invalid,
+      `${api}: ${what} ${show(value)} for specialization constant ${nameOf(id)} is invalid: ${error.message}`,
+    );
+  }
+}
+
+/** The values set so far (on a handler or a bundle); unset constants read as their default. */
+export class SpecValues {
+  readonly #values: Map<SpecializationId, CanonicalValue>;
+
+  constructor(values: ReadonlyMap<SpecializationId, CanonicalValue> = new Map()) {
+    this.#values = new Map(values);
+  }
+
+  set(api: string, id: SpecializationId, value: unknown): void {
+    this.#values.set(id, checked(api, id, value));
+  }
+
+  get(id: SpecializationId): CanonicalValue {
+    return this.#values.get(id) ?? defaultOf(id);
+  }
+
+  get size(): number {
+    return this.#values.size;
+  }
+
+  entries(): IterableIterator<[SpecializationId, CanonicalValue]> {
+    return this.#values.entries();
+  }
+
+  /** The value a kernel of `image` sees for the constant `symbolicId`. */
+  valueIn(program: Program, symbolicId: SymbolicId, info: SpecConstantInfo): CanonicalValue {
+    const declaration = declarationOf(program, symbolicId) as SpecializationId | undefined;
+    if (declaration) return this.get(declaration);
+    if (info.defaultValue !== null) return canonicalize(info.type, info.defaultValue);
+    throw new SyclError(
+      errc.invalid,
+      `specialization constant ${symbolicId}: its default was not folded at build time and its module's integration footer did not run`,
+    );
+  }
+}
+
+/** Pipeline constants for the native variant, and a canonical key for memoising pipelines. */
+export interface NativeConstants {
+  readonly constants: Record<string, number>;
+  /** Sorted `id=value` pairs; empty when every value equals its folded default. */
+  readonly key: string;
+}
+
+export function nativeConstants(
+  program: Program,
+  image: DeviceImage,
+  values: SpecValues,
+): NativeConstants {
+  const pairs: [number, ScalarValue][] = [];
+  for (const [symbolicId, info] of Object.entries(image.specConstants)) {
+    const value = values.valueIn(program, symbolicId, info);
+    const folded = foldedLeaves(info);
+    for (const leaf of info.leaves) {
+      const leafValue = leafAt(value, leaf.path);
+      const foldedValue = folded?.get(leaf.id);
+      if (foldedValue !== undefined && Object.is(foldedValue, leafValue)) continue;
+      pairs.push([leaf.id, leafValue]);
+    }
+  }
+  pairs.sort((a, b) => a[0] - b[0]);
+  const constants: Record<string, number> = {};
+  for (const [id, value] of pairs) constants[String(id)] = constantNumber(value);
+  const key = pairs.map(([id, v]) => `${id}=${Object.is(v, -0) ? '-0' : String(v)}`).join(',');
+  return { constants, key };
+}
+
+const foldedCache = new WeakMap<SpecConstantInfo, ReadonlyMap<number, ScalarValue> | null>();
+
+/** The folded default of each leaf (by leaf ID), or null when the build did not fold one. */
+function foldedLeaves(info: SpecConstantInfo): ReadonlyMap<number, ScalarValue> | null {
+  let leaves = foldedCache.get(info);
+  if (leaves === undefined) {
+    const folded = info.defaultValue;
+    leaves =
+      folded === null
+        ? null
+        : new Map(
+            info.leaves.map((leaf) => [
+              leaf.id,
+              checkScalar(leaf.scalar, leafAt(folded as CanonicalValue, leaf.path), 'default'),
+            ]),
+          );
+    foldedCache.set(info, leaves);
+  }
+  return leaves;
+}
+
+/** The whole emulation buffer of `image` for one launch. */
+export function emulationBytes(
+  program: Program,
+  image: DeviceImage,
+  values: SpecValues,
+): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(image.emulation?.size ?? 0);
+  const view = new DataView(bytes.buffer);
+  for (const [symbolicId, info] of Object.entries(image.specConstants)) {
+    const value = values.valueIn(program, symbolicId, info);
+    for (const leaf of info.leaves) {
+      writeScalar(view, info.emulationOffset + leaf.offset, leaf.scalar, leafAt(value, leaf.path));
+    }
+  }
+  return bytes;
+}
+
+/** The current value of the integer leaf `leafId` (a workgroup size given by a constant). */
+export function leafValue(
+  program: Program,
+  image: DeviceImage,
+  values: SpecValues,
+  symbolicId: SymbolicId,
+  leafId: number,
+): number {
+  const info = image.specConstants[symbolicId];
+  const leaf = info?.leaves.find((l) => l.id === leafId);
+  if (!info || !leaf) {
+    throw new SyclError(
+      errc.build,
+      `device image ${image.id}: workgroup size refers to leaf ${leafId} of ${symbolicId}, which the image does not declare`,
+    );
+  }
+  return Number(leafAt(values.valueIn(program, symbolicId, info), leaf.path));
+}
