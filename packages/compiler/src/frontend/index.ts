@@ -1,9 +1,32 @@
+import { parseSync } from 'oxc-parser';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { DeviceObject } from '../ir/device-object.js';
+import {
+  DEVICE_OBJECT_VERSION,
+  type DeviceGlobalDecl,
+  type DeviceObject,
+  type FunctionDecl,
+  type KernelDecl,
+  type SpecConstantDecl,
+} from '../ir/device-object.js';
+import { unwrap } from './ast.js';
+import { DeclarationBuilder, reportRecursion } from './declarations.js';
+import { DECLARATIONS } from './dsl-names.js';
+import { type ImportLoader, scanTopLevel } from './module-scope.js';
+import { codes, Reporter } from './report.js';
+import { Resolver, ResolverCache } from './resolver.js';
+import { SourceText } from './source-text.js';
+
+export type { ImportLoader };
 
 export interface CompileOptions {
   /** Root-relative module path with '/' separators: it prefixes every symbolic ID. */
   readonly module: string;
+  /**
+   * Reads an imported module, so device code can use declarations (types, specialization IDs,
+   * device globals, device functions) of other `.sycl.ts` modules. Without it, such uses are
+   * reported.
+   */
+  readonly loadImport?: ImportLoader;
 }
 
 export interface CompileResult {
@@ -13,6 +36,122 @@ export interface CompileResult {
 }
 
 /** Compiles one `.sycl.ts` module to its device object. Never throws on any input. */
-export function compileModule(_source: string, _options: CompileOptions): CompileResult {
-  throw new Error('compileModule: not implemented yet');
+export function compileModule(source: string, options: CompileOptions): CompileResult {
+  const reporter = new Reporter(new SourceText(source), options.module);
+  try {
+    const object = compile(source, options, reporter);
+    return { object: reporter.errorCount === 0 ? object : null, diagnostics: reporter.diagnostics };
+  } catch (error) {
+    reporter.error(
+      codes.internal,
+      null,
+      `internal compiler error: ${error instanceof Error ? error.message : String(error)}`,
+      'please report this with the module that triggered it',
+    );
+    return { object: null, diagnostics: reporter.diagnostics };
+  }
+}
+
+function compile(source: string, options: CompileOptions, reporter: Reporter): DeviceObject | null {
+  const parsed = parseSync(options.module, source, {
+    lang: 'ts',
+    sourceType: 'module',
+    preserveParens: false,
+  });
+  if (parsed.errors.length > 0) {
+    for (const e of parsed.errors) {
+      const label = e.labels[0];
+      reporter.error(
+        codes.syntax,
+        label ? { start: label.start, end: label.end } : null,
+        e.message,
+        e.helpMessage ?? undefined,
+      );
+    }
+    return null;
+  }
+  const top = scanTopLevel(parsed.program, reporter);
+  const resolver = new Resolver(
+    top,
+    reporter,
+    options.module,
+    new ResolverCache(options.loadImport),
+  );
+  const builder = new DeclarationBuilder(resolver);
+  const specConstants: SpecConstantDecl[] = [];
+  const deviceGlobals: DeviceGlobalDecl[] = [];
+  const kernels: KernelDecl[] = [];
+  const functions: FunctionDecl[] = [];
+  const declarationCalls = new Set<unknown>();
+  for (const { name, declarator } of top.consts) {
+    const init = declarator.init ? unwrap(declarator.init) : null;
+    if (init?.type !== 'CallExpression') continue;
+    const callee = resolver.dslName(init.callee);
+    if (!callee || !DECLARATIONS.has(callee)) continue;
+    declarationCalls.add(init);
+    switch (callee) {
+      case 'specializationId': {
+        const d = builder.specConstant(name, declarator, init);
+        if (d) specConstants.push(d);
+        break;
+      }
+      case 'deviceGlobal': {
+        const d = builder.deviceGlobal(name, declarator, init);
+        if (d) deviceGlobals.push(d);
+        break;
+      }
+      case 'kernel': {
+        const d = builder.kernel(name, declarator, init);
+        if (d) kernels.push(d);
+        break;
+      }
+      default: {
+        const d = builder.deviceFunction(name, declarator, init);
+        if (d) functions.push(d);
+      }
+    }
+  }
+  reportRecursion(builder.callGraph, resolver);
+  reportMisplacedDeclarations(parsed.program, declarationCalls, resolver);
+  return {
+    version: DEVICE_OBJECT_VERSION,
+    module: options.module,
+    imports: top.imports,
+    exports: top.exports,
+    specConstants,
+    deviceGlobals,
+    kernels,
+    functions,
+  };
+}
+
+/** Declarations must be the initializer of a top-level const: anywhere else is an error. */
+function reportMisplacedDeclarations(
+  root: unknown,
+  allowed: ReadonlySet<unknown>,
+  resolver: Resolver,
+): void {
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+      return;
+    }
+    const n = node as { type?: string; callee?: unknown; start: number; end: number };
+    if (n.type === 'CallExpression' && !allowed.has(node)) {
+      const callee = resolver.dslName(n.callee as Parameters<Resolver['dslName']>[0]);
+      if (callee && DECLARATIONS.has(callee)) {
+        resolver.reporter.error(
+          codes.notTopLevel,
+          n,
+          `${callee}(...) must initialise a top-level const`,
+          `declare it at module top level: export const name = ${callee}(...)`,
+        );
+      }
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== 'parent' && value && typeof value === 'object') visit(value);
+    }
+  };
+  visit(root);
 }

@@ -1,0 +1,38 @@
+/** Small helpers over oxc-parser's ESTree nodes. */
+import type { Expression, Node } from 'oxc-parser';
+
+export type { Expression, Node };
+
+/** Strips parentheses and type-only wrappers (`as`, `satisfies`, `!`), which change no value. */
+export function unwrap(node: Expression): Expression {
+  let current = node;
+  for (;;) {
+    switch (current.type) {
+      case 'ParenthesizedExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'TSInstantiationExpression':
+        current = current.expression;
+        break;
+      default:
+        return current;
+    }
+  }
+}
+
+/** The name of a non-computed property key, or of a string-literal key. */
+export function propertyName(key: Node, computed: boolean): string | null {
+  if (key.type === 'Identifier' && !computed) return key.name;
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+  return null;
+}
+
+/** Whether a numeric literal's source text makes it an abstract float in WGSL terms. */
+export function isFloatLiteralText(raw: string): boolean {
+  if (/^0[xXbBoO]/.test(raw)) return false;
+  return /[.eE]/.test(raw);
+}
+
+export const DSL_SPECIFIER = '@syclts/dsl';

@@ -1,0 +1,106 @@
+/** Checks a folded default against its declared type and turns it into the host value (JSON). */
+import type { DataType, JsonValue } from '@syclts/dsl';
+import { type ConstValue, describeConst } from './constants.js';
+import { typeName } from './types.js';
+
+export type Checked =
+  | { readonly ok: true; readonly json: JsonValue }
+  | { readonly ok: false; readonly why: string };
+
+const bad = (value: ConstValue, type: DataType, detail?: string): Checked => ({
+  ok: false,
+  why: `${describeConst(value)} does not fit ${typeName(type)}${detail ? `: ${detail}` : ''}`,
+});
+
+export function checkDefault(value: ConstValue, type: DataType): Checked {
+  switch (type.kind) {
+    case 'scalar':
+      return checkScalar(value, type.scalar, type);
+    case 'atomic':
+      return { ok: false, why: 'a specialization constant cannot be atomic' };
+    case 'vector':
+      return checkList(value, type, type.size, () => ({ kind: 'scalar', scalar: type.component }));
+    case 'matrix':
+      return checkList(
+        value,
+        type,
+        type.columns * type.rows,
+        () => ({ kind: 'scalar', scalar: 'f32' }),
+        'a flat, column-major list',
+      );
+    case 'array':
+      return checkList(value, type, type.length, () => type.element);
+    case 'struct': {
+      if (value.kind !== 'object') return bad(value, type, 'expected an object');
+      const out: { [key: string]: JsonValue } = {};
+      for (const f of type.fields) {
+        const v = value.fields.get(f.name);
+        if (!v) return bad(value, type, `field \`${f.name}\` is missing`);
+        const c = checkDefault(v, f.type);
+        if (!c.ok) return c;
+        out[f.name] = c.json;
+      }
+      for (const k of value.fields.keys()) {
+        if (!type.fields.some((f) => f.name === k)) return bad(value, type, `no field \`${k}\``);
+      }
+      return { ok: true, json: out };
+    }
+  }
+}
+
+function checkList(
+  value: ConstValue,
+  type: DataType,
+  length: number,
+  element: (i: number) => DataType,
+  shape = 'a list',
+): Checked {
+  if (value.kind !== 'array') return bad(value, type, `expected ${shape} of ${length} values`);
+  if (value.items.length !== length) {
+    return bad(value, type, `expected ${length} values, found ${value.items.length}`);
+  }
+  const out: JsonValue[] = [];
+  for (const [i, item] of value.items.entries()) {
+    const c = checkDefault(item, element(i));
+    if (!c.ok) return c;
+    out.push(c.json);
+  }
+  return { ok: true, json: out };
+}
+
+function checkScalar(value: ConstValue, scalar: string, type: DataType): Checked {
+  if (scalar === 'bool') {
+    return value.kind === 'bool'
+      ? { ok: true, json: value.value }
+      : bad(value, type, 'expected true or false');
+  }
+  if (value.kind !== 'number') return bad(value, type, 'expected a number');
+  const v = value.value;
+  if (scalar === 'i32' || scalar === 'u32') {
+    const [lo, hi] = scalar === 'i32' ? [-(2 ** 31), 2 ** 31 - 1] : [0, 2 ** 32 - 1];
+    if (!Number.isInteger(v)) return bad(value, type, 'expected an integer');
+    if (v < lo || v > hi) return bad(value, type, `out of range ${lo}..${hi}`);
+    return { ok: true, json: v };
+  }
+  const max = scalar === 'f16' ? 65504 : 3.4028234663852886e38;
+  if (!Number.isFinite(v) || Math.abs(v) > max) return bad(value, type, 'out of range');
+  return { ok: true, json: v };
+}
+
+/** The value a declaration without a default has. */
+export function zeroJson(type: DataType): JsonValue {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar === 'bool' ? false : 0;
+    case 'atomic':
+      return 0;
+    case 'vector':
+      return Array.from({ length: type.size }, () => (type.component === 'bool' ? false : 0));
+    case 'matrix':
+      return Array.from({ length: type.columns * type.rows }, () => 0);
+    case 'array':
+      return Array.from({ length: type.length }, () => zeroJson(type.element));
+    case 'struct':
+      return Object.fromEntries(type.fields.map((f) => [f.name, zeroJson(f.type)]));
+  }
+}

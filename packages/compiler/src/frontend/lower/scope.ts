@@ -1,0 +1,52 @@
+/** What names mean inside device code. */
+import type { DataType } from '@syclts/dsl';
+import type { KernelParam, WorkgroupArrayDecl } from '../../ir/device-object.js';
+
+export type LocalBinding =
+  /** A `let`/`const` or a function parameter; `name` is its WGSL name. */
+  | {
+      readonly kind: 'local';
+      readonly name: string;
+      readonly type: DataType;
+      readonly mutable: boolean;
+      readonly parameter: boolean;
+    }
+  | { readonly kind: 'kernelArg'; readonly param: KernelParam }
+  | { readonly kind: 'workgroupArray'; readonly decl: WorkgroupArrayDecl }
+  | { readonly kind: 'item' }
+  | { readonly kind: 'handler' }
+  | { readonly kind: 'argsObject' }
+  | { readonly kind: 'localsObject' };
+
+export class Scopes {
+  private readonly stack: Map<string, LocalBinding>[] = [new Map()];
+
+  lookup(name: string): LocalBinding | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const b = this.stack[i]?.get(name);
+      if (b) return b;
+    }
+    return undefined;
+  }
+
+  declare(name: string, binding: LocalBinding): boolean {
+    const top = this.stack[this.stack.length - 1]!;
+    if (top.has(name)) return false;
+    top.set(name, binding);
+    return true;
+  }
+
+  within<T>(fn: () => T): T {
+    this.stack.push(new Map());
+    try {
+      return fn();
+    } finally {
+      this.stack.pop();
+    }
+  }
+}
+
+/** WGSL name of a local: prefixed so it never meets a WGSL keyword, built-in or linker name. */
+export function localName(name: string): string {
+  return `l_${name.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
+}

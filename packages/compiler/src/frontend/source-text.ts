@@ -1,0 +1,37 @@
+import type { Span } from '../ir/span.js';
+
+/**
+ * Offsets are JavaScript string offsets (UTF-16 code units): oxc-parser's JS binding already
+ * reports them that way, so no conversion is needed; lines are found by binary search.
+ */
+export class SourceText {
+  private readonly lineStarts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    }
+  }
+
+  span(start: number, end: number): Span {
+    const clampedStart = Math.max(0, Math.min(start, this.text.length));
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= clampedStart) lo = mid;
+      else hi = mid - 1;
+    }
+    const lineStart = this.lineStarts[lo] ?? 0;
+    return {
+      start: clampedStart,
+      end: Math.max(clampedStart, Math.min(end, this.text.length)),
+      line: lo + 1,
+      column: clampedStart - lineStart + 1,
+    };
+  }
+
+  slice(node: { start: number; end: number }): string {
+    return this.text.slice(node.start, node.end);
+  }
+}
