@@ -46,7 +46,7 @@ test('the skeleton module compiles to its device object', () => {
         body: [
           {
             kind: 'let',
-            name: 'l_i',
+            name: 'i',
             mutable: false,
             type: u32,
             init: { op: 'item', query: 'globalId', dimension: 0, type: u32 },
@@ -61,14 +61,14 @@ test('the skeleton module compiles to its device object', () => {
                 name: 'out',
                 type: { kind: 'array', element: u32, length: 0 },
               },
-              index: { op: 'local', name: 'l_i', type: u32 },
+              index: { op: 'local', name: 'i', type: u32 },
               type: u32,
             },
             value: {
               op: 'binary',
               operator: '*',
               left: { op: 'specConstant', ref: { kind: 'local', name: 'factor' }, type: u32 },
-              right: { op: 'local', name: 'l_i', type: u32 },
+              right: { op: 'local', name: 'i', type: u32 },
               type: u32,
             },
           },

@@ -46,7 +46,12 @@ export class Scopes {
   }
 }
 
-/** WGSL name of a local: prefixed so it never meets a WGSL keyword, built-in or linker name. */
+/**
+ * The IR name of a local: its source name, with characters WGSL identifiers cannot hold spelled
+ * out. The emitter keeps WGSL keywords and generated names apart (see link/wgsl-names.ts).
+ */
 export function localName(name: string): string {
-  return `l_${name.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+    ? name
+    : `l_${name.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.codePointAt(0)!.toString(16)}_`)}`;
 }
