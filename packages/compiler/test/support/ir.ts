@@ -285,3 +285,39 @@ export function modules(...objects: DeviceObject[]): Map<string, DeviceObject> {
 }
 
 export { f32, i32, u32 };
+
+const F32: DataType = { kind: 'scalar', scalar: 'f32' };
+
+/** The value of a scalar expression as f32 (bool as 1/0). */
+export function asF32(e: E): E {
+  if (e.type.kind !== 'scalar' || e.type.scalar === 'f32') return e;
+  if (e.type.scalar === 'bool') return select(e, lit(1, F32), lit(0, F32));
+  return convert(F32, e);
+}
+
+/** Reads of every scalar leaf of `base`, depth-first like the leaf IDs, each as f32. */
+export function leafReads(base: E, type: DataType = base.type): E[] {
+  switch (type.kind) {
+    case 'scalar':
+    case 'atomic':
+      return [asF32(base)];
+    case 'vector': {
+      const component: DataType = { kind: 'scalar', scalar: type.component };
+      return Array.from({ length: type.size }, (_, i) =>
+        asF32(swizzle(base, 'xyzw'[i]!, component)),
+      );
+    }
+    case 'matrix': {
+      const column: DataType = { kind: 'vector', component: 'f32', size: type.rows };
+      return Array.from({ length: type.columns * type.rows }, (_, n) =>
+        index(index(base, Math.floor(n / type.rows), column), n % type.rows, F32),
+      );
+    }
+    case 'array':
+      return Array.from({ length: type.length }, (_, i) =>
+        leafReads(index(base, i, type.element)),
+      ).flat();
+    case 'struct':
+      return type.fields.flatMap((f) => leafReads(member(base, f.name, f.type)));
+  }
+}

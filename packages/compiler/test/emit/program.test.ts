@@ -1,0 +1,76 @@
+import type { DeviceImage, JsonValue } from '@syclts/dsl';
+import { describe, expect, test } from 'vitest';
+import { emitProgram, link } from '../../src/index.js';
+import { runKernel } from '../support/gpu.js';
+import { modules, resolveRelative } from '../support/ir.js';
+import {
+  constants,
+  sampleKernels,
+  sampleModules,
+  symbolicIdOf,
+} from '../support/sample-program.js';
+
+const { images, diagnostics } = link(
+  { modules: modules(...sampleModules()), resolveImport: resolveRelative },
+  { specConstants: 'both' },
+);
+const program = emitProgram(images);
+const names = Object.keys(constants) as (keyof typeof constants)[];
+const ITEMS = 3;
+
+test('the program links into one image per module, with every constant numbered once', () => {
+  expect(diagnostics).toEqual([]);
+  expect(program.images.map((i) => i.id)).toEqual([
+    'src/a.sycl.ts',
+    'src/b.sycl.ts',
+    'src/c.sycl.ts',
+  ]);
+  const declared = program.images.flatMap((i) => Object.keys(i.specConstants));
+  // `dir` lands in a and c, `bu` in a (through b's weigh) and b: every constant is somewhere.
+  expect(new Set(declared)).toEqual(new Set(names.map(symbolicIdOf)));
+  for (const image of program.images) {
+    const ids = Object.values(image.specConstants).flatMap((c) => c.leaves.map((l) => l.id));
+    expect(ids).toEqual(ids.map((_, n) => n));
+  }
+});
+
+const imageOf = (kernelId: string): DeviceImage =>
+  program.images.find((i) => kernelId in i.kernels)!;
+
+describe.each(['native', 'emulated'] as const)('%s specialization constants', (mode) => {
+  test.each(sampleKernels.map((k) => [`${k.module}#${k.name}`, k] as const))(
+    '%s reads defaults and set values',
+    async (id, kernel) => {
+      const image = imageOf(id);
+      const hostDefaults = Object.fromEntries(
+        names.map((n) => [symbolicIdOf(n), constants[n].hostDefault]),
+      );
+      for (const values of ['default', 'set'] as const) {
+        const value = (n: keyof typeof constants): JsonValue =>
+          values === 'set' ? constants[n].setValue : constants[n].hostDefault;
+        const expected = kernel.expected(value);
+        const width = expected.length;
+        const out = new Float32Array(width * ITEMS + 4).fill(Number.NaN);
+        const specConstants =
+          values === 'set'
+            ? Object.fromEntries(names.map((n) => [symbolicIdOf(n), constants[n].setValue]))
+            : {};
+        const result = await runKernel(image, id, {
+          mode,
+          range: [ITEMS],
+          accessors: { out },
+          specConstants: Object.fromEntries(
+            Object.entries(specConstants).filter(([sid]) => sid in image.specConstants),
+          ),
+          hostDefaults,
+        });
+        const got = [...new Float32Array(result.accessors.out!)];
+        const want = Array.from({ length: ITEMS }, (_, i) =>
+          expected.map((x) => Math.fround(x + 100 * i)),
+        ).flat();
+        expect(got.slice(0, width * ITEMS), `${values} values`).toEqual(want);
+        expect(got.slice(width * ITEMS).every(Number.isNaN)).toBe(true);
+      }
+    },
+  );
+});
