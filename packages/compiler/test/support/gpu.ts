@@ -13,9 +13,18 @@ import type {
   SymbolicId,
 } from '@syclts/dsl';
 import { requestAdapter } from '@syclts/runtime';
+import { afterAll } from 'vitest';
 import { leavesOf } from '../../src/link/layout.js';
 
 let shared: Promise<{ device: GPUDevice; f16: boolean }> | null = null;
+const modules = new Map<string, GPUShaderModule>();
+
+// Dawn may crash at process exit while a device is alive: release it when the file is done.
+afterAll(async () => {
+  if (shared) (await shared).device.destroy();
+  shared = null;
+  modules.clear();
+});
 
 /** One device for the whole test file, with shader-f16 when the adapter has it. */
 export function gpu(): Promise<{ device: GPUDevice; f16: boolean }> {
@@ -47,8 +56,6 @@ export interface LaunchResult {
   readonly accessors: Record<string, ArrayBuffer>;
   readonly globals: Record<SymbolicId, ArrayBuffer>;
 }
-
-const modules = new Map<string, GPUShaderModule>();
 
 export async function runKernel(
   image: DeviceImage,

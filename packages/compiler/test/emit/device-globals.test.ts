@@ -1,0 +1,155 @@
+import { array, atomic, u32 } from '@syclts/dsl';
+import { expect, test } from 'vitest';
+import { emitProgram, link } from '../../src/index.js';
+import { runKernel } from '../support/gpu.js';
+import {
+  accessorParam,
+  assign,
+  atomicAdd,
+  bin,
+  deviceObject,
+  exprS,
+  global,
+  globalDecl,
+  index,
+  item,
+  kernelDecl,
+  lit,
+  modules,
+  param,
+  resolveRelative,
+} from '../support/ir.js';
+
+const M = 'src/count.sycl.ts';
+const counted = deviceObject(M, {
+  deviceGlobals: [
+    globalDecl('hits', atomic(u32)),
+    globalDecl('total', u32),
+    globalDecl('bins', array(u32, 4)),
+  ],
+  kernels: [
+    // hits: declared atomic; total and bins: plain u32 storage that kernels update atomically.
+    kernelDecl(
+      'count',
+      [],
+      [
+        exprS(atomicAdd(global('hits', atomic(u32)), lit(1))),
+        exprS(atomicAdd(global('total', u32), item('globalId'))),
+        exprS(
+          atomicAdd(
+            index(global('bins', array(u32, 4)), bin('%', item('globalId'), lit(4)), u32),
+            lit(1),
+          ),
+        ),
+      ],
+    ),
+    kernelDecl(
+      'peek',
+      [accessorParam('out', u32, 'write')],
+      [
+        assign(index(param('out', u32), lit(0), u32), {
+          op: 'atomic',
+          fn: 'atomicLoad',
+          pointer: global('hits', atomic(u32)),
+          args: [],
+          type: u32,
+          span: global('hits', u32).span,
+        }),
+        assign(index(param('out', u32), lit(1), u32), global('total', u32)),
+        assign(
+          index(param('out', u32), lit(2), u32),
+          index(global('bins', array(u32, 4)), lit(3), u32),
+        ),
+      ],
+    ),
+  ],
+});
+
+test('device globals are zero-initialised storage shared by the kernels of an image; atomic uses make them atomic', async () => {
+  const { images, diagnostics } = link({
+    modules: modules(counted),
+    resolveImport: resolveRelative,
+  });
+  expect(diagnostics).toEqual([]);
+  const [image] = emitProgram(images).images;
+  const wgsl = image!.wgsl.native!;
+  expect(wgsl).toMatch(/var<storage, read_write> dg_hits: atomic<u32>;/);
+  expect(wgsl).toMatch(/var<storage, read_write> dg_total: atomic<u32>;/);
+  expect(wgsl).toMatch(/var<storage, read_write> dg_bins: array<atomic<u32>, 4>;/);
+  expect(wgsl).toContain('atomicLoad(&dg_total)');
+  expect(image!.deviceGlobals[`${M}#bins`]).toMatchObject({
+    size: 16,
+    deviceImageScope: false,
+    hostAccess: 'read_write',
+  });
+  const peek = image!.kernels[`${M}#peek`]!;
+  expect(peek.deviceGlobals).toEqual([`${M}#hits`, `${M}#total`, `${M}#bins`]);
+  expect(peek.bindings.filter((b) => b.kind === 'deviceGlobal').map((b) => b.binding)).toEqual(
+    Object.values(image!.deviceGlobals).map((g) => g.binding),
+  );
+
+  const globals = new Map<string, GPUBuffer>();
+  const n = 150;
+  await runKernel(image!, `${M}#count`, { mode: 'native', range: [n], globals });
+  await runKernel(image!, `${M}#count`, { mode: 'native', range: [n], globals });
+  const result = await runKernel(image!, `${M}#peek`, {
+    mode: 'native',
+    range: [1],
+    accessors: { out: new Uint32Array(4).fill(0xdeadbeef) },
+    globals,
+  });
+  const sum = (n * (n - 1)) / 2;
+  expect([...new Uint32Array(result.accessors.out!)]).toEqual([
+    2 * n,
+    2 * sum,
+    2 * Math.floor(n / 4),
+    0xdeadbeef,
+  ]);
+  expect([...new Uint32Array(result.globals[`${M}#bins`]!)]).toEqual(
+    [38, 38, 37, 37].map((x) => 2 * x),
+  );
+});
+
+test('a deviceImageScope global used from two device images is an error naming it and the kernels', () => {
+  const owner = deviceObject('src/owner.sycl.ts', {
+    deviceGlobals: [globalDecl('own', atomic(u32), true)],
+    exports: [{ kind: 'local', exported: 'own', local: 'own' }],
+    kernels: [kernelDecl('first', [], [exprS(atomicAdd(global('own', atomic(u32)), lit(1)))])],
+  });
+  const other = deviceObject('src/other.sycl.ts', {
+    kernels: [
+      kernelDecl(
+        'second',
+        [],
+        [
+          exprS(
+            atomicAdd(
+              global({ kind: 'import', specifier: './owner.sycl.ts', name: 'own' }, atomic(u32)),
+              lit(2),
+            ),
+          ),
+        ],
+      ),
+    ],
+  });
+  const input = { modules: modules(owner, other), resolveImport: resolveRelative };
+  const { images, diagnostics } = link(input);
+  expect(images).toEqual([]);
+  expect(diagnostics).toHaveLength(1);
+  expect(diagnostics[0]).toMatchObject({
+    code: 'SYCL2001',
+    file: 'src/owner.sycl.ts',
+    message:
+      "device_global 'src/owner.sycl.ts#own' with property deviceImageScope is used in more than one device image ('src/other.sycl.ts', 'src/owner.sycl.ts') by kernels 'src/other.sycl.ts#second', 'src/owner.sycl.ts#first'",
+  });
+  expect(diagnostics[0]!.related!.map((r) => r.message)).toEqual([
+    "kernel 'src/other.sycl.ts#second' uses it in device image 'src/other.sycl.ts'",
+    "kernel 'src/owner.sycl.ts#first' uses it in device image 'src/owner.sycl.ts'",
+  ]);
+  // One image for the whole program holds it once: no error.
+  const whole = link(input, { split: 'whole' });
+  expect(whole.diagnostics).toEqual([]);
+  expect(
+    whole.images[0]!.deviceGlobals.map((g) => [g.symbolicId, g.info.deviceImageScope]),
+  ).toEqual([['src/owner.sycl.ts#own', true]]);
+});

@@ -1,0 +1,116 @@
+import { array, bool, f32, i32, u32, vec } from '@syclts/dsl';
+import { expect, test } from 'vitest';
+import { emitProgram, link } from '../../src/index.js';
+import { runKernel } from '../support/gpu.js';
+import {
+  accessorParam,
+  assign,
+  bin,
+  convert,
+  deviceObject,
+  index,
+  item,
+  kernelDecl,
+  letS,
+  local,
+  modules,
+  param,
+  resolveRelative,
+  select,
+  swizzle,
+  valueParam,
+} from '../support/ir.js';
+
+const M = 'src/args.sycl.ts';
+const x = local('x', f32);
+const kernel = kernelDecl(
+  'affine',
+  [
+    accessorParam('src', f32, 'read'),
+    valueParam('n', u32),
+    valueParam('scale', f32),
+    valueParam('neg', bool),
+    valueParam('offset', vec(f32, 2)),
+    valueParam('pick', vec(i32, 4)),
+    accessorParam('dst', f32, 'read_write'),
+  ],
+  [
+    letS('x', bin('*', index(param('src', f32), item('globalId'), f32), param('scale', f32))),
+    assign(
+      index(param('dst', f32), item('globalId'), f32),
+      bin(
+        '+',
+        bin(
+          '+',
+          select(param('neg', bool), bin('-', x, bin('*', x, convert(f32, param('n', u32)))), x),
+          swizzle(param('offset', vec(f32, 2)), 'y', f32),
+        ),
+        convert(f32, swizzle(param('pick', vec(i32, 4)), 'z', i32)),
+      ),
+    ),
+  ],
+);
+
+test('value arguments sit in the launch uniform from offset 32 with WGSL uniform layout, bool as u32', async () => {
+  const { images, diagnostics } = link({
+    modules: modules(deviceObject(M, { kernels: [kernel] })),
+    resolveImport: resolveRelative,
+  });
+  expect(diagnostics).toEqual([]);
+  const [image] = emitProgram(images).images;
+  const info = image!.kernels[`${M}#affine`]!;
+  const launch = info.bindings.find((b) => b.kind === 'launch')!;
+  // n @32, scale @36, neg @40, offset (vec2, align 8) @48, pick (vec4, align 16) @64; size 80.
+  expect(launch).toMatchObject({ binding: 0, size: 80 });
+  expect(launch.kind === 'launch' && launch.fields.map((f) => [f.role, f.name, f.offset])).toEqual([
+    ['globalRange', 'global_range', 0],
+    ['groupOffset', 'group_offset', 16],
+    ['arg', 'n', 32],
+    ['arg', 'scale', 36],
+    ['arg', 'neg', 40],
+    ['arg', 'offset', 48],
+    ['arg', 'pick', 64],
+  ]);
+  expect(
+    info.bindings.map((b) => [b.kind, b.binding, b.kind === 'accessor' ? b.access : null]),
+  ).toEqual([
+    ['launch', 0, null],
+    ['accessor', 1, 'read'],
+    ['accessor', 2, 'read_write'],
+  ]);
+  expect(image!.wgsl.native).toContain('var<storage, read> a_affine_src: array<f32>;');
+  const n = 70;
+  const src = Float32Array.from({ length: n }, (_, i) => ((i * 37) % 11) - 3.5);
+  for (const neg of [false, true]) {
+    const result = await runKernel(image!, `${M}#affine`, {
+      mode: 'native',
+      range: [n],
+      accessors: { src, dst: new Float32Array(n + 2).fill(Number.NaN) },
+      values: { n: 3, scale: 0.5, neg, offset: [100, 0.25], pick: [1, 2, -40, 4] },
+    });
+    const want = [...src].map((s) => {
+      const v = Math.fround(s * 0.5);
+      return Math.fround(Math.fround((neg ? v - v * 3 : v) + 0.25) - 40);
+    });
+    expect([...new Float32Array(result.accessors.dst!)].slice(0, n)).toEqual(want);
+  }
+});
+
+test('arguments that break uniform layout or bool accessors are diagnosed', () => {
+  const bad = kernelDecl(
+    'bad',
+    [valueParam('weights', array(f32, 3)), accessorParam('flags', bool, 'read')],
+    [],
+  );
+  const { diagnostics } = link({
+    modules: modules(deviceObject(M, { kernels: [bad] })),
+    resolveImport: resolveRelative,
+  });
+  expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+    [
+      'SYCL2006',
+      `value argument 'weights' of kernel '${M}#bad' breaks the uniform layout rules (arrays and structs need 16-byte alignment and stride); pass it through an accessor`,
+    ],
+    ['SYCL2006', `accessor 'flags' of kernel '${M}#bad': bool is not host-shareable; use u32`],
+  ]);
+});
