@@ -4,13 +4,32 @@
  * buffer only to 'write' accessors, a 'read_write' buffer (the default) to any. The host reads
  * and writes every buffer; those operations are ordered with the queue's kernels.
  */
-import type { AccessMode, AtomicType, DataType, HostValue, ScalarType } from '@syclts/dsl';
+import type {
+  AccessMode,
+  ArrayType,
+  AtomicType,
+  DataType,
+  HostValue,
+  ScalarType,
+} from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import type { SyclEvent } from '../queue/event.js';
 import type { Scheduler } from '../queue/scheduler.js';
 import { canonicalize } from '../values/host-value.js';
 import { readValue, roundUp, strideOf, writeValue } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';
+
+/**
+ * A data type as buffers carry it: scalar constructors (`u32`, `f32`, ...) are also conversion
+ * functions, which a buffer made from a typed array is not; both must fit the same accessor.
+ */
+export type Plain<T extends DataType, Depth extends unknown[] = []> = Depth['length'] extends 8
+  ? T
+  : T extends ScalarType<infer S>
+    ? ScalarType<S>
+    : T extends ArrayType<infer E, infer N>
+      ? ArrayType<Plain<E, [...Depth, unknown]>, N>
+      : T;
 
 /** What `read()` returns: a typed array for scalar elements, host values otherwise. */
 export type BufferContents<T extends DataType> =

@@ -57,8 +57,17 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   return { adapter, description: `${describeAdapter(adapter)} [software]` };
 }
 
+/** One Dawn instance per backend for the process: instances are heavy, and Dawn misbehaves with many. */
+const instances = new Map<string, GPU>();
+
 function dawn(backend: string | undefined): GPU {
-  return create(backend ? [`backend=${backend}`] : []);
+  const key = backend ?? '';
+  let gpu = instances.get(key);
+  if (!gpu) {
+    gpu = create(backend ? [`backend=${backend}`] : []);
+    instances.set(key, gpu);
+  }
+  return gpu;
 }
 
 function isSoftware(adapter: GPUAdapter): boolean {

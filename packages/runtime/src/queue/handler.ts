@@ -44,9 +44,13 @@ export class Handler {
   #bundle: KernelBundle<'executable'> | null = null;
   #action: Action | null = null;
 
+  /** Who recorded the action, for messages: 'handler', or 'queue' for the queue's shortcuts. */
+  readonly #owner: 'handler' | 'queue';
+
   /** @internal Created by Queue.submit. */
-  constructor(core: QueueCore) {
+  constructor(core: QueueCore, owner: 'handler' | 'queue') {
     this.#core = core;
+    this.#owner = owner;
   }
 
   setSpecializationConstant<T extends DataType>(
@@ -94,7 +98,7 @@ export class Handler {
     args: NoInfer<KernelArgs<A>>,
   ): void;
   parallelFor(range: Range<Dimensions> | NdRange<Dimensions>, kernel: Kernel, args: unknown): void {
-    this.#kernel('handler.parallelFor', range, kernel, args);
+    this.#kernel(`${this.#owner}.parallelFor`, range, kernel, args);
   }
 
   /** Runs the kernel once (a range of 1 in each of its dimensions). */
@@ -103,7 +107,7 @@ export class Handler {
     args: NoInfer<KernelArgs<A>>,
   ): void {
     const ones = Array.from({ length: kernel.dimensions }, () => 1);
-    this.#kernel('handler.singleTask', ones, kernel, args);
+    this.#kernel(`${this.#owner}.singleTask`, ones, kernel, args);
   }
 
   /** Host elements → device global: `count` elements (default: to the end) from `startIndex`. */
@@ -121,7 +125,7 @@ export class Handler {
     startIndex?: number,
   ): void;
   copy(src: unknown, dest: unknown, count?: number, startIndex = 0): void {
-    const api = 'handler.copy';
+    const api = `${this.#owner}.copy`;
     this.#command(
       api,
       isGlobal(dest)
@@ -152,7 +156,7 @@ export class Handler {
     offset?: number,
   ): void;
   memcpy(dest: unknown, src: unknown, numBytes?: number, offset = 0): void {
-    const api = 'handler.memcpy';
+    const api = `${this.#owner}.memcpy`;
     this.#command(
       api,
       isGlobal(dest)

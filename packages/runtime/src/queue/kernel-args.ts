@@ -11,7 +11,7 @@ import type {
   KernelArgTypes,
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { DeviceBuffer, describe } from '../memory/buffer.js';
+import { DeviceBuffer, describe, type Plain } from '../memory/buffer.js';
 import { type CanonicalValue, canonicalize } from '../values/host-value.js';
 import { sameType } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';
@@ -26,7 +26,7 @@ export type BufferModesFor<M extends AccessMode> = M extends 'read'
 /** What host code passes for a kernel's arguments. */
 export type KernelArgs<A extends KernelArgTypes> = {
   readonly [K in keyof A]: A[K] extends AccessorType<infer T, infer M>
-    ? DeviceBuffer<T, BufferModesFor<M>>
+    ? DeviceBuffer<Plain<T>, BufferModesFor<M>>
     : A[K] extends DataType
       ? HostValue<A[K]>
       : never;

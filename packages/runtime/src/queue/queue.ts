@@ -21,7 +21,7 @@ import {
 import { contextOf, type DeviceContext } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
 import { errc, SyclError } from '../errors.js';
-import { type BufferData, type BufferOptions, DeviceBuffer } from '../memory/buffer.js';
+import { type BufferData, type BufferOptions, DeviceBuffer, type Plain } from '../memory/buffer.js';
 import type {
   HostBytes,
   HostElements,
@@ -120,8 +120,12 @@ export class Queue {
 
   /** Runs the command group function and schedules what it recorded. */
   submit(commandGroup: (cgh: Handler) => void): SyclEvent {
-    this.#scheduler.throwPending('queue.submit');
-    const handler = new Handler(this.#core);
+    return this.#submit('handler', commandGroup);
+  }
+
+  #submit(owner: 'handler' | 'queue', commandGroup: (cgh: Handler) => void): SyclEvent {
+    this.#scheduler.throwPending(owner === 'handler' ? 'queue.submit' : 'queue');
+    const handler = new Handler(this.#core, owner);
     commandGroup(handler);
     const command = handler.finish();
     if (!command) return this.#scheduler.schedule('empty command group', null, () => undefined);
@@ -139,14 +143,14 @@ export class Queue {
     args: NoInfer<KernelArgs<A>>,
   ): SyclEvent;
   parallelFor(range: never, kernel: never, args: never): SyclEvent {
-    return this.submit((cgh) => cgh.parallelFor(range, kernel, args));
+    return this.#submit('queue', (cgh) => cgh.parallelFor(range, kernel, args));
   }
 
   singleTask<D extends Dimensions, A extends KernelArgTypes>(
     kernel: Kernel<D, A, false>,
     args: NoInfer<KernelArgs<A>>,
   ): SyclEvent {
-    return this.submit((cgh) => cgh.singleTask(kernel, args));
+    return this.#submit('queue', (cgh) => cgh.singleTask(kernel, args));
   }
 
   copy<T extends DataType>(
@@ -162,7 +166,7 @@ export class Queue {
     startIndex?: number,
   ): SyclEvent;
   copy(src: never, dest: never, count?: number, startIndex?: number): SyclEvent {
-    return this.submit((cgh) => cgh.copy(src, dest, count, startIndex));
+    return this.#submit('queue', (cgh) => cgh.copy(src, dest, count, startIndex));
   }
 
   memcpy<T extends DataType>(
@@ -178,7 +182,7 @@ export class Queue {
     offset?: number,
   ): SyclEvent;
   memcpy(dest: never, src: never, numBytes?: number, offset?: number): SyclEvent {
-    return this.submit((cgh) => cgh.memcpy(dest, src, numBytes, offset));
+    return this.#submit('queue', (cgh) => cgh.memcpy(dest, src, numBytes, offset));
   }
 
   /** A buffer of `data` (element type from the typed array). */
@@ -199,7 +203,7 @@ export class Queue {
     element: T,
     init: number | BufferData<T>,
     options?: BufferOptions<M>,
-  ): DeviceBuffer<T, M>;
+  ): DeviceBuffer<Plain<T>, M>;
   buffer(
     first: DataType | ArrayBufferView,
     second?: unknown,
