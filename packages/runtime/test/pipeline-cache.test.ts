@@ -1,0 +1,197 @@
+import { accessor, kernel, u32 } from '@syclts/dsl';
+import { describe, expect, test } from 'vitest';
+import { AUTO_MISSES, AUTO_WINDOW, errc, type Queue, type QueueOptions } from '../src/index.js';
+import { factor, fill, fillNativeWgsl } from './fixtures/fill.js';
+import { freshQueue, POISON } from './support/gpu.js';
+import {
+  accessorBinding,
+  attachAll,
+  image,
+  kernelInfo,
+  launchBinding,
+  program,
+  scalarLeaf,
+  specConstant,
+} from './support/program.js';
+
+const N = 130;
+const expected = (k: number) => Array.from({ length: N }, (_, i) => (k * i) >>> 0);
+
+/** Launches `fill` with `value` (or the default when undefined) and checks the output. */
+async function launch(q: Queue, value: number | undefined): Promise<void> {
+  const out = q.buffer(new Uint32Array(N).fill(POISON));
+  await q
+    .submit((cgh) => {
+      if (value !== undefined) cgh.setSpecializationConstant(factor, value);
+      cgh.parallelFor(N, fill, { out });
+    })
+    .wait();
+  expect(Array.from(await out.read())).toEqual(expected(value ?? 7));
+}
+
+/** `fill` again, in an image with only the native variant. */
+const nativeOnly = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, () => {});
+const nativeOnlyProgram = program([
+  image({
+    id: 'src/native-only.sycl.ts',
+    wgsl: { native: fillNativeWgsl },
+    specConstants: { 'src/fill.sycl.ts#factor': specConstant(u32, [scalarLeaf(0, 'u32')], 7) },
+    kernels: {
+      'src/native-only.sycl.ts#nativeOnly': kernelInfo({
+        entryPoint: 'k_fill',
+        bindings: [launchBinding(0), accessorBinding(1, 'out', u32, 'write')],
+        specConstants: ['src/fill.sycl.ts#factor'],
+        variants: ['native'],
+      }),
+    },
+  }),
+]);
+attachAll(nativeOnlyProgram, {
+  'src/native-only.sycl.ts#nativeOnly': nativeOnly,
+  'src/fill.sycl.ts#factor': factor,
+});
+
+async function queue(options: QueueOptions): Promise<Queue> {
+  return freshQueue(options);
+}
+
+describe('the pipeline cache (native)', () => {
+  test('N launches with K distinct value sets create exactly K pipelines', async () => {
+    const q = await queue({ specConstants: 'native' });
+    const values = [3, 5, 3, 9, 5, 3, 9, 9, 5, 3];
+    for (const v of values) await launch(q, v);
+    expect(q.stats.pipelinesCreated).toBe(3);
+    expect(q.stats.pipelineCacheHits).toBe(values.length - 3);
+    expect(q.stats.nativeLaunches).toBe(values.length);
+  });
+
+  test('values equal to the defaults use the default pipeline', async () => {
+    const q = await queue({ specConstants: 'native' });
+    await launch(q, undefined);
+    expect(q.stats.pipelinesCreated).toBe(1);
+    await launch(q, 7);
+    await launch(q, undefined);
+    await launch(q, 7);
+    expect(q.stats.pipelinesCreated).toBe(1);
+    await launch(q, 8);
+    expect(q.stats.pipelinesCreated).toBe(2);
+  });
+
+  test('the cache is bounded: least recently used pipelines are dropped', async () => {
+    const q = await queue({ specConstants: 'native', pipelineCacheSize: 2 });
+    for (const v of [3, 5, 9]) await launch(q, v);
+    expect(q.stats.pipelineCacheEvictions).toBe(1);
+    await launch(q, 5);
+    expect(q.stats.pipelinesCreated).toBe(3);
+    await launch(q, 3);
+    expect(q.stats.pipelinesCreated).toBe(4);
+    expect(q.stats.pipelineCacheEvictions).toBe(2);
+    await launch(q, 5);
+    expect(q.stats.pipelinesCreated).toBe(4);
+  });
+
+  test('launches without waiting in between still run in order with their own values', async () => {
+    const q = await queue({ specConstants: 'native' });
+    const out = q.buffer(new Uint32Array(N).fill(POISON));
+    const snapshots = [11, 12, 13, 14].map((v) => {
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(factor, v);
+        cgh.parallelFor(N, fill, { out });
+      });
+      return out.read();
+    });
+    const results = await Promise.all(snapshots);
+    expect(results.map((r) => Array.from(r))).toEqual([11, 12, 13, 14].map(expected));
+  });
+});
+
+describe('the emulated variant', () => {
+  test('value changes create no pipeline, and launches in flight keep their own values', async () => {
+    const q = await queue({ specConstants: 'emulated' });
+    const values = [21, 22, 23, 24, 25, 26];
+    const outs = values.map(() => q.buffer(new Uint32Array(N).fill(POISON)));
+    values.forEach((v, i) => {
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(factor, v);
+        cgh.parallelFor(N, fill, { out: outs[i]! });
+      });
+    });
+    const results = await Promise.all(outs.map((o) => o.read()));
+    expect(results.map((r) => Array.from(r))).toEqual(values.map(expected));
+    expect(q.stats.pipelinesCreated).toBe(1);
+    expect(q.stats.emulatedLaunches).toBe(values.length);
+    expect(q.stats.nativeLaunches).toBe(0);
+  });
+
+  test('a per-kernel policy overrides the queue policy', async () => {
+    const q = await queue({
+      specConstants: 'native',
+      kernelSpecConstants: new Map([[fill, 'emulated']]),
+    });
+    await launch(q, 4);
+    await launch(q, 6);
+    expect(q.stats.emulatedLaunches).toBe(2);
+    expect(q.stats.pipelinesCreated).toBe(1);
+  });
+
+  test("'emulated' for a kernel without an emulated variant: an error per kernel, native for the queue", async () => {
+    const q = await queue({ kernelSpecConstants: new Map([[nativeOnly, 'emulated']]) });
+    const out = q.buffer(new Uint32Array(N).fill(POISON));
+    expect(() => q.parallelFor(N, nativeOnly, { out })).toThrow(
+      expect.objectContaining({ errc: errc.featureNotSupported }),
+    );
+    const r = await queue({ specConstants: 'emulated' });
+    const out2 = r.buffer(new Uint32Array(N).fill(POISON));
+    await r.parallelFor(N, nativeOnly, { out: out2 }).wait();
+    expect(Array.from(await out2.read())).toEqual(expected(7));
+    expect(r.stats.nativeLaunches).toBe(1);
+  });
+});
+
+describe("the 'auto' policy", () => {
+  test(`moves a kernel to emulated after ${AUTO_MISSES} new value sets within ${AUTO_WINDOW} launches`, async () => {
+    const q = await queue({ specConstants: 'auto' });
+    for (let i = 1; i < AUTO_MISSES; i++) await launch(q, 100 + i);
+    expect(q.stats.emulatedLaunches).toBe(0);
+    await launch(q, 200);
+    expect(q.stats.pipelinesCreated).toBe(AUTO_MISSES);
+    expect(q.stats.nativeLaunches).toBe(AUTO_MISSES);
+    for (const v of [300, 301, 302, 303, 7]) await launch(q, v);
+    expect(q.stats.emulatedLaunches).toBe(5);
+    expect(q.stats.pipelinesCreated).toBe(AUTO_MISSES + 1);
+  });
+
+  test('stays native while values repeat (cache hits)', async () => {
+    const q = await queue({ specConstants: 'auto' });
+    for (let i = 0; i < 20; i++) await launch(q, i % 2 ? 3 : 5);
+    expect(q.stats.emulatedLaunches).toBe(0);
+    expect(q.stats.pipelinesCreated).toBe(2);
+  });
+
+  test('misses spread wider than the window do not switch', async () => {
+    const q = await queue({ specConstants: 'auto' });
+    // A new value every AUTO_WINDOW / 2 launches: at most 3 misses in any window (with the first 5).
+    const values = [5];
+    for (let i = 0; i < 3 * AUTO_WINDOW; i++)
+      values.push(i % (AUTO_WINDOW / 2) === 0 ? 1000 + i : 5);
+    for (const v of values) await launch(q, v);
+    expect(q.stats.pipelinesCreated).toBe(1 + 6);
+    expect(q.stats.emulatedLaunches).toBe(0);
+  });
+
+  test('never switches a kernel without an emulated variant', async () => {
+    const q = await queue({ specConstants: 'auto' });
+    for (let i = 0; i < AUTO_MISSES + 2; i++) {
+      const out = q.buffer(new Uint32Array(N).fill(POISON));
+      await q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(factor, 40 + i);
+          cgh.parallelFor(N, nativeOnly, { out });
+        })
+        .wait();
+      expect(Array.from(await out.read())).toEqual(expected(40 + i));
+    }
+    expect(q.stats.emulatedLaunches).toBe(0);
+    expect(q.stats.pipelinesCreated).toBe(AUTO_MISSES + 2);
+  });
+});
