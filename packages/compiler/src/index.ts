@@ -1,3 +1,4 @@
+export { type BuildResult, type BuildSource, build } from './build.js';
 export {
   type Diagnostic,
   DiagnosticError,
@@ -5,6 +6,7 @@ export {
   lineColumn,
 } from './diagnostics/diagnostic.js';
 export { emitProgram } from './emit/index.js';
+export { type PropertySets, propertySets } from './emit/property-sets.js';
 export { type FooterOptions, integrationFooter } from './footer/index.js';
 export { type CompileOptions, type CompileResult, compileModule } from './frontend/index.js';
 export * from './ir/index.js';

@@ -1,0 +1,131 @@
+/** `syclts inspect DIR`: what `syclts build` wrote, for people. */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { BindingInfo, DataType, DeviceImage, Program, WorkgroupSizeDim } from '@syclts/dsl';
+import type { CliIo } from './io.js';
+import { imageStem, PROGRAM_FILE, propertiesFile, wgslFile } from './output-files.js';
+
+export async function runInspect(dir: string, io: CliIo): Promise<number> {
+  const path = join(resolve(io.cwd, dir), PROGRAM_FILE);
+  let program: Program;
+  try {
+    program = JSON.parse(await readFile(path, 'utf8')) as Program;
+  } catch (error) {
+    io.stderr(
+      `${path}: error: cannot read a program written by 'syclts build' (${(error as Error).message}) [SYCL3002]\n`,
+    );
+    return 1;
+  }
+  io.stdout(`${describeProgram(program)}\n`);
+  return 0;
+}
+
+export function describeProgram(program: Program): string {
+  const count = program.images.length;
+  const head = `program format ${program.version}, ${count} device image${count === 1 ? '' : 's'}`;
+  return [head, ...program.images.map((image, index) => describeImage(image, index))].join('\n\n');
+}
+
+function describeImage(image: DeviceImage, index: number): string {
+  const stem = imageStem(index, image.id);
+  const modes = (['native', 'emulated'] as const).filter((m) => image.wgsl[m] !== undefined);
+  const lines = [`device image ${image.id}`];
+  for (const mode of modes) {
+    const text = image.wgsl[mode]!;
+    lines.push(`  ${mode} WGSL: ${wgslFile(stem, mode)} (${text.split('\n').length - 1} lines)`);
+  }
+  lines.push(`  properties: ${propertiesFile(stem)}`);
+
+  const constants = Object.entries(image.specConstants);
+  lines.push(`  specialization constants (${constants.length}):`);
+  for (const [id, c] of constants) {
+    const ids = c.leaves.map((l) => l.id);
+    const range = ids.length === 1 ? `${ids[0]}` : `${ids[0]}..${ids[ids.length - 1]}`;
+    const value = c.defaultValue === null ? 'host default' : JSON.stringify(c.defaultValue);
+    const at = image.emulation ? `, emulated @${c.emulationOffset}` : '';
+    lines.push(`    @id ${range.padEnd(7)} ${id}: ${typeName(c.type)} = ${value}${at}`);
+    if (c.leaves.length > 1) {
+      const leaves = c.leaves.map((l) => `${l.id}:${pathText(l.path)}@${l.offset}/${l.size}`);
+      lines.push(`                  leaves ${leaves.join(' ')}`);
+    }
+  }
+  if (image.emulation) {
+    const e = image.emulation;
+    lines.push(
+      `  emulation buffer: @group(${e.group}) @binding(${e.binding}) ${e.addressSpace}, ${e.size} bytes`,
+    );
+  }
+
+  const globals = Object.entries(image.deviceGlobals);
+  lines.push(`  device globals (${globals.length}):`);
+  for (const [id, g] of globals) {
+    const flags = [
+      `${g.size} bytes`,
+      `@binding(${g.binding})`,
+      `host access ${g.hostAccess}`,
+      ...(g.deviceImageScope ? ['device image scope'] : []),
+      ...(g.initMode ? [`init mode ${g.initMode}`] : []),
+      ...(g.implementInCsr ? ['implement in CSR'] : []),
+    ];
+    lines.push(`    ${id}: ${typeName(g.type)} (${flags.join(', ')})`);
+  }
+
+  const kernels = Object.entries(image.kernels);
+  lines.push(`  kernels (${kernels.length}):`);
+  for (const [id, k] of kernels) {
+    const range = `${k.ndRange ? 'nd-range' : 'range'} ${k.dimensions}D`;
+    const memory =
+      k.workgroupMemoryBytes === null
+        ? 'sized by a specialization constant'
+        : `${k.workgroupMemoryBytes} bytes`;
+    lines.push(`    ${id} -> ${k.entryPoint}`);
+    lines.push(
+      `      ${range}, workgroup size (${k.workgroupSize.map(sizeText).join(', ')}), workgroup memory ${memory}`,
+    );
+    lines.push(`      variants: ${k.variants.join(', ')}`);
+    for (const b of k.bindings) lines.push(`      ${bindingText(b)}`);
+    if (k.specConstants.length)
+      lines.push(`      specialization constants: ${k.specConstants.join(', ')}`);
+    if (k.deviceGlobals.length) lines.push(`      device globals: ${k.deviceGlobals.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+function bindingText(b: BindingInfo): string {
+  const at = `@binding(${b.binding})`;
+  switch (b.kind) {
+    case 'launch': {
+      const fields = b.fields.map((f) => `${f.name}: ${typeName(f.type)} @${f.offset}`);
+      return `${at} launch uniform, ${b.size} bytes: ${fields.join(', ')}`;
+    }
+    case 'accessor':
+      return `${at} accessor ${b.arg}: array<${typeName(b.element)}> (${b.access})`;
+    case 'deviceGlobal':
+      return `${at} device global ${b.symbolicId}${b.atomic ? ' (atomic)' : ''}`;
+  }
+}
+
+function sizeText(d: WorkgroupSizeDim): string {
+  return d.kind === 'literal' ? String(d.value) : `${d.symbolicId}[@id ${d.leafId}]`;
+}
+
+function pathText(path: readonly (string | number)[]): string {
+  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('') || '.';
+}
+
+export function typeName(type: DataType): string {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar;
+    case 'atomic':
+      return `atomic<${type.scalar}>`;
+    case 'vector':
+      return `vec${type.size}<${type.component}>`;
+    case 'matrix':
+      return `mat${type.columns}x${type.rows}<f32>`;
+    case 'array':
+      return `array<${typeName(type.element)}, ${type.length}>`;
+    case 'struct':
+      return `{ ${type.fields.map((f) => `${f.name}: ${typeName(f.type)}`).join(', ')} }`;
+  }
+}

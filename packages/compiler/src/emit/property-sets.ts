@@ -1,0 +1,124 @@
+/**
+ * A device image's property sets, named after DPC++'s: the same information as the runtime's
+ * `DeviceImage`, arranged for people and tools (the CLI writes them as JSON). Documented in
+ * docs/device-images.md.
+ */
+import type { DeviceGlobalInfo, DeviceImage, JsonValue, KernelInfo, ScalarName } from '@syclts/dsl';
+
+export interface PropertySets {
+  /** Symbolic ID -> leaf descriptors `{id, offset, size}` (offset inside the constant). */
+  readonly 'SYCL/specialization constants': Record<
+    string,
+    { id: number; offset: number; size: number }[]
+  >;
+  /**
+   * `all`: the emulation buffer filled with the folded defaults, hex, little-endian (zero where
+   * the default is taken from the host object at run time); `values`: each constant's folded
+   * default, or null.
+   */
+  readonly 'SYCL/specialization constants default values': {
+    readonly all: string;
+    readonly values: Record<string, JsonValue>;
+  };
+  /** Where the emulated variant reads its constants: the binding and each constant's offset. */
+  readonly 'SYCL/emulation': {
+    readonly group: number;
+    readonly binding: number;
+    readonly addressSpace: 'uniform' | 'storage';
+    readonly size: number;
+    readonly offsets: Record<string, number>;
+  } | null;
+  /** Symbolic ID -> type, size, properties and binding. */
+  readonly 'SYCL/device globals': Readonly<Record<string, DeviceGlobalInfo>>;
+  /** Symbolic ID -> entry point, bindings, workgroup size, workgroup memory, variants. */
+  readonly 'SYCL/kernels': Readonly<Record<string, KernelInfo>>;
+}
+
+export function propertySets(image: DeviceImage): PropertySets {
+  const constants = Object.entries(image.specConstants);
+  return {
+    'SYCL/specialization constants': Object.fromEntries(
+      constants.map(([id, c]) => [
+        id,
+        c.leaves.map(({ id: leafId, offset, size }) => ({ id: leafId, offset, size })),
+      ]),
+    ),
+    'SYCL/specialization constants default values': {
+      all: image.emulation ? defaultBlob(image) : '',
+      values: Object.fromEntries(constants.map(([id, c]) => [id, c.defaultValue])),
+    },
+    'SYCL/emulation': image.emulation && {
+      ...image.emulation,
+      offsets: Object.fromEntries(constants.map(([id, c]) => [id, c.emulationOffset])),
+    },
+    'SYCL/device globals': image.deviceGlobals,
+    'SYCL/kernels': image.kernels,
+  };
+}
+
+/** The emulation buffer as the folded defaults fill it (bool as u32, f16 as 2 bytes). */
+function defaultBlob(image: DeviceImage): string {
+  const view = new DataView(new ArrayBuffer(image.emulation!.size));
+  for (const c of Object.values(image.specConstants)) {
+    if (c.defaultValue === null) continue;
+    for (const leaf of c.leaves) {
+      const value = valueAt(c.defaultValue, leaf.path);
+      if (value !== null) writeScalar(view, c.emulationOffset + leaf.offset, leaf.scalar, value);
+    }
+  }
+  return Buffer.from(view.buffer).toString('hex');
+}
+
+function valueAt(value: JsonValue, path: readonly (string | number)[]): number | boolean | null {
+  let v: JsonValue | undefined = value;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return null;
+    v = Array.isArray(v) ? v[key as number] : v[key as string];
+  }
+  return typeof v === 'number' || typeof v === 'boolean' ? v : null;
+}
+
+function writeScalar(
+  view: DataView,
+  offset: number,
+  scalar: ScalarName,
+  value: number | boolean,
+): void {
+  const n = Number(value);
+  switch (scalar) {
+    case 'bool':
+    case 'u32':
+      view.setUint32(offset, n, true);
+      return;
+    case 'i32':
+      view.setInt32(offset, n, true);
+      return;
+    case 'f32':
+      view.setFloat32(offset, n, true);
+      return;
+    case 'f16':
+      view.setUint16(offset, f16Bits(n), true);
+      return;
+  }
+}
+
+/** IEEE binary16 bits, rounded to nearest even. */
+function f16Bits(value: number): number {
+  const bits = new Uint32Array(new Float32Array([value]).buffer)[0]!;
+  const sign = (bits >>> 16) & 0x8000;
+  const exp = ((bits >>> 23) & 0xff) - 112;
+  let mant = bits & 0x7fffff;
+  if (exp >= 31) return sign | 0x7c00;
+  if (exp <= 0) {
+    if (exp < -10) return sign;
+    mant |= 0x800000;
+    const shift = 14 - exp;
+    const rest = mant & ((1 << shift) - 1);
+    const half = mant >>> shift;
+    const mid = 1 << (shift - 1);
+    return sign | (half + (rest > mid || (rest === mid && half & 1) ? 1 : 0));
+  }
+  const half = (exp << 10) | (mant >>> 13);
+  const rest = mant & 0x1fff;
+  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && half & 1) ? 1 : 0));
+}
