@@ -120,11 +120,15 @@ export class Queue {
 
   /** Runs the command group function and schedules what it recorded. */
   submit(commandGroup: (cgh: Handler) => void): SyclEvent {
-    return this.#submit('handler', commandGroup);
+    return this.#submit('handler', 'queue.submit', commandGroup);
   }
 
-  #submit(owner: 'handler' | 'queue', commandGroup: (cgh: Handler) => void): SyclEvent {
-    this.#scheduler.throwPending(owner === 'handler' ? 'queue.submit' : 'queue');
+  #submit(
+    owner: 'handler' | 'queue',
+    api: string,
+    commandGroup: (cgh: Handler) => void,
+  ): SyclEvent {
+    this.#scheduler.throwPending(api);
     const handler = new Handler(this.#core, owner);
     commandGroup(handler);
     const command = handler.finish();
@@ -143,14 +147,16 @@ export class Queue {
     args: NoInfer<KernelArgs<A>>,
   ): SyclEvent;
   parallelFor(range: never, kernel: never, args: never): SyclEvent {
-    return this.#submit('queue', (cgh) => cgh.parallelFor(range, kernel, args));
+    return this.#submit('queue', 'queue.parallelFor', (cgh) =>
+      cgh.parallelFor(range, kernel, args),
+    );
   }
 
   singleTask<D extends Dimensions, A extends KernelArgTypes>(
     kernel: Kernel<D, A, false>,
     args: NoInfer<KernelArgs<A>>,
   ): SyclEvent {
-    return this.#submit('queue', (cgh) => cgh.singleTask(kernel, args));
+    return this.#submit('queue', 'queue.singleTask', (cgh) => cgh.singleTask(kernel, args));
   }
 
   copy<T extends DataType>(
@@ -166,7 +172,7 @@ export class Queue {
     startIndex?: number,
   ): SyclEvent;
   copy(src: never, dest: never, count?: number, startIndex?: number): SyclEvent {
-    return this.#submit('queue', (cgh) => cgh.copy(src, dest, count, startIndex));
+    return this.#submit('queue', 'queue.copy', (cgh) => cgh.copy(src, dest, count, startIndex));
   }
 
   memcpy<T extends DataType>(
@@ -182,7 +188,7 @@ export class Queue {
     offset?: number,
   ): SyclEvent;
   memcpy(dest: never, src: never, numBytes?: number, offset?: number): SyclEvent {
-    return this.#submit('queue', (cgh) => cgh.memcpy(dest, src, numBytes, offset));
+    return this.#submit('queue', 'queue.memcpy', (cgh) => cgh.memcpy(dest, src, numBytes, offset));
   }
 
   /** A buffer of `data` (element type from the typed array). */

@@ -1,0 +1,83 @@
+import { u32 } from '@syclts/dsl';
+import { describe, expect, test, vi } from 'vitest';
+import { errc, SyclError } from '../src/index.js';
+import { fill } from './fixtures/fill.js';
+import { broken, mismatched } from './fixtures/grid.js';
+import { freshQueue, POISON } from './support/gpu.js';
+
+async function rejection(promise: Promise<unknown>): Promise<SyclError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SyclError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('WebGPU errors become SyclErrors naming the kernel', () => {
+  test('a shader that does not compile: errc.build on wait()', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(u32, 4);
+    const error = await rejection(q.parallelFor(4, broken, { out }).wait());
+    expect(error.errc).toBe(errc.build);
+    expect(error.message).toContain('src/broken.sycl.ts#broken');
+    // Observed once, not raised again; the queue keeps working.
+    await q.parallelFor(4, fill, { out }).wait();
+    expect(Array.from(await out.read())).toEqual([0, 7, 14, 21]);
+  });
+
+  test('a validation error at dispatch: errc.runtime on wait()', async () => {
+    const q = await freshQueue();
+    const small = q.buffer(new Uint32Array(4).fill(POISON));
+    const error = await rejection(q.parallelFor(4, mismatched, { out: small }).wait());
+    expect(error.errc).toBe(errc.runtime);
+    expect(error.message).toContain('src/grid.sycl.ts#mismatched');
+    expect(error.message).toContain('validation');
+  });
+
+  test('an error nobody waited for is raised by the next submit, once', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(u32, 4);
+    const event = q.parallelFor(4, broken, { out });
+    await vi.waitFor(() => expect(event.status).toBe('failed'));
+    let raised: unknown;
+    try {
+      q.parallelFor(4, fill, { out });
+    } catch (error) {
+      raised = error;
+    }
+    expect(raised).toBeInstanceOf(SyclError);
+    expect((raised as SyclError).errc).toBe(errc.build);
+    expect((raised as SyclError).message).toContain('queue.parallelFor');
+    expect((raised as SyclError).message).toContain('src/broken.sycl.ts#broken');
+    await q.parallelFor(4, fill, { out }).wait();
+    expect(Array.from(await out.read())).toEqual([0, 7, 14, 21]);
+  });
+
+  test('queue.wait() raises errors no one observed', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(u32, 4);
+    q.parallelFor(4, broken, { out });
+    const error = await rejection(q.wait());
+    expect(error.errc).toBe(errc.build);
+    await q.wait();
+  });
+
+  test('device loss fails later submits', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(u32, 4);
+    await q.parallelFor(4, fill, { out }).wait();
+    q.device.destroy();
+    await q.device.lost;
+    let raised: unknown;
+    try {
+      q.parallelFor(4, fill, { out });
+    } catch (error) {
+      raised = error;
+    }
+    expect(raised).toBeInstanceOf(SyclError);
+    expect((raised as SyclError).errc).toBe(errc.runtime);
+    expect((raised as SyclError).message).toContain('lost');
+  });
+});
