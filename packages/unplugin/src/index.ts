@@ -46,6 +46,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
           this.error({ ...first, id, message });
           return null;
         }
+        for (const dependency of outcome.dependencies) this.addWatchFile(dependency);
         state.modules.set(outcome.path, outcome.module);
         return { code: outcome.code, map: outcome.map };
       },

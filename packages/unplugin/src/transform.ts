@@ -7,16 +7,11 @@ import {
 } from '@syclts/compiler';
 import MagicString, { type SourceMap } from 'magic-string';
 import type { CompiledModule } from './device-modules.js';
-import { rootRelativePath } from './module-path.js';
+import { collectImportGraph, type ImportGraphContext } from './import-graph.js';
+import { rootRelativePath, stripQuery } from './module-path.js';
 import { PROGRAM_MODULE } from './program-module.js';
 
-export interface TransformContext {
-  readonly root: string;
-  /** The bundler's resolution of `specifier` from `importer`, or null when it fails. */
-  readonly resolve: (specifier: string, importer: string) => Promise<string | null>;
-  /** Whether a resolved module is device code (the plugin's include/exclude filter). */
-  readonly isDeviceModule: (id: string) => boolean;
-}
+export type TransformContext = ImportGraphContext;
 
 /** A diagnostic as bundlers report it: text with code frame, and where it points. */
 export interface BundlerMessage {
@@ -32,6 +27,8 @@ export type TransformOutcome =
       readonly module: CompiledModule;
       readonly code: string;
       readonly map: SourceMap;
+      /** Files of the device modules it imports, directly or not: a change to one recompiles it. */
+      readonly dependencies: readonly string[];
       readonly warnings: readonly BundlerMessage[];
     }
   | {
@@ -46,7 +43,11 @@ export async function transformDeviceModule(
   context: TransformContext,
 ): Promise<TransformOutcome> {
   const path = rootRelativePath(context.root, id);
-  const { object, diagnostics } = compileModule(source, { module: path });
+  const graph = await collectImportGraph({ module: path, file: stripQuery(id), source }, context);
+  const { object, diagnostics } = compileModule(source, {
+    module: path,
+    loadImport: (from, specifier) => graph.get(from)?.get(specifier) ?? null,
+  });
   const message = (d: Diagnostic): BundlerMessage => ({
     message: formatDiagnostic(d, source),
     id,
@@ -57,15 +58,12 @@ export async function transformDeviceModule(
   if (!object || errors.length > 0) return { ok: false, errors, warnings };
 
   const imports = new Map<string, string | null>();
-  for (const { specifier } of object.imports) {
-    const resolved = await context.resolve(specifier, id);
-    imports.set(
-      specifier,
-      resolved && context.isDeviceModule(resolved)
-        ? rootRelativePath(context.root, resolved)
-        : null,
-    );
+  for (const [specifier, loaded] of graph.get(path) ?? []) {
+    imports.set(specifier, loaded?.module ?? null);
   }
+  const dependencies = [...graph.values()].flatMap((edges) =>
+    [...edges.values()].flatMap((loaded) => (loaded ? [loaded.file] : [])),
+  );
 
   const code = new MagicString(source);
   code.append(integrationFooter(object, { programModule: PROGRAM_MODULE, source }));
@@ -75,6 +73,7 @@ export async function transformDeviceModule(
     module: { object, source, imports },
     code: code.toString(),
     map: code.generateMap({ source: id, includeContent: true, hires: true }),
+    dependencies: [...new Set(dependencies)],
     warnings,
   };
 }

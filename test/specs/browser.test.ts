@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { stageApp } from '../helpers/paths.js';
+import { type StaticServer, serveDirectory } from '../helpers/static-server.js';
+import { buildForBrowser, scripts } from '../helpers/vite-browser.js';
+
+let outDir: string;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const root = stageApp('browser', 'browser');
+  outDir = join(root, 'dist');
+  await buildForBrowser(root, outDir);
+  server = await serveDirectory(outDir);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the Vite production build runs in headless Chromium on WebGPU', async () => {
+  const page = await browser.newPage();
+  await page.goto(server.url);
+  const result = (await page.evaluate(() => window.sycltsResult)) as {
+    adapter: string;
+    results: number[][];
+  };
+  console.log(`[syclts] browser bundle ran on adapter: ${result.adapter}`);
+  expect(result.results).toEqual([
+    Array.from({ length: 100 }, (_, i) => 7 * i),
+    Array.from({ length: 100 }, (_, i) => 5 * i),
+  ]);
+});
+
+test('the production bundle ships the linked program, not the compiler', () => {
+  const code = [...scripts(outDir).values()].join('\n');
+  // Strings only the compiler holds: its parser, code frames, diagnostics and WGSL emitter.
+  for (const compilerOnly of ['oxc-parser', 'codeFrameColumns', 'compileModule', 'emitProgram']) {
+    expect(code).not.toContain(compilerOnly);
+  }
+  expect(code).not.toContain('__syclts_linked_program__');
+  expect(code).toMatch(/@id\(0\) override/);
+  const gzipped = gzipSync(code, { level: 9 }).length;
+  console.log(`[syclts] browser bundle: ${code.length} bytes minified, ${gzipped} bytes gzipped`);
+  expect(gzipped).toBeLessThan(40_000);
+});
