@@ -180,8 +180,9 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     functions,
     specConstants: laidOut,
     deviceGlobals,
+    // The emulation buffer exists only where an emulated variant is emitted.
     emulation:
-      specConstants.length === 0
+      specConstants.length === 0 || input.mode === 'native'
         ? null
         : {
             group: 0,

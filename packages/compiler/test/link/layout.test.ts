@@ -22,7 +22,7 @@ const A = struct({ x: i32, n: Nested });
 /** One kernel that reads the given constants in the given order. */
 function program(
   constants: { name: string; type: Parameters<typeof specDecl>[1] }[],
-  mode: 'native' | 'emulated' = 'native',
+  mode: 'native' | 'emulated' | 'both' = 'both',
 ) {
   const object = deviceObject('src/m.sycl.ts', {
     specConstants: constants.map((c) => specDecl(c.name, c.type, null)),

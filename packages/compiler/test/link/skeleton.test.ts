@@ -55,6 +55,9 @@ test('a single-module program with a scalar specialization constant runs nativel
   const [image] = program.images;
   expect(image!.id).toBe('src/scale.sycl.ts');
   expect(image!.wgsl.native).toContain('@id(0) override sc_factor: u32 = 7u;');
+  // Native only (the default): no emulated text, no emulation buffer.
+  expect(image!.wgsl.emulated).toBeUndefined();
+  expect(image!.emulation).toBeNull();
   expect(image!.specConstants['src/scale.sycl.ts#factor']!.leaves).toEqual([
     { id: 0, offset: 0, size: 4, scalar: 'u32', path: [] },
   ]);
