@@ -1,3 +1,4 @@
+export * from './builtins/index.js';
 export {
   attach,
   attachedPrograms,
@@ -36,5 +37,18 @@ export {
 } from './declarations/specialization-id.js';
 export type * from './device/kernel-scope.js';
 export * from './image/program.js';
-export { array, atomic, bool, f16, f32, i32, mat, struct, u32, vec } from './types/constructors.js';
+export {
+  array,
+  atomic,
+  bool,
+  f16,
+  f32,
+  i32,
+  mat,
+  type ScalarConversion,
+  type StructConstructor,
+  struct,
+  u32,
+  vec,
+} from './types/constructors.js';
 export type * from './types/data-type.js';

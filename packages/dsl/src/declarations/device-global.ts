@@ -1,3 +1,4 @@
+import type { DeviceValue } from '../device/values.js';
 import type { DataType } from '../types/data-type.js';
 
 /** `sycl_ext_oneapi_device_global` properties. */
@@ -26,14 +27,20 @@ export interface DeviceGlobal<T extends DataType = DataType, A extends HostAcces
   readonly declaration: 'deviceGlobal';
   readonly type: T;
   readonly properties: ResolvedDeviceGlobalProperties<A>;
+  /**
+   * Device code only: the global's storage, read, written and indexed in kernels and device
+   * functions (`counter.value += 1`, `table.value[i]`). On the host it throws: copy through
+   * the queue instead.
+   */
+  value: DeviceValue<T>;
 }
 
 export function deviceGlobal<T extends DataType, A extends HostAccess = 'read_write'>(
   type: T,
   properties: DeviceGlobalProperties<A> = {},
 ): DeviceGlobal<T, A> {
-  return Object.freeze({
-    declaration: 'deviceGlobal',
+  const global = {
+    declaration: 'deviceGlobal' as const,
     type,
     properties: Object.freeze({
       deviceImageScope: properties.deviceImageScope ?? false,
@@ -41,5 +48,12 @@ export function deviceGlobal<T extends DataType, A extends HostAccess = 'read_wr
       initMode: properties.initMode ?? null,
       implementInCsr: properties.implementInCsr ?? false,
     }),
-  });
+  };
+  const deviceOnly = (): never => {
+    throw new Error(
+      'deviceGlobal(...).value exists in device code only; on the host, use queue.copy/memcpy',
+    );
+  };
+  Object.defineProperty(global, 'value', { get: deviceOnly, set: deviceOnly, enumerable: false });
+  return Object.freeze(global) as DeviceGlobal<T, A>;
 }

@@ -9,11 +9,12 @@ import type {
   WorkgroupArrays,
 } from '../declarations/kernel.js';
 import type { SpecializationId } from '../declarations/specialization-id.js';
-import type { DataType, HostValue } from '../types/data-type.js';
+import type { DataType } from '../types/data-type.js';
+import type { DeviceArray, DeviceValue } from './values.js';
 
-/** A device value as the editor sees it (numbers, tuples, objects). */
-export type DeviceValue<T extends DataType> = HostValue<T>;
+export type * from './values.js';
 
+/** An accessor in device code: `acc[i]` reads and writes an element, `acc.length` counts them. */
 export interface DeviceAccessor<T extends DataType> {
   [index: number]: DeviceValue<T>;
   readonly length: number;
@@ -28,17 +29,19 @@ export type DeviceArgs<A extends KernelArgTypes> = {
 };
 
 export type LocalArrays<L extends WorkgroupArrays> = {
-  readonly [K in keyof L]: { [index: number]: DeviceValue<L[K]['element']> };
+  readonly [K in keyof L]: DeviceArray<DeviceValue<L[K]['element']>>;
 };
 
 type DimIndex<D extends Dimensions> = D extends 1 ? 0 : D extends 2 ? 0 | 1 : 0 | 1 | 2;
 
+/** A basic-range work item. Ids and ranges are u32. */
 export interface Item<D extends Dimensions> {
   getId(dim: DimIndex<D>): number;
   getRange(dim: DimIndex<D>): number;
   getLinearId(): number;
 }
 
+/** An nd-range work item. Ids and ranges are u32. */
 export interface NdItem<D extends Dimensions> {
   getGlobalId(dim: DimIndex<D>): number;
   getGlobalRange(dim: DimIndex<D>): number;
@@ -48,7 +51,8 @@ export interface NdItem<D extends Dimensions> {
   getGroupRange(dim: DimIndex<D>): number;
   getGlobalLinearId(): number;
   getLocalLinearId(): number;
-  barrier(): void;
+  /** Workgroup barrier ('local', the default) or storage barrier ('global'). */
+  barrier(space?: 'local' | 'global'): void;
 }
 
 export interface KernelHandler {

@@ -1,3 +1,4 @@
+import type { DeviceValue } from '../device/values.js';
 import type {
   ArrayType,
   AtomicType,
@@ -13,15 +14,37 @@ import type {
   VectorType,
 } from './data-type.js';
 
-function scalar<S extends ScalarName>(name: S): ScalarType<S> {
-  return Object.freeze({ kind: 'scalar', scalar: name });
+/**
+ * A scalar type that is also its WGSL conversion, so device code writes `f32(i)` or `u32(x)`.
+ * On the host the conversion follows WGSL for values of the source types; `toJSON` keeps the
+ * serialised form that of a plain descriptor.
+ */
+export type ScalarConversion<S extends ScalarName> = ScalarType<S> &
+  ((value: number | boolean) => S extends 'bool' ? boolean : number);
+
+function scalar<S extends ScalarName>(
+  name: S,
+  convert: (value: number) => number | boolean,
+): ScalarConversion<S> {
+  const descriptor = { kind: 'scalar', scalar: name } as const;
+  const fn = (value: number | boolean) => convert(Number(value));
+  return Object.freeze(
+    Object.assign(fn, descriptor, { toJSON: () => descriptor }),
+  ) as unknown as ScalarConversion<S>;
 }
 
-export const bool = scalar('bool');
-export const i32 = scalar('i32');
-export const u32 = scalar('u32');
-export const f32 = scalar('f32');
-export const f16 = scalar('f16');
+const saturate = (x: number, lo: number, hi: number) =>
+  Number.isNaN(x) ? 0 : Math.trunc(Math.min(hi, Math.max(lo, x)));
+
+export const bool = scalar('bool', (x) => x !== 0);
+export const i32 = scalar('i32', (x) =>
+  Number.isInteger(x) ? x | 0 : saturate(x, -(2 ** 31), 2 ** 31 - 1),
+);
+export const u32 = scalar('u32', (x) =>
+  Number.isInteger(x) ? x >>> 0 : saturate(x, 0, 2 ** 32 - 1),
+);
+export const f32 = scalar('f32', Math.fround);
+export const f16 = scalar('f16', (x) => x);
 
 export function vec<S extends ScalarName, N extends VectorSize>(
   component: ScalarType<S>,
@@ -44,9 +67,21 @@ export function array<E extends DataType, N extends number>(
   return Object.freeze({ kind: 'array', element, length });
 }
 
-export function struct<F extends StructShape>(shape: F): StructType<F> {
-  const fields = Object.entries(shape).map(([name, type]) => Object.freeze({ name, type }));
-  return Object.freeze({ kind: 'struct', fields: Object.freeze(fields) });
+/** A struct type that is also its constructor in device code: `Particle({ mass: 1, ... })`. */
+export type StructConstructor<F extends StructShape> = StructType<F> &
+  ((value: DeviceValue<StructType<F>>) => DeviceValue<StructType<F>>);
+
+export function struct<F extends StructShape>(shape: F): StructConstructor<F> {
+  const fields = Object.freeze(
+    Object.entries(shape).map(([name, type]) => Object.freeze({ name, type })),
+  );
+  const descriptor = { kind: 'struct', fields } as const;
+  const construct = () => {
+    throw new Error('struct constructors are device code: call them inside a kernel');
+  };
+  return Object.freeze(
+    Object.assign(construct, descriptor, { toJSON: () => descriptor }),
+  ) as unknown as StructConstructor<F>;
 }
 
 export function atomic<S extends IntegerScalarName>(type: ScalarType<S>): AtomicType<S> {

@@ -172,7 +172,7 @@ export class ExpressionLowering {
 
   /** Concretises a constant for a context type: its scalar when the context is numeric. */
   protected constantFor(value: ConstValue, context: DataType | undefined, node: Node) {
-    const s = context ? scalarOf(context) : null;
+    const s = context?.kind === 'matrix' ? 'f32' : context ? scalarOf(context) : null;
     const target =
       s !== null && (value.kind === 'bool') === (s === 'bool')
         ? scalarType(s)

@@ -478,12 +478,9 @@ function collectMutatedRoots(node: unknown, into: Set<string>): void {
       | { type: string; object?: unknown; name?: string; expression?: unknown }
       | undefined;
     let depth = 0;
-    while (
-      target &&
-      (target.type === 'MemberExpression' || target.type === 'ParenthesizedExpression')
-    ) {
+    while (target && target.type !== 'Identifier') {
+      if (target.type === 'MemberExpression') depth++;
       target = (target.object ?? target.expression) as typeof target;
-      depth++;
     }
     if (depth > 0 && target?.type === 'Identifier' && target.name) into.add(target.name);
   }

@@ -1,0 +1,286 @@
+/**
+ * The device-code vocabulary beyond operators: vector and matrix constructors, component-wise
+ * arithmetic on vectors, WGSL built-in functions, atomics, device functions and the raw-WGSL
+ * escape hatch. The compiler translates calls to these; on the host they throw, because they
+ * only mean something on the device.
+ */
+import type { DeviceGlobal } from '../declarations/device-global.js';
+import type {
+  Atomic,
+  DeviceValue,
+  FloatValue,
+  IntegerValue,
+  Mat,
+  NumericValue,
+  ScalarValue,
+  Vec,
+} from '../device/values.js';
+import type {
+  AtomicType,
+  DataType,
+  IntegerScalarName,
+  MatrixDim,
+  MatrixType,
+  ScalarName,
+  VectorSize,
+  VectorType,
+} from '../types/data-type.js';
+
+function deviceOnly(name: string): never {
+  throw new Error(`${name} is device code: call it inside a kernel or a deviceFunction`);
+}
+
+/* ------------------------------------------------------------------ vectors and matrices */
+
+type VecArg<S extends ScalarName> = ScalarValue<S> | Vec<S, 2> | Vec<S, 3>;
+
+/** A vector type that is also its constructor: `vec3f(1, 2, 3)`, `vec4f(v.xyz, 1)`, `vec2u(n)`. */
+export type VectorConstructor<S extends ScalarName, N extends VectorSize> = VectorType<S, N> &
+  ((...components: VecArg<S>[] | [Vec<ScalarName, N>]) => Vec<S, N>);
+
+/** A matrix type that is also its constructor: columns, or all elements column by column. */
+export type MatrixConstructor<C extends MatrixDim, R extends MatrixDim> = MatrixType<C, R> &
+  ((...values: Vec<'f32', R>[] | number[]) => Mat<C, R>);
+
+function vectorType<S extends ScalarName, N extends VectorSize>(
+  component: S,
+  size: N,
+  name: string,
+): VectorConstructor<S, N> {
+  const descriptor = { kind: 'vector', component, size } as const;
+  return Object.freeze(
+    Object.assign(() => deviceOnly(name), descriptor, { toJSON: () => descriptor }),
+  ) as unknown as VectorConstructor<S, N>;
+}
+
+function matrixType<C extends MatrixDim, R extends MatrixDim>(
+  columns: C,
+  rows: R,
+): MatrixConstructor<C, R> {
+  const descriptor = { kind: 'matrix', component: 'f32', columns, rows } as const;
+  return Object.freeze(
+    Object.assign(() => deviceOnly(`mat${columns}x${rows}f`), descriptor, {
+      toJSON: () => descriptor,
+    }),
+  ) as unknown as MatrixConstructor<C, R>;
+}
+
+export const vec2f = vectorType('f32', 2, 'vec2f');
+export const vec3f = vectorType('f32', 3, 'vec3f');
+export const vec4f = vectorType('f32', 4, 'vec4f');
+export const vec2h = vectorType('f16', 2, 'vec2h');
+export const vec3h = vectorType('f16', 3, 'vec3h');
+export const vec4h = vectorType('f16', 4, 'vec4h');
+export const vec2i = vectorType('i32', 2, 'vec2i');
+export const vec3i = vectorType('i32', 3, 'vec3i');
+export const vec4i = vectorType('i32', 4, 'vec4i');
+export const vec2u = vectorType('u32', 2, 'vec2u');
+export const vec3u = vectorType('u32', 3, 'vec3u');
+export const vec4u = vectorType('u32', 4, 'vec4u');
+export const vec2b = vectorType('bool', 2, 'vec2b');
+export const vec3b = vectorType('bool', 3, 'vec3b');
+export const vec4b = vectorType('bool', 4, 'vec4b');
+export const mat2x2f = matrixType(2, 2);
+export const mat2x3f = matrixType(2, 3);
+export const mat2x4f = matrixType(2, 4);
+export const mat3x2f = matrixType(3, 2);
+export const mat3x3f = matrixType(3, 3);
+export const mat3x4f = matrixType(3, 4);
+export const mat4x2f = matrixType(4, 2);
+export const mat4x3f = matrixType(4, 3);
+export const mat4x4f = matrixType(4, 4);
+
+/* ------------------------------------------------ component-wise arithmetic (vectors) */
+
+type NumVec = Vec<'i32' | 'u32' | 'f32' | 'f16'>;
+type ArithmeticOp = {
+  <V extends NumVec>(a: V, b: V | number): V;
+  <V extends NumVec>(a: number, b: V): V;
+  (a: number, b: number): number;
+};
+
+/** `a + b` for vectors (and a vector with a scalar). */
+export const add: ArithmeticOp = () => deviceOnly('add');
+/** `a - b` for vectors (and a vector with a scalar). */
+export const sub: ArithmeticOp = () => deviceOnly('sub');
+/** `a / b` for vectors (and a vector with a scalar). */
+export const div: ArithmeticOp = () => deviceOnly('div');
+/** `a % b` for vectors (and a vector with a scalar). */
+export const rem: ArithmeticOp = () => deviceOnly('rem');
+
+/** `a * b`: component-wise for vectors; linear algebra for matrices. */
+export const mul: {
+  <C extends MatrixDim, R extends MatrixDim>(m: Mat<C, R>, v: Vec<'f32', C>): Vec<'f32', R>;
+  <C extends MatrixDim, R extends MatrixDim>(v: Vec<'f32', R>, m: Mat<C, R>): Vec<'f32', C>;
+  <K extends MatrixDim, R extends MatrixDim, C extends MatrixDim>(
+    a: Mat<K, R>,
+    b: Mat<C, K>,
+  ): Mat<C, R>;
+  <M extends Mat>(m: M, s: number): M;
+  <V extends NumVec>(a: V, b: V | number): V;
+  <V extends NumVec>(a: number, b: V): V;
+  (a: number, b: number): number;
+} = () => deviceOnly('mul');
+
+/** `-v` for vectors. */
+export const neg: <V extends NumericValue>(v: V) => V = () => deviceOnly('neg');
+
+type BoolVecOf<V> = V extends Vec<ScalarName, infer N> ? Vec<'bool', N> : boolean;
+type Comparison = <V extends NumericValue | Vec<'bool'>>(a: V, b: V) => BoolVecOf<V>;
+
+/** Component-wise comparisons of vectors, giving bool vectors (see all/any/select). */
+export const eq: Comparison = () => deviceOnly('eq');
+export const ne: Comparison = () => deviceOnly('ne');
+export const lt: Comparison = () => deviceOnly('lt');
+export const le: Comparison = () => deviceOnly('le');
+export const gt: Comparison = () => deviceOnly('gt');
+export const ge: Comparison = () => deviceOnly('ge');
+
+/* ------------------------------------------------------------- WGSL built-in functions */
+
+type Unary<T> = <V extends T>(x: V) => V;
+type Binary<T> = <V extends T>(a: V, b: V) => V;
+type Ternary<T> = <V extends T>(a: V, b: V, c: V) => V;
+const unary = (name: string) => (() => deviceOnly(name)) as never;
+
+export const sqrt: Unary<FloatValue> = unary('sqrt');
+export const inverseSqrt: Unary<FloatValue> = unary('inverseSqrt');
+export const sin: Unary<FloatValue> = unary('sin');
+export const cos: Unary<FloatValue> = unary('cos');
+export const tan: Unary<FloatValue> = unary('tan');
+export const asin: Unary<FloatValue> = unary('asin');
+export const acos: Unary<FloatValue> = unary('acos');
+export const atan: Unary<FloatValue> = unary('atan');
+export const sinh: Unary<FloatValue> = unary('sinh');
+export const cosh: Unary<FloatValue> = unary('cosh');
+export const tanh: Unary<FloatValue> = unary('tanh');
+export const asinh: Unary<FloatValue> = unary('asinh');
+export const acosh: Unary<FloatValue> = unary('acosh');
+export const atanh: Unary<FloatValue> = unary('atanh');
+export const exp: Unary<FloatValue> = unary('exp');
+export const exp2: Unary<FloatValue> = unary('exp2');
+export const log: Unary<FloatValue> = unary('log');
+export const log2: Unary<FloatValue> = unary('log2');
+export const floor: Unary<FloatValue> = unary('floor');
+export const ceil: Unary<FloatValue> = unary('ceil');
+/** WGSL rounding: halves go to the even neighbour (Math.round rounds them up). */
+export const round: Unary<FloatValue> = unary('round');
+export const trunc: Unary<FloatValue> = unary('trunc');
+export const fract: Unary<FloatValue> = unary('fract');
+export const saturate: Unary<FloatValue> = unary('saturate');
+export const degrees: Unary<FloatValue> = unary('degrees');
+export const radians: Unary<FloatValue> = unary('radians');
+export const pow: Binary<FloatValue> = unary('pow');
+export const atan2: Binary<FloatValue> = unary('atan2');
+export const step: Binary<FloatValue> = unary('step');
+export const fma: Ternary<FloatValue> = unary('fma');
+export const mix: Ternary<FloatValue> = unary('mix');
+export const smoothstep: Ternary<FloatValue> = unary('smoothstep');
+export const abs: Unary<NumericValue> = unary('abs');
+export const sign: Unary<NumericValue> = unary('sign');
+export const min: Binary<NumericValue> = unary('min');
+export const max: Binary<NumericValue> = unary('max');
+export const clamp: Ternary<NumericValue> = unary('clamp');
+export const countOneBits: Unary<IntegerValue> = unary('countOneBits');
+export const reverseBits: Unary<IntegerValue> = unary('reverseBits');
+export const countLeadingZeros: Unary<IntegerValue> = unary('countLeadingZeros');
+export const countTrailingZeros: Unary<IntegerValue> = unary('countTrailingZeros');
+export const firstLeadingBit: Unary<IntegerValue> = unary('firstLeadingBit');
+export const firstTrailingBit: Unary<IntegerValue> = unary('firstTrailingBit');
+
+export const length: (v: FloatValue) => number = unary('length');
+export const distance: <V extends FloatValue>(a: V, b: V) => number = unary('distance');
+export const normalize: <V extends Vec<'f32' | 'f16'>>(v: V) => V = unary('normalize');
+export const dot: <V extends NumVec>(a: V, b: V) => number = unary('dot');
+export const cross: (a: Vec<'f32', 3>, b: Vec<'f32', 3>) => Vec<'f32', 3> = unary('cross');
+/** WGSL `select(f, t, cond)`: `t` where `cond` holds, else `f` (component-wise for bool vectors). */
+export const select: <V>(whenFalse: V, whenTrue: V, condition: boolean | BoolVecOf<V>) => V =
+  unary('select');
+export const all: (v: boolean | Vec<'bool'>) => boolean = unary('all');
+export const any: (v: boolean | Vec<'bool'>) => boolean = unary('any');
+export const transpose: <C extends MatrixDim, R extends MatrixDim>(m: Mat<C, R>) => Mat<R, C> =
+  unary('transpose');
+export const determinant: <N extends MatrixDim>(m: Mat<N, N>) => number = unary('determinant');
+/** Reinterprets the 32 bits of an i32, u32 or f32 scalar. */
+export const bitcastF32: (x: number) => number = unary('bitcastF32');
+export const bitcastI32: (x: number) => number = unary('bitcastI32');
+export const bitcastU32: (x: number) => number = unary('bitcastU32');
+
+/* --------------------------------------------------------------------------- atomics */
+
+/** An atomic place: an element of an atomic accessor or workgroup array, or an atomic device global. */
+export type AtomicRef<S extends IntegerScalarName = IntegerScalarName> =
+  | Atomic<S>
+  | DeviceGlobal<AtomicType<S>>;
+
+type AtomicRmw = (place: AtomicRef, value: number) => number;
+export const atomicLoad: (place: AtomicRef) => number = unary('atomicLoad');
+export const atomicStore: (place: AtomicRef, value: number) => void = unary('atomicStore');
+export const atomicAdd: AtomicRmw = unary('atomicAdd');
+export const atomicSub: AtomicRmw = unary('atomicSub');
+export const atomicMax: AtomicRmw = unary('atomicMax');
+export const atomicMin: AtomicRmw = unary('atomicMin');
+export const atomicAnd: AtomicRmw = unary('atomicAnd');
+export const atomicOr: AtomicRmw = unary('atomicOr');
+export const atomicXor: AtomicRmw = unary('atomicXor');
+export const atomicExchange: AtomicRmw = unary('atomicExchange');
+export const atomicCompareExchangeWeak: (
+  place: AtomicRef,
+  compare: number,
+  value: number,
+) => { old_value: number; exchanged: boolean } = unary('atomicCompareExchangeWeak');
+
+/* ------------------------------------------------------------------ device functions */
+
+type ArgValues<A extends readonly DataType[]> = { [K in keyof A]: DeviceValue<A[K]> };
+// biome-ignore lint/suspicious/noConfusingVoidType: a function that returns nothing returns void
+type Result<R extends DataType | undefined> = R extends DataType ? DeviceValue<R> : void;
+
+export interface DeviceFunctionSpec<A extends readonly DataType[], R extends DataType | undefined> {
+  /** One type per parameter, in order. */
+  readonly args: A;
+  /** Omit for a function that returns nothing. */
+  readonly returns?: R;
+}
+
+/** A device function: callable from kernels and other device functions, in any module. */
+export type DeviceFunction<
+  A extends readonly DataType[] = readonly DataType[],
+  R extends DataType | undefined = DataType | undefined,
+> = ((...args: ArgValues<A>) => Result<R>) & {
+  readonly declaration: 'deviceFunction';
+  readonly args: A;
+  readonly returns: R | null;
+};
+
+/**
+ * Declares a device function at module top level:
+ * `export const lerp = deviceFunction({ args: [f32, f32, f32], returns: f32 }, (a, b, t) => a + (b - a) * t);`
+ * The body is device code (a TypeScript subset), or a raw WGSL body: `(x) => wgsl\`return ${x} * 2.0;\``.
+ */
+export function deviceFunction<
+  const A extends readonly DataType[],
+  R extends DataType | undefined = undefined,
+>(
+  spec: DeviceFunctionSpec<A, R>,
+  body: (...args: ArgValues<A>) => Result<R>,
+): DeviceFunction<A, R> {
+  void body;
+  return Object.freeze(
+    Object.assign(() => deviceOnly('a deviceFunction'), {
+      declaration: 'deviceFunction' as const,
+      args: spec.args,
+      returns: spec.returns ?? null,
+    }),
+  ) as unknown as DeviceFunction<A, R>;
+}
+
+/**
+ * A raw WGSL function body. `${...}` may name the function's parameters, specialization IDs
+ * and device globals; the compiler splices in their WGSL names.
+ */
+export function wgsl(strings: TemplateStringsArray, ...values: unknown[]): never {
+  void strings;
+  void values;
+  return deviceOnly('wgsl`...`');
+}
