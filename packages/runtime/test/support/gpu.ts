@@ -1,8 +1,19 @@
+import { afterAll } from 'vitest';
 import { Queue, type QueueOptions } from '../../src/index.js';
 
+const devices = new Set<GPUDevice>();
+
+// Dawn may crash at process exit while devices are alive: release them when the file is done.
+afterAll(() => {
+  for (const device of devices) device.destroy();
+  devices.clear();
+});
+
 /** A queue on its own device (so counters and device globals start fresh), on the test adapter. */
-export function freshQueue(options: QueueOptions = {}): Promise<Queue> {
-  return Queue.create(options);
+export async function freshQueue(options: QueueOptions = {}): Promise<Queue> {
+  const queue = await Queue.create(options);
+  devices.add(queue.device);
+  return queue;
 }
 
 /** Deterministic pseudo-random u32s (xorshift), so inputs differ between elements and tests. */

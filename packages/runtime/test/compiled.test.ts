@@ -1,0 +1,146 @@
+/** The runtime on programs the compiler built from real `.sycl.ts` sources. */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { build, errc, getKernelBundle, ndRange, type Queue, SyclError } from '../src/index.js';
+import * as matmulModule from './fixtures/compiled/matmul.sycl.js';
+import * as scaleModule from './fixtures/compiled/scale.sycl.js';
+import * as tunedModule from './fixtures/compiled/tuned.sycl.js';
+import { compileFixture } from './support/compile.js';
+import { freshQueue, POISON } from './support/gpu.js';
+
+beforeAll(() => {
+  compileFixture('scale', scaleModule);
+  compileFixture('tuned', tunedModule);
+  compileFixture('matmul', matmulModule);
+});
+
+const { factor, scale } = scaleModule;
+const { tuning, bias, history, tuned } = tunedModule;
+const { blockSize, matmul } = matmulModule;
+
+describe.each(['native', 'emulated'] as const)('compiled programs (%s)', (mode) => {
+  test('the skeleton: out[i] = factor * i with the default and a set value', async () => {
+    const q = await freshQueue({ specConstants: mode });
+    const n = 777;
+    const out = q.buffer(new Uint32Array(n).fill(POISON));
+    await q.parallelFor(n, scale, { out }).wait();
+    expect(Array.from(await out.read())).toEqual(Array.from({ length: n }, (_, i) => 7 * i));
+    await q
+      .submit((cgh) => {
+        cgh.setSpecializationConstant(factor, 3001);
+        cgh.parallelFor(n, scale, { out });
+      })
+      .wait();
+    expect(Array.from(await out.read())).toEqual(Array.from({ length: n }, (_, i) => 3001 * i));
+  });
+
+  test('a struct constant, a host-only default, a value argument and a device global', async () => {
+    const q = await freshQueue({ specConstants: mode });
+    const [rows, width] = [5, 9];
+    const x = Float32Array.from({ length: rows * width }, (_, i) => (i % 7) - 2.5);
+    const src = q.buffer(x, { access: 'read' });
+    const out = q.buffer(new Float32Array(rows * width).fill(Number.NaN));
+    const transform = (t: { gain: number; offset: number[]; enabled: boolean; steps: number }) =>
+      Array.from(x, (v) => {
+        let r = v;
+        if (t.enabled)
+          for (let s = 0; s < t.steps; s++) r = r * t.gain + t.offset[0]! - t.offset[1]!;
+        return r;
+      });
+    const defaults = { gain: 3, offset: [0.25, -0.5], enabled: true, steps: 2 };
+    await q.parallelFor([rows, width], tuned, { x: src, out, width }).wait();
+    const first = transform(defaults);
+    expect(Array.from(await out.read())).toEqual(first.map((v) => v + 5));
+
+    const custom = { gain: -2, offset: [1.5, 0.5], enabled: true, steps: 3 };
+    await q
+      .submit((cgh) => {
+        cgh.setSpecializationConstant(tuning, {
+          gain: -2,
+          offset: [1.5, 0.5],
+          enabled: true,
+          steps: 3,
+        });
+        cgh.setSpecializationConstant(bias, 40);
+        cgh.parallelFor([rows, width], tuned, { x: src, out, width });
+      })
+      .wait();
+    const second = transform(custom);
+    expect(Array.from(await out.read())).toEqual(second.map((v) => v + 40));
+    const h = [Number.NaN, Number.NaN, Number.NaN, Number.NaN];
+    await q.copy(history, h).wait();
+    expect(h).toEqual([0, 1, 2, 3].map((i) => first[i]! + second[i]!));
+  });
+});
+
+describe('a compiled nd-range kernel whose workgroup size is a specialization constant', () => {
+  const n = 16;
+  const a = Float32Array.from({ length: n * n }, (_, i) => ((i * 7) % 11) - 5);
+  const b = Float32Array.from({ length: n * n }, (_, i) => ((i * 5) % 13) - 6);
+  const expected = Array.from({ length: n * n }, (_, i) => {
+    const [r, c] = [Math.floor(i / n), i % n];
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += a[r * n + k]! * b[k * n + c]!;
+    return sum;
+  });
+
+  async function multiply(q: Queue, block: number | null): Promise<number[]> {
+    const c = q.buffer(new Float32Array(n * n).fill(Number.NaN));
+    const args = { a: q.buffer(a, { access: 'read' }), b: q.buffer(b, { access: 'read' }), c, n };
+    const local = block ?? 4;
+    await q
+      .submit((cgh) => {
+        if (block !== null) cgh.setSpecializationConstant(blockSize, block);
+        cgh.parallelFor(ndRange([n, n], [local, local]), matmul, args);
+      })
+      .wait();
+    return Array.from(await c.read());
+  }
+
+  test('runs with the default block and with set blocks, one pipeline each', async () => {
+    const q = await freshQueue({ specConstants: 'auto' });
+    expect(await multiply(q, null)).toEqual(expected);
+    expect(await multiply(q, 8)).toEqual(expected);
+    expect(await multiply(q, 2)).toEqual(expected);
+    expect(await multiply(q, 8)).toEqual(expected);
+    expect(q.stats.pipelinesCreated).toBe(3);
+    expect(q.stats.emulatedLaunches).toBe(0);
+  });
+
+  test('a local range other than the block size is errc.nd_range', async () => {
+    const q = await freshQueue();
+    const c = q.buffer(new Float32Array(n * n));
+    const args = { a: q.buffer(a), b: q.buffer(b), c, n };
+    let caught: unknown;
+    try {
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(blockSize, 8);
+        cgh.parallelFor(ndRange([n, n], [4, 4]), matmul, args);
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SyclError);
+    expect((caught as SyclError).errc).toBe(errc.ndRange);
+  });
+
+  test('a bundle built with a block size runs with it', async () => {
+    const q = await freshQueue();
+    const input = getKernelBundle(q, { state: 'input', kernels: [matmul] });
+    input.setSpecializationConstant(blockSize, 8);
+    const executable = await build(input);
+    const out = q.buffer(new Float32Array(n * n).fill(Number.NaN));
+    await q
+      .submit((cgh) => {
+        cgh.useKernelBundle(executable);
+        cgh.parallelFor(ndRange([n, n], [8, 8]), matmul, {
+          a: q.buffer(a),
+          b: q.buffer(b),
+          c: out,
+          n,
+        });
+      })
+      .wait();
+    expect(Array.from(await out.read())).toEqual(expected);
+    expect(q.stats.pipelinesCreated).toBe(1);
+  });
+});
