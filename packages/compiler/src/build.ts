@@ -20,9 +20,16 @@ export interface BuildResult {
 
 export function build(sources: readonly BuildSource[], options: LinkOptions = {}): BuildResult {
   const diagnostics: Diagnostic[] = [];
+  const texts = new Map(sources.map((s) => [s.module, s.source]));
+  const resolveSource = relativeResolver(texts);
+  // Device code may use types and functions of the other given modules: the front end reads them.
+  const loadImport = (fromModule: string, specifier: string) => {
+    const module = resolveSource(fromModule, specifier);
+    return module === null ? null : { module, source: texts.get(module)! };
+  };
   const objects = new Map<string, DeviceObject>();
   for (const { module, source } of sources) {
-    const result = compileModule(source, { module });
+    const result = compileModule(source, { module, loadImport });
     diagnostics.push(...result.diagnostics);
     if (result.object) objects.set(module, result.object);
   }

@@ -216,7 +216,9 @@ export class CodePrinter {
       case 'let': {
         const keyword = s.mutable || s.init === null ? 'var' : 'let';
         const init = s.init ? ` = ${this.expr(s.init)}` : '';
-        return `${keyword} ${sourceName(s.name)}: ${this.type(s.type)}${init}`;
+        // The result type of atomicCompareExchangeWeak is predeclared and cannot be spelled.
+        const exchange = s.init?.op === 'atomic' && s.init.fn === 'atomicCompareExchangeWeak';
+        return `${keyword} ${sourceName(s.name)}${exchange ? '' : `: ${this.type(s.type)}`}${init}`;
       }
       case 'assign': {
         const target = this.#raw(s.target);

@@ -1,0 +1,92 @@
+/**
+ * The front end's corpus of valid modules, built together: every WGSL text must compile and
+ * every kernel's pipeline must be creatable with the explicit layout its bindings describe.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { DeviceImage, KernelInfo, SpecConstantMode } from '@syclts/dsl';
+import { expect, test } from 'vitest';
+import { build, formatDiagnostic } from '../../src/index.js';
+import { gpu } from '../support/gpu.js';
+
+const dir = new URL('../corpus/valid/', import.meta.url);
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith('.sycl.ts'))
+  .sort()
+  .map((file) => ({ module: `corpus/${file}`, source: readFileSync(new URL(file, dir), 'utf8') }));
+
+function layoutEntries(
+  image: DeviceImage,
+  kernel: KernelInfo,
+  mode: SpecConstantMode,
+): GPUBindGroupLayoutEntry[] {
+  const entries: GPUBindGroupLayoutEntry[] = kernel.bindings.map((b) => ({
+    binding: b.binding,
+    visibility: GPUShaderStage.COMPUTE,
+    buffer: {
+      type:
+        b.kind === 'launch'
+          ? 'uniform'
+          : b.kind === 'accessor' && b.access === 'read'
+            ? 'read-only-storage'
+            : 'storage',
+    },
+  }));
+  if (mode === 'emulated' && kernel.specConstants.length > 0) {
+    const e = image.emulation!;
+    entries.push({
+      binding: e.binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: e.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage' },
+    });
+  }
+  return entries;
+}
+
+test.each(['per-module', 'whole'] as const)(
+  'the corpus links %s into WGSL that compiles into pipelines',
+  async (split) => {
+    expect(sources.length).toBeGreaterThan(10);
+    const { program, diagnostics } = build(sources, { specConstants: 'both', split });
+    expect(diagnostics.map((d) => formatDiagnostic(d))).toEqual([]);
+    const { device } = await gpu();
+    const problems: string[] = [];
+    let pipelines = 0;
+    for (const image of program!.images) {
+      for (const mode of ['native', 'emulated'] as const) {
+        const code = image.wgsl[mode]!;
+        const module = device.createShaderModule({ code });
+        const messages = (await module.getCompilationInfo()).messages.filter(
+          (m) => m.type === 'error',
+        );
+        problems.push(
+          ...messages.map((m) => `${image.id} (${mode}) ${m.lineNum}:${m.linePos}: ${m.message}`),
+        );
+        for (const [id, kernel] of Object.entries(image.kernels)) {
+          if (!kernel.variants.includes(mode)) continue;
+          // Constants without a folded default need a value; any will do for creation.
+          const constants: Record<string, number> = {};
+          if (mode === 'native') {
+            for (const c of Object.values(image.specConstants)) {
+              if (c.defaultValue === null)
+                for (const leaf of c.leaves) constants[String(leaf.id)] = 1;
+            }
+          }
+          device.pushErrorScope('validation');
+          device.createComputePipeline({
+            layout: device.createPipelineLayout({
+              bindGroupLayouts: [
+                device.createBindGroupLayout({ entries: layoutEntries(image, kernel, mode) }),
+              ],
+            }),
+            compute: { module, entryPoint: kernel.entryPoint, constants },
+          });
+          const error = await device.popErrorScope();
+          if (error) problems.push(`${id} (${mode}): ${error.message}`);
+          pipelines++;
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(pipelines).toBeGreaterThan(20);
+  },
+);
