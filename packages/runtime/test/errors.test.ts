@@ -64,6 +64,21 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     await q.wait();
   });
 
+  test('a WebGPU error outside any command is raised by the next submit', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(u32, 4);
+    q.device.createBuffer({ size: 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.STORAGE });
+    await q.device.queue.onSubmittedWorkDone();
+    await vi.waitFor(() =>
+      expect(() => q.parallelFor(4, fill, { out })).toThrow(
+        expect.objectContaining({
+          errc: errc.runtime,
+          message: expect.stringContaining('outside a command'),
+        }),
+      ),
+    );
+  });
+
   test('device loss fails later submits', async () => {
     const q = await freshQueue();
     const out = q.buffer(u32, 4);

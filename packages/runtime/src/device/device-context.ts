@@ -44,6 +44,8 @@ export class DeviceContext {
   readonly #modules = new WeakMap<DeviceImage, Map<Variant, GPUShaderModule>>();
   readonly #layouts = new WeakMap<KernelInfo, Map<Variant, KernelLayout>>();
   readonly #imageSerials = new WeakMap<DeviceImage, number>();
+  /** Errors creating shader modules and layouts, reported with the pipelines that fail because of them. */
+  readonly #creationErrors = new WeakMap<object, Promise<GPUError | null>>();
   /** Device-global storage by owner: the program (shared) or the image (device_image_scope). */
   readonly #globals = new WeakMap<object, Map<SymbolicId, GPUBuffer>>();
 
@@ -64,7 +66,9 @@ export class DeviceContext {
           `device image ${image.id} has no ${variant} variant`,
         );
       }
+      this.device.pushErrorScope('validation');
       module = this.device.createShaderModule({ code, label: `${image.id} (${variant})` });
+      this.#creationErrors.set(module, this.device.popErrorScope());
       this.stats.shaderModulesCreated++;
       byVariant.set(variant, module);
     }
@@ -94,6 +98,7 @@ export class DeviceContext {
           buffer: { type: emulation.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage' },
         });
       }
+      this.device.pushErrorScope('validation');
       const bindGroupLayout = this.device.createBindGroupLayout({
         entries,
         label: `${info.entryPoint} (${variant})`,
@@ -102,6 +107,7 @@ export class DeviceContext {
         bindGroupLayout,
         pipelineLayout: this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
       };
+      this.#creationErrors.set(layout.pipelineLayout, this.device.popErrorScope());
       byVariant.set(variant, layout);
     }
     return layout;
@@ -140,11 +146,18 @@ export class DeviceContext {
             entry.pipeline = pipeline;
             return pipeline;
           },
-          (error: unknown) => {
+          async (error: unknown) => {
             this.pipelines.delete(key, entry);
+            const compileError = await this.#creationErrors.get(module);
+            const layoutError = await this.#creationErrors.get(pipelineLayout);
+            const reason = compileError
+              ? `device image ${image.id} does not compile: ${compileError.message}`
+              : layoutError
+                ? `its bind group layout is invalid: ${layoutError.message}`
+                : messageOf(error);
             throw new SyclError(
               errc.build,
-              `kernel ${kernelName}: creating its ${variant} pipeline failed: ${messageOf(error)}`,
+              `kernel ${kernelName}: creating its ${variant} pipeline failed: ${reason}`,
               { cause: error },
             );
           },

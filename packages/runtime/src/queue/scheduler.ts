@@ -15,6 +15,8 @@ export class Scheduler {
   #backlog = 0;
   #tail: Promise<void> = Promise.resolve();
   readonly #unobserved = new Set<SyclEvent>();
+  /** WebGPU errors outside any command's error scope (none of the runtime's own, normally). */
+  readonly #uncaptured: SyclError[] = [];
   #lost: SyclError | null = null;
   readonly #hooks = {
     onError: (event: SyclEvent) => this.#unobserved.add(event),
@@ -22,6 +24,12 @@ export class Scheduler {
   };
 
   constructor(readonly device: GPUDevice) {
+    device.addEventListener('uncapturederror', (event) => {
+      const { error } = event as GPUUncapturedErrorEvent;
+      this.#uncaptured.push(
+        new SyclError(errc.runtime, `WebGPU error outside a command: ${error.message}`),
+      );
+    });
     void device.lost.then((info) => {
       this.#lost = new SyclError(
         errc.runtime,
@@ -46,6 +54,9 @@ export class Scheduler {
         cause: error,
       });
     }
+    const uncaptured = this.#uncaptured.shift();
+    if (uncaptured)
+      throw new SyclError(uncaptured.errc, `${api}: ${uncaptured.message}`, { cause: uncaptured });
     if (this.#lost) throw new SyclError(errc.runtime, `${api}: ${this.#lost.message}`);
   }
 
