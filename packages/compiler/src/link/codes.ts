@@ -16,6 +16,8 @@ export const LinkCode = {
   invalidSize: 'SYCL2007',
   /** Device functions call each other recursively (WGSL has no recursion). */
   recursion: 'SYCL2008',
-  /** A literal WGSL cannot spell (NaN, infinity, out of range). */
-  invalidLiteral: 'SYCL2009',
+  /** Native composite specialization constants exceed WGSL's private memory per shader. */
+  privateMemory: 'SYCL2009',
+  /** More specialization constant leaves in one image than `@id` values. */
+  overrideIds: 'SYCL2010',
 } as const satisfies Record<string, `SYCL2${string}`>;

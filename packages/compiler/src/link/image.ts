@@ -43,6 +43,9 @@ import { LAUNCH_FIELDS, NameAllocator } from './wgsl-names.js';
 /** Offsets in the `launch` uniform fixed by the runtime conventions. */
 const LAUNCH_ARGS_OFFSET = 32;
 const MAX_UNIFORM_BYTES = 65536;
+const MAX_PRIVATE_BYTES = 8192;
+/** `@id(n)` takes 0..65535. */
+const MAX_OVERRIDE_IDS = 65536;
 const BASIC_WORKGROUP: Record<1 | 2 | 3, readonly [number, number, number]> = {
   1: [64, 1, 1],
   2: [8, 8, 1],
@@ -85,6 +88,15 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
       wgslName,
       leafNames: scalar ? [wgslName] : leaves.map((_, i) => `${wgslName}_${i}`),
       info: { type: decl.type, leaves, defaultValue: decl.defaultValue, emulationOffset: 0 },
+    });
+  }
+  if (input.mode !== 'emulated' && nextLeaf > MAX_OVERRIDE_IDS) {
+    diagnostics.push({
+      code: LinkCode.overrideIds,
+      severity: 'error',
+      message: `device image '${input.id}' has ${nextLeaf} specialization constant leaves; native overrides take @id 0..${MAX_OVERRIDE_IDS - 1}: split the program further or build with specConstants 'emulated'`,
+      file: kernels[0]!.kernel.module,
+      span: null,
     });
   }
   const emulationMembers = specConstants.map((c) => ({ name: c.wgslName, type: c.info.type }));
@@ -147,6 +159,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
       names,
       () => nextBinding++,
       leafOf,
+      (id) => input.specConstantDecl(id).type,
       diagnostics,
     );
     return {
@@ -201,6 +214,7 @@ function buildKernel(
   names: NameAllocator,
   takeBinding: () => number,
   leafOf: (symbolicId: SymbolicId, path: readonly (string | number)[]) => SpecConstantLeaf | null,
+  typeOf: (symbolicId: SymbolicId) => DataType,
   diagnostics: Diagnostic[],
 ): LinkedKernel {
   const { decl, module } = kernel;
@@ -294,12 +308,25 @@ function buildKernel(
       );
     }
   }
-  const variants: SpecConstantMode[] =
-    mode === 'both'
-      ? pipelineConstantUses.length > 0
-        ? ['native']
-        : ['native', 'emulated']
-      : [mode];
+  // Native composites live in `var<private>`s, which WGSL caps per shader.
+  const privateBytes = reach.specConstants
+    .map(typeOf)
+    .filter((t) => t.kind !== 'scalar')
+    .reduce((sum, t) => sum + layoutOf(t).size, 0);
+  const nativeFits = privateBytes <= MAX_PRIVATE_BYTES;
+  if (!nativeFits && (mode === 'native' || pipelineConstantUses.length > 0)) {
+    error(
+      LinkCode.privateMemory,
+      `the composite specialization constants of kernel '${kernel.id}' take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${MAX_PRIVATE_BYTES}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
+    );
+  }
+  const bothWays: SpecConstantMode[] =
+    pipelineConstantUses.length > 0
+      ? ['native']
+      : nativeFits
+        ? ['native', 'emulated']
+        : ['emulated'];
+  const variants: SpecConstantMode[] = mode === 'both' ? bothWays : [mode];
 
   // Bindings: the launch uniform, then the accessors in argument order.
   const valueParams = decl.params.flatMap((p) => (p.kind === 'value' ? [p] : []));

@@ -1,6 +1,6 @@
-import { array, bool, f32, i32, mat, struct, u32, vec } from '@syclts/dsl';
+import { array, bool, f16, f32, i32, mat, struct, u32, vec } from '@syclts/dsl';
 import { expect, test } from 'vitest';
-import { link } from '../../src/index.js';
+import { emitProgram, link } from '../../src/index.js';
 import {
   accessorParam,
   assign,
@@ -153,4 +153,90 @@ test('the emulation buffer is a uniform when its layout already meets the unifor
 test('an emulation buffer over 64 KiB is read-only storage', () => {
   const image = program([{ name: 'big', type: array(vec(f32, 4), 4097) }]);
   expect(image.emulation).toMatchObject({ addressSpace: 'storage', size: 4097 * 16 });
+});
+
+test('native composites beyond 8192 bytes of private memory: an error natively, emulated only with both', () => {
+  const object = deviceObject('src/big.sycl.ts', {
+    specConstants: [
+      specDecl('table', array(vec(f32, 4), 600), null),
+      specDecl('small', array(u32, 4), null),
+    ],
+    kernels: [
+      kernelDecl(
+        'big',
+        [accessorParam('out', u32, 'write')],
+        [letS('t', spec('table', array(vec(f32, 4), 600)))],
+      ),
+      kernelDecl(
+        'fine',
+        [accessorParam('out', u32, 'write')],
+        [letS('s', spec('small', array(u32, 4)))],
+      ),
+    ],
+  });
+  const input = { modules: modules(object), resolveImport: resolveRelative };
+  const native = link(input);
+  expect(native.diagnostics.map((d) => [d.code, d.message])).toEqual([
+    [
+      'SYCL2009',
+      "the composite specialization constants of kernel 'src/big.sycl.ts#big' take 9600 bytes of private memory in the native variant, WGSL allows 8192; build with specConstants 'emulated' or 'both'",
+    ],
+  ]);
+  const both = link(input, { specConstants: 'both' });
+  expect(both.diagnostics).toEqual([]);
+  expect(both.images[0]!.kernels.map((k) => [k.symbolicId, k.info.variants])).toEqual([
+    ['src/big.sycl.ts#big', ['emulated']],
+    ['src/big.sycl.ts#fine', ['native', 'emulated']],
+  ]);
+});
+
+test('f16 constants: 2-byte leaves, f16 layout, `enable f16` and h literals', () => {
+  const S = struct({ a: f16, b: f32 });
+  const image = program([
+    { name: 'h', type: f16 },
+    { name: 'hv', type: vec(f16, 3) },
+    { name: 's', type: S },
+  ]);
+  // h @0 (2 bytes); vec3<f16> aligns to 8 @8 (6 bytes); the struct aligns to 4 @16: a @0, b @4.
+  expect(image.specConstants.map((c) => c.info.emulationOffset)).toEqual([0, 8, 16]);
+  expect(
+    image.specConstants.flatMap((c) =>
+      c.info.leaves.map((l) => [l.id, l.offset, l.size, l.scalar]),
+    ),
+  ).toEqual([
+    [0, 0, 2, 'f16'],
+    [1, 0, 2, 'f16'],
+    [2, 2, 2, 'f16'],
+    [3, 4, 2, 'f16'],
+    [4, 0, 2, 'f16'],
+    [5, 4, 4, 'f32'],
+  ]);
+  expect(image.emulation).toMatchObject({ size: 32, addressSpace: 'uniform' });
+  const folded = link(
+    {
+      modules: modules(
+        deviceObject('src/h.sycl.ts', {
+          specConstants: [specDecl('h', f16, 1.5), specDecl('hv', vec(f16, 3), [0.25, -2, 65504])],
+          kernels: [
+            kernelDecl(
+              'k',
+              [accessorParam('out', f16, 'write')],
+              [
+                assign(index(param('out', f16), item('globalId'), f16), spec('h', f16)),
+                letS('v', spec('hv', vec(f16, 3))),
+              ],
+            ),
+          ],
+        }),
+      ),
+      resolveImport: resolveRelative,
+    },
+    { specConstants: 'both' },
+  );
+  const { native, emulated } = emitProgram(folded.images).images[0]!.wgsl;
+  for (const text of [native!, emulated!]) expect(text.split('\n')[1]).toBe('enable f16;');
+  expect(native).toContain('@id(0) override sc_h: f16 = 1.5h;');
+  expect(native).toContain('@id(3) override sc_hv_2: f16 = 65504.0h;');
+  expect(native).toContain('var<storage, read_write> a_k_out: array<f16>;');
+  expect(emulated).toContain('  sc_hv: vec3<f16>, // src/h.sycl.ts#hv @ 8');
 });
