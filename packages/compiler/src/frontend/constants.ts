@@ -30,12 +30,20 @@ export function describeConst(value: ConstValue): string {
   }
 }
 
-/** WGSL integer semantics on abstract values: division truncates, division by zero is rejected. */
+/** How constant arithmetic behaves: as JavaScript (host values) or as WGSL abstract values. */
+export type Semantics = 'host' | 'device';
+
+/**
+ * Folds a binary operator. 'device': WGSL abstract-int rules (division truncates, division by
+ * zero is not a constant). 'host': JavaScript's, an integer-valued result staying an int.
+ */
 export function foldNumeric(
   operator: string,
   a: { value: number; float: boolean },
   b: { value: number; float: boolean },
+  semantics: Semantics,
 ): ConstValue | null {
+  if (semantics === 'host') return foldHost(operator, a.value, b.value, a.float || b.float);
   const float = a.float || b.float;
   const x = a.value;
   const y = b.value;
@@ -95,5 +103,37 @@ function bitwise(operator: string, x: number, y: number): number {
       return Math.floor(x / 2 ** y);
     default:
       return x >>> y;
+  }
+}
+
+function foldHost(operator: string, x: number, y: number, float: boolean): ConstValue | null {
+  const n = (v: number) => num(v, float || !Number.isInteger(v));
+  switch (operator) {
+    case '+':
+      return n(x + y);
+    case '-':
+      return n(x - y);
+    case '*':
+      return n(x * y);
+    case '/':
+      return n(x / y);
+    case '%':
+      return n(x % y);
+    case '**':
+      return n(x ** y);
+    case '&':
+      return num(x & y, false);
+    case '|':
+      return num(x | y, false);
+    case '^':
+      return num(x ^ y, false);
+    case '<<':
+      return num(x << y, false);
+    case '>>':
+      return num(x >> y, false);
+    case '>>>':
+      return num(x >>> y, false);
+    default:
+      return foldNumeric(operator, { value: x, float }, { value: y, float }, 'device');
   }
 }

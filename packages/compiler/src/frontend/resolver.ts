@@ -6,7 +6,7 @@ import type { DataType, StructField } from '@syclts/dsl';
 import { parseSync } from 'oxc-parser';
 import type { SymbolRef } from '../ir/device-object.js';
 import { type Expression, propertyName, unwrap } from './ast.js';
-import { type ConstValue, foldNumeric, num } from './constants.js';
+import { type ConstValue, foldNumeric, num, type Semantics } from './constants.js';
 import { DSL_TYPE_NAMES, isMatrixDim, isVectorSize } from './dsl-names.js';
 import {
   type Entity,
@@ -390,8 +390,12 @@ export class Resolver {
     }
   }
 
-  /** Folds a constant expression, or returns null (silently) when it is not one. */
-  evalConst(input: Expression): ConstValue | null {
+  /**
+   * Folds a constant expression, or returns null (silently) when it is not one. Top-level
+   * values are host values and fold with JavaScript semantics ('host'); constant expressions
+   * written in device code fold as WGSL abstract values ('device': integer division truncates).
+   */
+  evalConst(input: Expression, semantics: Semantics = 'host'): ConstValue | null {
     const node = unwrap(input);
     switch (node.type) {
       case 'Literal':
@@ -413,10 +417,10 @@ export class Resolver {
           const v = MATH_CONSTANTS[node.property.type === 'Identifier' ? node.property.name : ''];
           return v === undefined || this.top.bindings.has('Math') ? null : num(v, true);
         }
-        const base = this.evalConst(node.object);
+        const base = this.evalConst(node.object, semantics);
         if (!base) return null;
         if (node.computed) {
-          const index = this.evalConst(node.property as Expression);
+          const index = this.evalConst(node.property as Expression, semantics);
           if (base.kind === 'array' && index?.kind === 'number') {
             return base.items[index.value] ?? null;
           }
@@ -431,20 +435,22 @@ export class Resolver {
         return null;
       }
       case 'UnaryExpression': {
-        const v = this.evalConst(node.argument);
+        const v = this.evalConst(node.argument, semantics);
         if (!v) return null;
         if (node.operator === '!' && v.kind === 'bool') return { kind: 'bool', value: !v.value };
         if (v.kind !== 'number') return null;
         if (node.operator === '-') return num(-v.value, v.float);
         if (node.operator === '+') return v;
-        if (node.operator === '~' && !v.float) return num(~v.value, false);
+        if (node.operator === '~' && !v.float) {
+          return num(semantics === 'host' ? ~v.value : -v.value - 1, false);
+        }
         return null;
       }
       case 'BinaryExpression': {
-        const a = this.evalConst(node.left as Expression);
-        const b = this.evalConst(node.right);
+        const a = this.evalConst(node.left as Expression, semantics);
+        const b = this.evalConst(node.right, semantics);
         if (a?.kind === 'number' && b?.kind === 'number') {
-          return foldNumeric(node.operator, a, b);
+          return foldNumeric(node.operator, a, b, semantics);
         }
         if (a?.kind === 'bool' && b?.kind === 'bool') {
           if (node.operator === '===' || node.operator === '==') {
@@ -457,23 +463,23 @@ export class Resolver {
         return null;
       }
       case 'LogicalExpression': {
-        const a = this.evalConst(node.left);
-        const b = this.evalConst(node.right);
+        const a = this.evalConst(node.left, semantics);
+        const b = this.evalConst(node.right, semantics);
         if (a?.kind !== 'bool' || b?.kind !== 'bool') return null;
         if (node.operator === '&&') return { kind: 'bool', value: a.value && b.value };
         if (node.operator === '||') return { kind: 'bool', value: a.value || b.value };
         return null;
       }
       case 'ConditionalExpression': {
-        const c = this.evalConst(node.test);
+        const c = this.evalConst(node.test, semantics);
         if (c?.kind !== 'bool') return null;
-        return this.evalConst(c.value ? node.consequent : node.alternate);
+        return this.evalConst(c.value ? node.consequent : node.alternate, semantics);
       }
       case 'ArrayExpression': {
         const items: ConstValue[] = [];
         for (const e of node.elements) {
           if (!e || e.type === 'SpreadElement') return null;
-          const v = this.evalConst(e);
+          const v = this.evalConst(e, semantics);
           if (!v) return null;
           items.push(v);
         }
@@ -485,7 +491,7 @@ export class Resolver {
           if (p.type !== 'Property' || p.kind !== 'init' || p.method) return null;
           const key = propertyName(p.key, p.computed);
           if (key === null) return null;
-          const v = this.evalConst(p.value);
+          const v = this.evalConst(p.value, semantics);
           if (!v) return null;
           fields.set(key, v);
         }

@@ -118,7 +118,7 @@ export async function runKernel(program: Program, launch: Launch): Promise<Launc
   const dims = info.dimensions;
   const globalRange = [1, 1, 1];
   for (let d = 0; d < dims; d++) globalRange[dims - 1 - d] = launch.range[d] ?? 1;
-  const buffers: { binding: number; buffer: GPUBuffer; readBack?: string }[] = [];
+  const buffers: { binding: number; buffer: GPUBuffer; readBack?: string; size?: number }[] = [];
   const storage = (bytes: ArrayBuffer | ArrayBufferView, size: number) => {
     const buffer = device.createBuffer({
       size: Math.max(16, Math.ceil(size / 4) * 4),
@@ -194,14 +194,14 @@ export async function runKernel(program: Program, launch: Launch): Promise<Launc
         usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
       });
       encoder.copyBufferToBuffer(b.buffer, 0, copy, 0, b.buffer.size);
-      return { key: b.readBack!, copy };
+      return { key: b.readBack!, copy, size: b.size! };
     });
   device.queue.submit([encoder.finish()]);
   const accessors: Record<string, ArrayBuffer> = {};
   const deviceGlobals: Record<string, ArrayBuffer> = {};
-  for (const { key, copy } of reads) {
+  for (const { key, copy, size } of reads) {
     await copy.mapAsync(GPUMapMode.READ);
-    const bytes = copy.getMappedRange().slice(0);
+    const bytes = copy.getMappedRange().slice(0, size);
     copy.unmap();
     copy.destroy();
     if (key.startsWith('a:')) accessors[key.slice(2)] = bytes;

@@ -91,7 +91,7 @@ export class ExpressionLowering {
   /** A build-time constant (abstract in WGSL terms), when the expression is one. */
   protected constantOf(node: Expression): ConstValue | null {
     if (this.mentionsLocal(node)) return null;
-    const v = this.resolver.evalConst(node);
+    const v = this.resolver.evalConst(node, 'device');
     return v && (v.kind === 'number' || v.kind === 'bool') ? v : null;
   }
 
