@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { describe, expect, test } from 'vitest';
+import { build, bundlers } from '../helpers/bundlers.js';
+import { stageApp } from '../helpers/paths.js';
+import { runBundle } from '../helpers/run-node.js';
+
+interface AppOutput {
+  readonly adapter: string;
+  readonly label: string;
+  readonly src: number[];
+  readonly combineDefault: number[];
+  readonly combineSet: number[];
+  readonly gridDefault: number[];
+  readonly gridSet: number[];
+  readonly ids: Record<string, string>;
+}
+
+const mix = (a: number, b: number) => a * 2 + b;
+const twice = (x: number) => x * 2;
+
+/** The same app, three device modules and a device library package, with each bundler. */
+describe.each(bundlers)('%s', (bundler) => {
+  const root = stageApp('app', `app-${bundler}`, { 'syclts-fixture-lib': 'device-lib' });
+  const outDir = join(root, 'dist');
+  let output: AppOutput;
+
+  test('builds the app and its bundle runs on the adapter with the expected results', async () => {
+    await build(bundler, { root, entries: { main: 'src/main.ts' }, outDir });
+    output = await runBundle<AppOutput>(join(outDir, 'main.js'));
+    console.log(`[syclts] ${bundler} bundle ran on adapter: ${output.adapter}`);
+    const { src } = output;
+    expect(output.combineDefault).toEqual(src.map((s) => mix(s * 3, 5) + twice(100)));
+    expect(output.combineSet).toEqual(src.map((s) => mix(s * 4, 6) + twice(50)));
+    const grid = Array.from({ length: 64 }, (_, k) => twice(k));
+    expect(output.gridDefault).toEqual(grid.map((g) => g + 1000));
+    expect(output.gridSet).toEqual(grid.map((g) => g + 7));
+  });
+
+  test('symbolic IDs are root-relative, with local names that clash kept apart', () => {
+    expect(output.ids).toEqual({
+      paramsFactor: 'src/params.sycl.ts#factor',
+      kernelsFactor: 'src/kernels.sycl.ts#factor',
+      libOffset: 'node_modules/syclts-fixture-lib/src/index.sycl.ts#offset',
+      gridOffset: 'src/grid.sycl.ts#offset',
+      combine: 'src/kernels.sycl.ts#combine',
+      fillGrid: 'src/grid.sycl.ts#fillGrid',
+    });
+  });
+
+  test('positions in the bundle map back to the original .sycl.ts source', () => {
+    expect(output.label).toBe('params-module-marker');
+    const code = readFileSync(join(outDir, 'main.js'), 'utf8');
+    const map = new TraceMap(
+      readFileSync(join(outDir, 'main.js.map'), 'utf8'),
+      join(outDir, 'main.js'),
+    );
+    const at = code.indexOf('params-module-marker') - 1;
+    const before = code.slice(0, at).split('\n');
+    const generated = { line: before.length, column: before.at(-1)!.length };
+    const original = originalPositionFor(map, generated);
+    const source = readFileSync(join(root, 'src/params.sycl.ts'), 'utf8').split('\n');
+    const line = source.findIndex((text) => text.includes("'params-module-marker'"));
+    expect(original.source).toMatch(/src\/params\.sycl\.ts$/);
+    expect(original).toMatchObject({
+      line: line + 1,
+      column: source[line]!.indexOf("'params-module-marker'"),
+    });
+  });
+
+  test('an invalid .sycl.ts module fails the build with its diagnostic', async () => {
+    const invalid = stageApp('invalid', `invalid-${bundler}`);
+    const error = await build(bundler, {
+      root: invalid,
+      entries: { main: 'src/main.ts' },
+      outDir: join(invalid, 'dist'),
+    }).then(
+      () => null,
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    expect(error).toMatch(/src\/broken\.sycl\.ts:7:\d+: error: .* \[SYCL\d+\]/);
+    expect(error).toContain("out[i] = 'not a number';");
+  });
+});
