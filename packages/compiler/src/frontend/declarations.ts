@@ -475,7 +475,7 @@ export class DeclarationBuilder {
           this.reporter.error(
             codes.notDslType,
             el!,
-            `accessor elements must be host-shareable: ${typeName(element)} contains bool`,
+            `accessor elements must be host-shareable, and ${typeName(element)} holds a bool`,
             'store the flag as u32 (0 or 1)',
           );
           ok = false;

@@ -1,0 +1,115 @@
+/**
+ * Fuzzing compileModule with random and mutated source text: it must never throw, never report
+ * an internal error (SYCL1000), and every diagnostic it reports must point inside the source.
+ * When it returns a device object, the object is plain JSON and comes with no errors.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { compileModule } from '../../src/index.js';
+
+const dir = new URL('../corpus/valid/', import.meta.url);
+const corpus = readdirSync(dir)
+  .filter((f) => f.endsWith('.sycl.ts'))
+  .sort()
+  .map((f) => readFileSync(new URL(f, dir), 'utf8'));
+
+const TOKEN =
+  /[A-Za-z_$][\w$]*|0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:e[+-]?\d+)?|>>>=?|[=!]==?|[<>]=?|&&|\|\||\+\+|--|[-+*/%&|^<>]=|\*\*|=>|\s+|./g;
+const VOCABULARY = [
+  ...['f32', 'u32', 'i32', 'bool', 'f16', 'vec3f', 'vec2i', 'mat3x3f', 'array', 'struct', 'atomic'],
+  ...['kernel', 'deviceFunction', 'deviceGlobal', 'specializationId', 'accessor', 'wgsl'],
+  ...['item', 'kh', 'Math', 'getId', 'barrier', 'value', 'length', 'x', 'xyz', 'out', 'i'],
+  ...['0', '1', '1.5', '-1', '4294967296', '2147483648', '1e40', '0x10', 'true', 'null'],
+  ...['+', '-', '*', '/', '%', '<<', '>>>', '&&', '!', '~', '?', ':', '=', '+=', '++', '==='],
+  ...[
+    '(',
+    ')',
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    ';',
+    '.',
+    '`',
+    '${',
+    "'",
+    'return',
+    'if',
+    'for',
+    'let',
+    'const',
+  ],
+];
+
+function check(source: string): void {
+  let result: ReturnType<typeof compileModule> | undefined;
+  expect(() => {
+    result = compileModule(source, { module: 'src/fuzz.sycl.ts' });
+  }).not.toThrow();
+  const { object, diagnostics } = result!;
+  const internal = diagnostics.filter((d) => d.code === 'SYCL1000');
+  if (internal.length > 0) expect.fail(`${internal[0]!.message}\n--- source ---\n${source}`);
+  for (const d of diagnostics) {
+    if (d.span) {
+      expect(d.span.start).toBeGreaterThanOrEqual(0);
+      expect(d.span.end).toBeLessThanOrEqual(source.length);
+      expect(d.span.line).toBeGreaterThanOrEqual(1);
+    }
+  }
+  if (object) {
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(JSON.parse(JSON.stringify(object))).toEqual(object);
+  } else {
+    expect(diagnostics.length).toBeGreaterThan(0);
+  }
+}
+
+const tokenised = corpus.map((text) => text.match(TOKEN) ?? []);
+
+/** A corpus module with a few tokens replaced, deleted, duplicated or inserted. */
+const mutated = fc
+  .tuple(
+    fc.integer({ min: 0, max: tokenised.length - 1 }),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('replace', 'delete', 'duplicate', 'insert'),
+        fc.nat(),
+        fc.constantFrom(...VOCABULARY),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  )
+  .map(([file, edits]) => {
+    const tokens = [...tokenised[file]!];
+    for (const [kind, at, word] of edits) {
+      const i = at % Math.max(1, tokens.length);
+      if (kind === 'replace') tokens[i] = word;
+      else if (kind === 'delete') tokens.splice(i, 1);
+      else if (kind === 'duplicate') tokens.splice(i, 0, tokens[i] ?? '');
+      else tokens.splice(i, 0, word);
+    }
+    return tokens.join('');
+  });
+
+test('mutated corpus modules never make the compiler throw or fail internally', () => {
+  fc.assert(fc.property(mutated, check), { numRuns: 1000, seed: 20261122 });
+});
+
+test('random token soup and random text never make the compiler throw', () => {
+  const soup = fc
+    .array(fc.constantFrom(...VOCABULARY, ' ', '\n'), { maxLength: 80 })
+    .map((t) => `import { kernel, f32, u32, accessor } from '@syclts/dsl';\n${t.join(' ')}`);
+  fc.assert(fc.property(soup, check), { numRuns: 300, seed: 7 });
+  fc.assert(fc.property(fc.string({ maxLength: 200, unit: 'binary' }), check), {
+    numRuns: 300,
+    seed: 8,
+  });
+});
+
+test('every corpus module with a kernel body cut short is reported, not thrown', () => {
+  for (const text of corpus) {
+    for (let cut = 0; cut < text.length; cut += 97) check(text.slice(0, cut));
+  }
+});
