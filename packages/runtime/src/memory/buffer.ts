@@ -52,7 +52,11 @@ export interface BufferOptions<M extends AccessMode> {
   readonly label?: string;
 }
 
+let nextBufferId = 0;
+
 export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = AccessMode> {
+  /** Identifies the buffer in bind group caches. */
+  readonly id = nextBufferId++;
   readonly element: T;
   readonly access: M;
   /** Number of elements. */

@@ -33,11 +33,30 @@ export interface KernelAction {
   readonly args: CheckedArgs;
 }
 
-/** Per (queue, kernel): reused uniform buffers (one per dispatch of a split launch). */
+/**
+ * Per (queue, kernel): reused uniform buffers (one per dispatch of a split launch), the bytes
+ * last written to them, and bind groups by the accessor buffers they bind.
+ */
 export interface KernelSlots {
   readonly launch: GPUBuffer[];
+  readonly launchBytes: (Uint8Array | null)[];
   emulation: GPUBuffer | null;
+  emulationBytes: Uint8Array | null;
+  readonly bindGroups: Map<string, GPUBindGroup>;
 }
+
+export function emptySlots(): KernelSlots {
+  return {
+    launch: [],
+    launchBytes: [],
+    emulation: null,
+    emulationBytes: null,
+    bindGroups: new Map(),
+  };
+}
+
+/** Bind groups kept per (queue, kernel); beyond this the cache starts over. */
+const BIND_GROUPS_PER_KERNEL = 32;
 
 export interface PreparedCommand {
   readonly name: string;
@@ -105,9 +124,13 @@ export function prepareLaunch(
       );
     }
     // queue.writeBuffer takes effect in queue order: a command submitted earlier still reads the
-    // values it was launched with, so one buffer per kernel (per split dispatch) suffices.
+    // values it was launched with, so one buffer per kernel (per split dispatch) suffices, and
+    // bytes equal to the last ones written need no write.
     launchBytes.forEach((bytes, i) => {
-      if (bytes) device.queue.writeBuffer(slots.launch[i]!, 0, bytes);
+      if (bytes && !sameBytes(slots.launchBytes[i] ?? null, bytes)) {
+        device.queue.writeBuffer(slots.launch[i]!, 0, bytes);
+        slots.launchBytes[i] = bytes;
+      }
     });
     const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
     if (emulation && emulated) {
@@ -118,22 +141,33 @@ export function prepareLaunch(
           (emulation.addressSpace === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE) |
           GPUBufferUsage.COPY_DST,
       });
-      device.queue.writeBuffer(slots.emulation, 0, emulated);
+      if (!sameBytes(slots.emulationBytes, emulated)) {
+        device.queue.writeBuffer(slots.emulation, 0, emulated);
+        slots.emulationBytes = emulated;
+      }
     }
     const encoder = device.createCommandEncoder({ label: name });
     const pass = encoder.beginComputePass({ label: name });
     pass.setPipeline(pipeline);
+    const buffersKey = [...action.args.buffers.values()].map((b) => b.id).join(',');
     dispatches.forEach((dispatch, i) => {
-      const entries = info.bindings.map(
-        (binding): GPUBindGroupEntry => ({
-          binding: binding.binding,
-          resource: { buffer: bindingBuffer(context, action, binding, slots.launch[i]!) },
-        }),
-      );
-      if (emulation && slots.emulation) {
-        entries.push({ binding: emulation.binding, resource: { buffer: slots.emulation } });
+      const key = `${variant}|${i}|${buffersKey}`;
+      let bindGroup = slots.bindGroups.get(key);
+      if (!bindGroup) {
+        const entries = info.bindings.map(
+          (binding): GPUBindGroupEntry => ({
+            binding: binding.binding,
+            resource: { buffer: bindingBuffer(context, action, binding, slots.launch[i]!) },
+          }),
+        );
+        if (emulation && slots.emulation) {
+          entries.push({ binding: emulation.binding, resource: { buffer: slots.emulation } });
+        }
+        bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
+        if (slots.bindGroups.size >= BIND_GROUPS_PER_KERNEL) slots.bindGroups.clear();
+        slots.bindGroups.set(key, bindGroup);
       }
-      pass.setBindGroup(0, device.createBindGroup({ layout: bindGroupLayout, entries }));
+      pass.setBindGroup(0, bindGroup);
       pass.dispatchWorkgroups(...dispatch.workgroups);
       context.stats.dispatches++;
     });
@@ -221,4 +255,10 @@ function checkNdRange(action: KernelAction, info: KernelInfo, workgroupSize: Vec
       `${api}: kernel ${name}: the local range [${local}] differs from the kernel's workgroup size [${expected}]`,
     );
   }
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

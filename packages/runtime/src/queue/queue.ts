@@ -2,14 +2,17 @@
  * `sycl::queue` on one WebGPU device: in-order, every command (kernel launch, copy, buffer read
  * or write) runs after the ones submitted before it.
  */
-import type {
-  AccessMode,
-  DataType,
-  Dimensions,
-  Kernel,
-  KernelArgTypes,
-  KernelInfo,
-  ScalarType,
+import {
+  type AccessMode,
+  type DataType,
+  type Dimensions,
+  f32,
+  i32,
+  type Kernel,
+  type KernelArgTypes,
+  type KernelInfo,
+  type ScalarType,
+  u32,
 } from '@syclts/dsl';
 import { requestAdapter } from '#platform';
 import {
@@ -36,7 +39,7 @@ import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
 import { Handler } from './handler.js';
 import type { KernelArgs } from './kernel-args.js';
-import type { KernelSlots } from './launch.js';
+import { emptySlots, type KernelSlots } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
 
@@ -256,7 +259,7 @@ export class Queue {
   #slotsFor(info: KernelInfo): KernelSlots {
     let slots = this.#slots.get(info);
     if (!slots) {
-      slots = { launch: [], emulation: null };
+      slots = emptySlots();
       this.#slots.set(info, slots);
     }
     return slots;
@@ -282,9 +285,10 @@ function checkPolicy(policy: SpecConstantPolicy): SpecConstantPolicy {
 }
 
 function typedArrayElement(data: ArrayBufferView): DataType {
-  if (data instanceof Float32Array) return { kind: 'scalar', scalar: 'f32' };
-  if (data instanceof Uint32Array) return { kind: 'scalar', scalar: 'u32' };
-  if (data instanceof Int32Array) return { kind: 'scalar', scalar: 'i32' };
+  // The DSL's own descriptors, so that the per-launch element check is an identity test.
+  if (data instanceof Float32Array) return f32;
+  if (data instanceof Uint32Array) return u32;
+  if (data instanceof Int32Array) return i32;
   throw new SyclError(
     errc.invalid,
     `queue.buffer: a ${data.constructor.name} does not say its element type; pass the element type first, e.g. queue.buffer(f32, data)`,

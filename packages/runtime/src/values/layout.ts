@@ -168,5 +168,5 @@ export function roundUp(multiple: number, value: number): number {
 
 /** Structural equality of type descriptors (accessor element checks). */
 export function sameType(a: DataType, b: DataType): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
