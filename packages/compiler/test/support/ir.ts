@@ -19,8 +19,8 @@ import type {
   Stmt,
   SymbolRef,
   WorkgroupArrayDecl,
-} from '../../src/index.js';
-import { DEVICE_OBJECT_VERSION } from '../../src/index.js';
+} from '../../src/ir/index.js';
+import { DEVICE_OBJECT_VERSION } from '../../src/ir/index.js';
 import type { Span } from '../../src/ir/span.js';
 
 export const span: Span = { start: 0, end: 0, line: 1, column: 1 };

@@ -15,7 +15,7 @@ import {
   u32,
   vec,
 } from '@syclts/dsl';
-import type { DeviceObject } from '../../src/index.js';
+import type { DeviceObject } from '../../src/ir/index.js';
 import {
   accessorParam,
   assign,

@@ -1,6 +1,6 @@
 import type { DataType, JsonValue } from '@syclts/dsl';
 import { leavesOf } from '../../src/link/layout.js';
-import { at } from './gpu.js';
+import { at } from './launch.js';
 
 /** The leaves of a host value as the device sees them in f32, in leaf-ID order. */
 export function leafValues(type: DataType, value: JsonValue): number[] {

@@ -1,0 +1,281 @@
+/**
+ * Runs one kernel of an emitted device image with raw WebGPU calls, following the binding
+ * conventions of docs/device-images.md: pipeline constants per leaf on the native path, the
+ * emulation buffer on the emulated path, the `launch` uniform, accessors and zero-initialised
+ * device globals. Plain WebGPU only, so it also runs outside the test runner.
+ */
+import type {
+  DataType,
+  DeviceImage,
+  JsonValue,
+  ScalarName,
+  SpecConstantMode,
+  SymbolicId,
+} from '@syclts/dsl';
+import { leavesOf } from '../../src/link/layout.js';
+
+export interface Launch {
+  readonly mode: SpecConstantMode;
+  /** SYCL range, dimension 0 first. */
+  readonly range: readonly number[];
+  /** Initial contents of every accessor (poison the ones the kernel writes). */
+  readonly accessors?: Readonly<Record<string, ArrayBufferView>>;
+  readonly values?: Readonly<Record<string, JsonValue>>;
+  /** Values set for specialization constants; the others keep their defaults. */
+  readonly specConstants?: Readonly<Record<SymbolicId, JsonValue>>;
+  /** The host objects' defaults, for constants whose default the build did not fold. */
+  readonly hostDefaults?: Readonly<Record<SymbolicId, JsonValue>>;
+  /** Device-global buffers kept across launches (created zeroed on first use). */
+  readonly globals?: Map<SymbolicId, GPUBuffer>;
+}
+
+export interface LaunchResult {
+  readonly accessors: Record<string, ArrayBuffer>;
+  readonly globals: Record<SymbolicId, ArrayBuffer>;
+}
+
+/** Shader modules by WGSL text, per device. */
+const modulesOf = new WeakMap<GPUDevice, Map<string, GPUShaderModule>>();
+
+export async function launchKernel(
+  device: GPUDevice,
+  image: DeviceImage,
+  kernelId: SymbolicId,
+  launch: Launch,
+): Promise<LaunchResult> {
+  const modules = modulesOf.get(device) ?? new Map<string, GPUShaderModule>();
+  modulesOf.set(device, modules);
+  const kernel = image.kernels[kernelId];
+  if (!kernel) throw new Error(`no kernel ${kernelId} in image ${image.id}`);
+  const code = image.wgsl[launch.mode];
+  if (code === undefined) throw new Error(`image ${image.id} has no ${launch.mode} variant`);
+  let module = modules.get(code);
+  if (!module) {
+    module = device.createShaderModule({ code });
+    const info = await module.getCompilationInfo();
+    const errors = info.messages.filter((m) => m.type === 'error');
+    if (errors.length)
+      throw new Error(
+        `WGSL errors:\n${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}\n${code}`,
+      );
+    modules.set(code, module);
+  }
+
+  const currentValue = (id: SymbolicId): JsonValue => {
+    const info = image.specConstants[id]!;
+    return launch.specConstants?.[id] ?? info.defaultValue ?? launch.hostDefaults?.[id] ?? null;
+  };
+  const constants: Record<string, number> = {};
+  if (launch.mode === 'native') {
+    for (const [id, info] of Object.entries(image.specConstants)) {
+      const value = currentValue(id);
+      for (const leaf of info.leaves) {
+        const v = at(value, leaf.path);
+        if (info.defaultValue !== null && at(info.defaultValue, leaf.path) === v) continue;
+        constants[String(leaf.id)] = typeof v === 'boolean' ? Number(v) : (v as number);
+      }
+    }
+  }
+
+  const entries: GPUBindGroupLayoutEntry[] = [];
+  const resources: GPUBindGroupEntry[] = [];
+  const readbacks: { name: string; buffer: GPUBuffer; global: boolean }[] = [];
+  const range = [...launch.range].reverse();
+  while (range.length < 3) range.push(1);
+  const globals = launch.globals ?? new Map<SymbolicId, GPUBuffer>();
+
+  for (const b of kernel.bindings) {
+    if (b.kind === 'launch') {
+      const bytes = new ArrayBuffer(b.size);
+      const view = new DataView(bytes);
+      for (const field of b.fields) {
+        const value: JsonValue =
+          field.role === 'globalRange'
+            ? range
+            : field.role === 'groupOffset'
+              ? [0, 0, 0]
+              : (launch.values?.[field.name] ?? null);
+        write(view, field.offset, field.type, value);
+      }
+      entries.push({
+        binding: b.binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: 'uniform' },
+      });
+      resources.push({
+        binding: b.binding,
+        resource: { buffer: upload(device, bytes, GPUBufferUsage.UNIFORM) },
+      });
+    } else if (b.kind === 'accessor') {
+      const data = launch.accessors?.[b.arg];
+      if (!data) throw new Error(`no data for accessor ${b.arg}`);
+      const buffer = upload(device, data, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
+      entries.push({
+        binding: b.binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: b.access === 'read' ? 'read-only-storage' : 'storage' },
+      });
+      resources.push({ binding: b.binding, resource: { buffer } });
+      readbacks.push({ name: b.arg, buffer, global: false });
+    } else {
+      const info = image.deviceGlobals[b.symbolicId]!;
+      let buffer = globals.get(b.symbolicId);
+      if (!buffer) {
+        buffer = device.createBuffer({
+          size: Math.ceil(info.size / 4) * 4,
+          usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+        });
+        globals.set(b.symbolicId, buffer);
+      }
+      entries.push({
+        binding: b.binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: 'storage' },
+      });
+      resources.push({ binding: b.binding, resource: { buffer } });
+      readbacks.push({ name: b.symbolicId, buffer, global: true });
+    }
+  }
+  if (launch.mode === 'emulated' && kernel.specConstants.length > 0) {
+    const emulation = image.emulation!;
+    const view = new DataView(new ArrayBuffer(emulation.size));
+    for (const [id, info] of Object.entries(image.specConstants)) {
+      write(view, info.emulationOffset, info.type, currentValue(id));
+    }
+    const usage =
+      emulation.addressSpace === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE;
+    entries.push({
+      binding: emulation.binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: emulation.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage' },
+    });
+    resources.push({
+      binding: emulation.binding,
+      resource: { buffer: upload(device, view.buffer, usage) },
+    });
+  }
+
+  const layout = device.createBindGroupLayout({ entries });
+  device.pushErrorScope('validation');
+  const pipeline = device.createComputePipeline({
+    layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+    compute: { module, entryPoint: kernel.entryPoint, constants },
+  });
+  const wgSize = kernel.workgroupSize.map((d) => {
+    if (d.kind === 'literal') return d.value;
+    const info = image.specConstants[d.symbolicId]!;
+    const leaf = info.leaves.find((l) => l.id === d.leafId)!;
+    return at(currentValue(d.symbolicId), leaf.path) as number;
+  });
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, device.createBindGroup({ layout, entries: resources }));
+  pass.dispatchWorkgroups(
+    ...(range.map((r, i) => Math.ceil(r / wgSize[i]!)) as [number, number, number]),
+  );
+  pass.end();
+  const copies = readbacks.map((r) => {
+    const target = device.createBuffer({
+      size: r.buffer.size,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
+    encoder.copyBufferToBuffer(r.buffer, 0, target, 0, r.buffer.size);
+    return { ...r, target };
+  });
+  device.queue.submit([encoder.finish()]);
+  const error = await device.popErrorScope();
+  if (error) throw new Error(`WebGPU validation: ${error.message}`);
+  const result: LaunchResult = { accessors: {}, globals: {} };
+  for (const c of copies) {
+    await c.target.mapAsync(GPUMapMode.READ);
+    const bytes = c.target.getMappedRange().slice(0);
+    c.target.unmap();
+    if (c.global) result.globals[c.name] = bytes;
+    else result.accessors[c.name] = bytes;
+  }
+  return result;
+}
+
+function upload(device: GPUDevice, data: ArrayBufferView | ArrayBuffer, usage: number): GPUBuffer {
+  const bytes =
+    data instanceof ArrayBuffer
+      ? new Uint8Array(data)
+      : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const buffer = device.createBuffer({
+    size: Math.max(16, Math.ceil(bytes.byteLength / 4) * 4),
+    usage,
+    mappedAtCreation: true,
+  });
+  new Uint8Array(buffer.getMappedRange()).set(bytes);
+  buffer.unmap();
+  return buffer;
+}
+
+export function at(value: JsonValue, path: readonly (string | number)[]): JsonValue {
+  let v: JsonValue | undefined = value;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return null;
+    v = Array.isArray(v) ? v[key as number] : v[key as string];
+  }
+  return v ?? null;
+}
+
+/** Writes a host value in the host-shareable layout (bool as u32, f16 as 2 bytes). */
+export function write(view: DataView, offset: number, type: DataType, value: JsonValue): void {
+  for (const leaf of leavesOf(type, 0)) {
+    writeScalar(view, offset + leaf.offset, leaf.scalar, at(value, leaf.path));
+  }
+}
+
+function writeScalar(view: DataView, offset: number, scalar: ScalarName, v: JsonValue): void {
+  if (typeof v !== 'number' && typeof v !== 'boolean')
+    throw new Error(`no value at offset ${offset}`);
+  const n = Number(v);
+  switch (scalar) {
+    case 'bool':
+    case 'u32':
+      view.setUint32(offset, n, true);
+      return;
+    case 'i32':
+      view.setInt32(offset, n, true);
+      return;
+    case 'f32':
+      view.setFloat32(offset, n, true);
+      return;
+    case 'f16':
+      view.setUint16(offset, f16Bits(n), true);
+      return;
+  }
+}
+
+/** IEEE binary16 bits of a number, rounded to nearest even (normal and subnormal range). */
+export function f16Bits(value: number): number {
+  const f32 = new Float32Array([value]);
+  const x = new Uint32Array(f32.buffer)[0]!;
+  const sign = (x >>> 16) & 0x8000;
+  const exp = ((x >>> 23) & 0xff) - 127 + 15;
+  let mant = x & 0x7fffff;
+  if (exp >= 31) return sign | 0x7c00;
+  if (exp <= 0) {
+    if (exp < -10) return sign;
+    mant |= 0x800000;
+    const shift = 14 - exp;
+    const half = mant >>> shift;
+    const rest = mant & ((1 << shift) - 1);
+    const mid = 1 << (shift - 1);
+    return sign | (half + (rest > mid || (rest === mid && half & 1) ? 1 : 0));
+  }
+  const half = (exp << 10) | (mant >>> 13);
+  const rest = mant & 0x1fff;
+  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && half & 1) ? 1 : 0));
+}
+
+export function f16Value(bits: number): number {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exp = (bits >>> 10) & 0x1f;
+  const mant = bits & 0x3ff;
+  if (exp === 0) return sign * mant * 2 ** -24;
+  if (exp === 31) return mant ? Number.NaN : sign * Number.POSITIVE_INFINITY;
+  return sign * (1 + mant / 1024) * 2 ** (exp - 15);
+}
