@@ -28,6 +28,7 @@ export const codes = {
   badBarrier: 'SYCL1021',
   recursion: 'SYCL1022',
   duplicate: 'SYCL1023',
+  constantOperand: 'SYCL1024',
 } as const satisfies Record<string, `SYCL${number}`>;
 
 export type Code = (typeof codes)[keyof typeof codes];

@@ -307,6 +307,7 @@ const expectations: readonly (readonly [string, string, string, string, string])
     'SYCL1019',
     '2:92',
     'Math.PI',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the message quotes a template placeholder
     '${Math.PI} must name a parameter, a specializationId or a deviceGlobal',
   ],
   [

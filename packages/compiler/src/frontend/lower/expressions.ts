@@ -407,6 +407,8 @@ export class ExpressionLowering {
         'convert the value with u32(...) first, or write `>>` for an arithmetic shift',
       );
     }
+    const invalid = invalidConstantOperand(op, left.type, right);
+    if (invalid) return this.fail(codes.constantOperand, rightNode, invalid);
     const t = binaryType(op, left.type, right.type);
     if (!t.ok) {
       return this.fail(
@@ -1304,6 +1306,22 @@ export class ExpressionLowering {
         return { message: `\`${this.text(node)}\` is not a place that can be assigned to` };
     }
   }
+}
+
+/**
+ * WGSL rejects, at shader creation, integer division by a constant zero and shifts by a
+ * constant of at least the bit width.
+ */
+export function invalidConstantOperand(op: string, left: DataType, right: Expr): string | null {
+  if (right.op !== 'literal' || typeof right.value !== 'number') return null;
+  const s = scalarOf(left);
+  if ((op === '/' || op === '%') && isInteger(s) && right.value === 0) {
+    return `integer ${op === '/' ? 'division' : 'remainder'} by a constant zero is invalid in WGSL`;
+  }
+  if ((op === '<<' || op === '>>') && right.value >= 32) {
+    return `a shift by ${right.value} is invalid in WGSL: the amount must be less than 32`;
+  }
+  return null;
 }
 
 /** The declaration an lvalue chain starts from. */

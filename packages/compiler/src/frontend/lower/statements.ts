@@ -19,7 +19,7 @@ import {
   scalarType,
   typeName,
 } from '../types.js';
-import { ExpressionLowering, isVoid } from './expressions.js';
+import { ExpressionLowering, invalidConstantOperand, isVoid } from './expressions.js';
 import { binaryType } from './operators.js';
 import { localName } from './scope.js';
 
@@ -397,6 +397,8 @@ export class StatementLowering extends ExpressionLowering {
     if (node.operator === '>>>=' && scalarOf(target.type) !== 'u32') {
       return this.fail(codes.typeMismatch, node, '`>>>=` is a logical shift of a u32');
     }
+    const invalid = invalidConstantOperand(binaryOp, target.type, value);
+    if (invalid) return this.fail(codes.constantOperand, right, invalid);
     const t = binaryType(binaryOp, target.type, value.type);
     if (!t.ok || !sameType(t.type, target.type)) {
       return this.fail(
