@@ -3,7 +3,15 @@
  * `DeviceImage`, arranged for people and tools (the CLI writes them as JSON). Documented in
  * docs/device-images.md.
  */
-import type { DeviceGlobalInfo, DeviceImage, JsonValue, KernelInfo, ScalarName } from '@syclts/dsl';
+import type {
+  DeviceGlobalInfo,
+  DeviceImage,
+  JsonValue,
+  KernelInfo,
+  ScalarName,
+  SpecConstantLeaf,
+} from '@syclts/dsl';
+import { leavesOf } from '../link/layout.js';
 
 export interface PropertySets {
   /** Symbolic ID -> leaf descriptors `{id, offset, size}` (offset inside the constant). */
@@ -28,8 +36,10 @@ export interface PropertySets {
     readonly size: number;
     readonly offsets: Record<string, number>;
   } | null;
-  /** Symbolic ID -> type, size, properties and binding. */
-  readonly 'SYCL/device globals': Readonly<Record<string, DeviceGlobalInfo>>;
+  /** Symbolic ID -> type, size, properties, binding and the scalar layout (offsets, sizes, paths). */
+  readonly 'SYCL/device globals': Readonly<
+    Record<string, DeviceGlobalInfo & { readonly layout: readonly Omit<SpecConstantLeaf, 'id'>[] }>
+  >;
   /** Symbolic ID -> entry point, bindings, workgroup size, workgroup memory, variants. */
   readonly 'SYCL/kernels': Readonly<Record<string, KernelInfo>>;
 }
@@ -51,7 +61,20 @@ export function propertySets(image: DeviceImage): PropertySets {
       ...image.emulation,
       offsets: Object.fromEntries(constants.map(([id, c]) => [id, c.emulationOffset])),
     },
-    'SYCL/device globals': image.deviceGlobals,
+    'SYCL/device globals': Object.fromEntries(
+      Object.entries(image.deviceGlobals).map(([id, g]) => [
+        id,
+        {
+          ...g,
+          layout: leavesOf(g.type, 0).map(({ offset, size, scalar, path }) => ({
+            offset,
+            size,
+            scalar,
+            path,
+          })),
+        },
+      ]),
+    ),
     'SYCL/kernels': image.kernels,
   };
 }

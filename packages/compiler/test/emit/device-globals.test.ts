@@ -1,6 +1,6 @@
 import { array, atomic, u32 } from '@syclts/dsl';
 import { expect, test } from 'vitest';
-import { emitProgram, link } from '../../src/index.js';
+import { emitProgram, link, propertySets } from '../../src/index.js';
 import { runKernel } from '../support/gpu.js';
 import {
   accessorParam,
@@ -152,4 +152,20 @@ test('a deviceImageScope global used from two device images is an error naming i
   expect(
     whole.images[0]!.deviceGlobals.map((g) => [g.symbolicId, g.info.deviceImageScope]),
   ).toEqual([['src/owner.sycl.ts#own', true]]);
+});
+
+test('the device globals property set carries size, properties, binding and layout', () => {
+  const { images } = link({ modules: modules(counted), resolveImport: resolveRelative });
+  const sets = propertySets(emitProgram(images).images[0]!);
+  expect(sets['SYCL/device globals'][`${M}#bins`]).toEqual({
+    type: array(u32, 4),
+    size: 16,
+    deviceImageScope: false,
+    hostAccess: 'read_write',
+    initMode: null,
+    implementInCsr: false,
+    group: 0,
+    binding: 2,
+    layout: [0, 1, 2, 3].map((i) => ({ offset: 4 * i, size: 4, scalar: 'u32', path: [i] })),
+  });
 });
