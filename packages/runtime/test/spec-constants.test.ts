@@ -220,17 +220,24 @@ describe('specialization constant errors leave state unchanged', () => {
     const input = getKernelBundle(q, { state: 'input', kernels: [mix] });
     input.setSpecializationConstant(offset, 21);
     const executable = await build(input);
-    expectSyclError(
-      () => (executable as never as typeof input).setSpecializationConstant(offset, 1),
-      errc.invalid,
-      'executable',
-    );
+    const setOnExecutable = () =>
+      // @ts-expect-error: an executable bundle takes no values
+      executable.setSpecializationConstant(offset, 1);
+    expectSyclError(setOnExecutable, errc.invalid, 'executable');
     expect(executable.getSpecializationConstant(offset)).toBe(21);
     const direct = getKernelBundle(q, { state: 'executable', kernels: [mix] });
-    expectSyclError(
-      () => (direct as never as typeof input).setSpecializationConstant(offset, 1),
-      errc.invalid,
-    );
+    const setOnDirect = () =>
+      // @ts-expect-error: likewise when the bundle was requested executable
+      direct.setSpecializationConstant(offset, 1);
+    expectSyclError(setOnDirect, errc.invalid);
+  });
+
+  test('a bundle without a kernel list holds every attached image', async () => {
+    const q = await freshQueue();
+    const all = getKernelBundle(q, { state: 'input' });
+    expect(all.hasKernel(mix) && all.hasKernel(fill)).toBe(true);
+    const some = getKernelBundle(q, { state: 'input', kernels: [fill] });
+    expect(some.hasKernel(mix)).toBe(false);
   });
 
   test('handler rules around useKernelBundle', async () => {

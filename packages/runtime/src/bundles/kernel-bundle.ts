@@ -93,7 +93,9 @@ export class KernelBundle<S extends BundleState = BundleState> {
     );
   }
 
+  /** Input bundles only (an executable bundle's values are fixed: a type error, and errc.invalid). */
   setSpecializationConstant<T extends DataType>(
+    this: KernelBundle<'input'>,
     id: SpecializationId<T>,
     value: HostValue<T>,
   ): void {

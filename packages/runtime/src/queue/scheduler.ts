@@ -27,7 +27,9 @@ export class Scheduler {
     device.addEventListener('uncapturederror', (event) => {
       const { error } = event as GPUUncapturedErrorEvent;
       this.#uncaptured.push(
-        new SyclError(errc.runtime, `WebGPU error outside a command: ${error.message}`),
+        error.constructor.name === 'GPUOutOfMemoryError'
+          ? new SyclError(errc.memoryAllocation, `out of GPU memory: ${error.message}`)
+          : new SyclError(errc.runtime, `WebGPU error outside a command: ${error.message}`),
       );
     });
     void device.lost.then((info) => {
@@ -109,10 +111,12 @@ export class Scheduler {
 
   /** Issues now; returns a promise settling once the command's errors are known. */
   #run(name: string, issue: Issue): Promise<void> {
-    if (this.#lost)
+    if (this.#lost) {
       return Promise.reject(new SyclError(errc.runtime, `${name}: ${this.#lost.message}`));
+    }
     const { device } = this;
-    device.pushErrorScope('out-of-memory');
+    // One scope per command: a scope costs several µs, and out-of-memory errors, rare, still
+    // arrive through 'uncapturederror' and are raised by the next submit.
     device.pushErrorScope('validation');
     let completion: Promise<void> | undefined;
     let thrown: unknown = null;
@@ -122,20 +126,13 @@ export class Scheduler {
       thrown = error;
     }
     const validation = device.popErrorScope();
-    const memory = device.popErrorScope();
     if (thrown !== null) return Promise.reject(asSyclError(name, thrown, errc.runtime));
-    return Promise.all([validation, memory, completion]).then(
-      ([validationError, memoryError]) => {
+    return Promise.all([validation, completion]).then(
+      ([validationError]) => {
         if (validationError) {
           throw new SyclError(
             errc.runtime,
             `${name}: WebGPU validation error: ${validationError.message}`,
-          );
-        }
-        if (memoryError) {
-          throw new SyclError(
-            errc.memoryAllocation,
-            `${name}: out of GPU memory: ${memoryError.message}`,
           );
         }
       },
