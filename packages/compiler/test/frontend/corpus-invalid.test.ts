@@ -396,6 +396,28 @@ const expectations: readonly (readonly [string, string, string, string, string])
     'i++',
     '`i++` changes a value inside an expression, which WGSL cannot do',
   ],
+  [
+    'integer division by a constant zero',
+    'SYCL1024',
+    '3:28',
+    '0',
+    'integer division by a constant zero is invalid in WGSL',
+  ],
+  [
+    'shift by a constant of 32',
+    'SYCL1024',
+    '4:9',
+    '32',
+    'a shift by 32 is invalid in WGSL: the amount must be less than 32',
+  ],
+  [
+    'recursion through another function',
+    'SYCL1022',
+    '3:92',
+    'even(n - 1)',
+    '`even` is called recursively, which WGSL does not allow',
+  ],
+  ['duplicate local', 'SYCL1023', '4:7', 'a', '`a` is already declared in this scope'],
 ];
 
 test('the invalid corpus has a expectation per case, and at least 40 cases', () => {
