@@ -2,6 +2,7 @@
 import type { DataType, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import type { Block, Expr, ItemQuery, Stmt } from '../ir/device-code.js';
 import type { WgslPart } from '../ir/device-object.js';
+import { containsAtomic, containsBool } from '../link/layout.js';
 import type {
   LinkedDeviceGlobal,
   LinkedImage,
@@ -11,7 +12,7 @@ import type {
 } from '../link/linked-image.js';
 import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
 import { literal } from './literals.js';
-import { containsBool, type WgslTypes } from './types.js';
+import type { WgslTypes } from './types.js';
 
 const INDENT = '  ';
 const COMPONENTS = 'xyz';
@@ -62,7 +63,7 @@ export class ImageScope {
   /** Integer device-global scalars that WGSL must see as atomics because code uses them atomically. */
   promoted(id: SymbolicId): boolean {
     const g = this.deviceGlobals.get(id)!;
-    return g.atomic && !hasAtomic(g.info.type);
+    return g.atomic && !containsAtomic(g.info.type);
   }
 }
 
@@ -289,13 +290,6 @@ function scalarOf(type: DataType): ScalarName {
 
 function isInteger(type: DataType): boolean {
   return type.kind === 'scalar' && (type.scalar === 'i32' || type.scalar === 'u32');
-}
-
-function hasAtomic(type: DataType): boolean {
-  if (type.kind === 'atomic') return true;
-  if (type.kind === 'array') return hasAtomic(type.element);
-  if (type.kind === 'struct') return type.fields.some((f) => hasAtomic(f.type));
-  return false;
 }
 
 /** Item queries are u32 in WGSL; convert when the IR typed them otherwise. */

@@ -3,6 +3,7 @@
  * distinct struct shape gets one declaration, named after the first place it is seen.
  */
 import type { DataType, ScalarName } from '@syclts/dsl';
+import { containsBool } from '../link/layout.js';
 import { sourceName } from '../link/wgsl-names.js';
 
 /** How a type is stored: as declared, host-shareable (bool as u32), and optionally with integer scalars made atomic. */
@@ -62,20 +63,5 @@ export class WgslTypes {
     this.#names.add(name);
     this.#structs.set(key, { name, text: `struct ${name} {\n${fields.join('\n')}\n}` });
     return name;
-  }
-}
-
-export function containsBool(type: DataType): boolean {
-  switch (type.kind) {
-    case 'scalar':
-      return type.scalar === 'bool';
-    case 'vector':
-      return type.component === 'bool';
-    case 'array':
-      return containsBool(type.element);
-    case 'struct':
-      return type.fields.some((f) => containsBool(f.type));
-    default:
-      return false;
   }
 }

@@ -1,10 +1,11 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
 import type { DataType, JsonValue, SpecConstantMode } from '@syclts/dsl';
+import { containsBool } from '../link/layout.js';
 import type { LinkedImage, LinkedKernel, LinkedSpecConstant } from '../link/linked-image.js';
 import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
 import { CodePrinter, ImageScope } from './code.js';
 import { literal } from './literals.js';
-import { containsBool, WgslTypes } from './types.js';
+import { WgslTypes } from './types.js';
 
 export function printModule(image: LinkedImage, mode: SpecConstantMode): string {
   const types = new WgslTypes();

@@ -19,6 +19,7 @@ import type { Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { LinkCode } from './codes.js';
 import {
+  containsAtomic,
   containsScalar,
   layoutOf,
   leavesOf,
@@ -431,13 +432,6 @@ function checkDeviceGlobalType(
       span: decl.span,
     });
   }
-}
-
-function containsAtomic(type: DataType): boolean {
-  if (type.kind === 'atomic') return true;
-  if (type.kind === 'array') return containsAtomic(type.element);
-  if (type.kind === 'struct') return type.fields.some((f) => containsAtomic(f.type));
-  return false;
 }
 
 export function unique<T>(items: readonly T[]): T[] {

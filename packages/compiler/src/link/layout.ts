@@ -171,3 +171,12 @@ export function containsScalar(type: DataType, scalar: ScalarName): boolean {
       return type.fields.some((f) => containsScalar(f.type, scalar));
   }
 }
+
+export function containsAtomic(type: DataType): boolean {
+  if (type.kind === 'atomic') return true;
+  if (type.kind === 'array') return containsAtomic(type.element);
+  if (type.kind === 'struct') return type.fields.some((f) => containsAtomic(f.type));
+  return false;
+}
+
+export const containsBool = (type: DataType): boolean => containsScalar(type, 'bool');
