@@ -34,8 +34,8 @@ export class DeviceModules {
     this.#modules.set(path, module);
   }
 
-  get size(): number {
-    return this.#modules.size;
+  paths(): IterableIterator<string> {
+    return this.#modules.keys();
   }
 
   /** Links the modules whose paths `inBundle` accepts (all when omitted) into one program. */

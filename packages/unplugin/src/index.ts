@@ -6,20 +6,19 @@ import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unp
 import { setupEsbuild } from './bundlers/esbuild.js';
 import { bundlerResolve } from './bundlers/resolvers.js';
 import { rollupLikeHooks } from './bundlers/rollup-like.js';
+import { DevProgram } from './bundlers/vite-dev.js';
 import { applyWebpackLike, type WebpackLikeCompiler } from './bundlers/webpack-like.js';
 import type { Options } from './options.js';
-import { PROGRAM_MODULE, PROGRAM_MODULE_CODE } from './program-module.js';
+import { PROGRAM_MODULE, PROGRAM_MODULE_CODE, RESOLVED_PROGRAM_MODULE } from './program-module.js';
 import { PluginState } from './state.js';
 import { transformDeviceModule } from './transform.js';
 
 export type { Options } from './options.js';
 
-/** The resolved ID of the program module (the `\0` prefix keeps other plugins away from it). */
-const RESOLVED_PROGRAM_MODULE = `\0${PROGRAM_MODULE}`;
-
 export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, meta) => {
   const state = new PluginState(options);
   const rollupLike = rollupLikeHooks(state);
+  const dev = new DevProgram(state);
   return {
     name: 'unplugin-syclts',
     // Device code is compiled from the TypeScript source, before any plugin strips the types.
@@ -27,18 +26,24 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
     resolveId(id) {
       return id === PROGRAM_MODULE ? RESOLVED_PROGRAM_MODULE : null;
     },
-    load(id) {
-      return id === RESOLVED_PROGRAM_MODULE ? PROGRAM_MODULE_CODE : null;
+    async load(id) {
+      if (id !== RESOLVED_PROGRAM_MODULE) return null;
+      if (!dev.active) return PROGRAM_MODULE_CODE;
+      const linked = await dev.code();
+      for (const warning of linked.warnings) this.warn(warning);
+      if (!linked.ok) this.error(linked.errors.join('\n\n'));
+      return linked.code ?? null;
     },
     transform: {
       filter: { id: { include: state.options.include, exclude: state.options.exclude } },
       async handler(code, id) {
         if (!state.isDeviceModule(id)) return null;
-        const outcome = await transformDeviceModule(code, id, {
+        const compiling = transformDeviceModule(code, id, {
           root: state.root,
           resolve: bundlerResolve(this, meta.framework),
           isDeviceModule: (resolved) => state.isDeviceModule(resolved),
         });
+        const outcome = await (dev.active ? dev.track(compiling) : compiling);
         for (const warning of outcome.warnings) this.warn(warning);
         if (!outcome.ok) {
           const [first] = outcome.errors;
@@ -48,6 +53,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
         }
         for (const dependency of outcome.dependencies) this.addWatchFile(dependency);
         state.modules.set(outcome.path, outcome.module);
+        if (dev.active) dev.compiled(outcome.path);
         return { code: outcome.code, map: outcome.map };
       },
     },
@@ -57,6 +63,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
       ...rollupLike,
       configResolved(config) {
         state.bundlerRoot = config.root;
+      },
+      configureServer(server) {
+        dev.attach(server);
+      },
+      handleHotUpdate({ file }) {
+        dev.fileChanged(file);
       },
     },
     webpack(compiler) {

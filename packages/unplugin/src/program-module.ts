@@ -9,6 +9,9 @@ import type { Program } from '@syclts/dsl';
 /** Not a URI scheme (webpack would read one as such) and not a valid package name. */
 export const PROGRAM_MODULE = '~syclts/program';
 
+/** The program module's resolved ID (the `\0` prefix keeps other plugins away from it). */
+export const RESOLVED_PROGRAM_MODULE = `\0${PROGRAM_MODULE}`;
+
 const PLACEHOLDER = '__syclts_linked_program__';
 
 export const PROGRAM_MODULE_CODE = `export default JSON.parse(${JSON.stringify(PLACEHOLDER)});\n`;
