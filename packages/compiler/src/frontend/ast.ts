@@ -36,3 +36,19 @@ export function isFloatLiteralText(raw: string): boolean {
 }
 
 export const DSL_SPECIFIER = '@syclts/dsl';
+
+/** Calls `enter` on every node under `root` (depth-first, parents before children). */
+export function walk(root: unknown, enter: (node: { readonly type: string }) => void): void {
+  if (root === null || typeof root !== 'object') return;
+  if (Array.isArray(root)) {
+    for (const item of root) walk(item, enter);
+    return;
+  }
+  const node = root as Record<string, unknown>;
+  if (typeof node.type === 'string') enter(node as { readonly type: string });
+  for (const key in node) {
+    if (key === 'parent') continue;
+    const value = node[key];
+    if (value !== null && typeof value === 'object') walk(value, enter);
+  }
+}

@@ -1,4 +1,4 @@
-import { parseSync } from 'oxc-parser';
+import { type CallExpression, parseSync } from 'oxc-parser';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import {
   DEVICE_OBJECT_VERSION,
@@ -8,7 +8,7 @@ import {
   type KernelDecl,
   type SpecConstantDecl,
 } from '../ir/device-object.js';
-import { unwrap } from './ast.js';
+import { unwrap, walk } from './ast.js';
 import { DeclarationBuilder, reportRecursion } from './declarations.js';
 import { DECLARATIONS } from './dsl-names.js';
 import { type ImportLoader, scanTopLevel } from './module-scope.js';
@@ -131,27 +131,17 @@ function reportMisplacedDeclarations(
   allowed: ReadonlySet<unknown>,
   resolver: Resolver,
 ): void {
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const n of node) visit(n);
-      return;
+  walk(root, (node) => {
+    if (node.type !== 'CallExpression' || allowed.has(node)) return;
+    const call = node as CallExpression;
+    const callee = resolver.dslName(call.callee);
+    if (callee && DECLARATIONS.has(callee)) {
+      resolver.reporter.error(
+        codes.notTopLevel,
+        call,
+        `${callee}(...) must initialise a top-level const`,
+        `declare it at module top level: export const name = ${callee}(...)`,
+      );
     }
-    const n = node as { type?: string; callee?: unknown; start: number; end: number };
-    if (n.type === 'CallExpression' && !allowed.has(node)) {
-      const callee = resolver.dslName(n.callee as Parameters<Resolver['dslName']>[0]);
-      if (callee && DECLARATIONS.has(callee)) {
-        resolver.reporter.error(
-          codes.notTopLevel,
-          n,
-          `${callee}(...) must initialise a top-level const`,
-          `declare it at module top level: export const name = ${callee}(...)`,
-        );
-      }
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key !== 'parent' && value && typeof value === 'object') visit(value);
-    }
-  };
-  visit(root);
+  });
 }

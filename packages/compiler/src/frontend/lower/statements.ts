@@ -7,7 +7,7 @@ import type {
   VariableDeclaration,
 } from 'oxc-parser';
 import type { AssignOperator, Block, Expr, Stmt } from '../../ir/device-code.js';
-import { type Expression, unwrap } from '../ast.js';
+import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
 import {
   BOOL,
@@ -468,15 +468,11 @@ export function alwaysReturns(block: Block): boolean {
 }
 
 /** Identifiers whose elements or fields are assigned somewhere in the body. */
-function collectMutatedRoots(node: unknown, into: Set<string>): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const n of node) collectMutatedRoots(n, into);
-    return;
-  }
-  const n = node as { type?: string; left?: unknown; argument?: unknown };
-  if (n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') {
-    let target = (n.type === 'AssignmentExpression' ? n.left : n.argument) as
+function collectMutatedRoots(body: unknown, into: Set<string>): void {
+  walk(body, (node) => {
+    if (node.type !== 'AssignmentExpression' && node.type !== 'UpdateExpression') return;
+    const n = node as { left?: unknown; argument?: unknown };
+    let target = (node.type === 'AssignmentExpression' ? n.left : n.argument) as
       | { type: string; object?: unknown; name?: string; expression?: unknown }
       | undefined;
     let depth = 0;
@@ -484,11 +480,8 @@ function collectMutatedRoots(node: unknown, into: Set<string>): void {
       if (target.type === 'MemberExpression') depth++;
       target = (target.object ?? target.expression) as typeof target;
     }
-    if (depth > 0 && target?.type === 'Identifier' && target.name) into.add(target.name);
-  }
-  for (const [key, value] of Object.entries(node)) {
-    if (key !== 'parent' && value && typeof value === 'object') collectMutatedRoots(value, into);
-  }
+    if (depth > 0 && target?.name) into.add(target.name);
+  });
 }
 
 export { isVoid };
