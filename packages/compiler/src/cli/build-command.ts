@@ -61,7 +61,7 @@ export async function runBuild(command: BuildCommand, io: CliIo): Promise<number
   }
   const count = result.program.images.length;
   io.stdout(
-    `syclts: ${count} device image${count === 1 ? '' : 's'} written to ${relative(io.cwd, outDir) || '.'}\n`,
+    `syclts: ${count} device image${count === 1 ? '' : 's'} written to ${command.outDir}\n`,
   );
   return 0;
 }
