@@ -7,7 +7,7 @@
  *     --conditions=@syclts/source --packages=external --outfile=bench/out/frontend.mjs \
  *   && node bench/out/frontend.mjs
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { compileModule } from '../src/index.js';
 import { generateCase, Rand, T, type Type } from '../test/frontend/property/generator.js';
@@ -81,6 +81,7 @@ for (let i = 0; i < WARMUP; i++)
 
 const times: number[] = [];
 let failures = 0;
+const cpuStart = process.cpuUsage();
 const start = performance.now();
 for (const [i, source] of sources.entries()) {
   const t0 = performance.now();
@@ -89,6 +90,8 @@ for (const [i, source] of sources.entries()) {
   if (!object) failures++;
 }
 const total = performance.now() - start;
+const cpu = process.cpuUsage(cpuStart);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 times.sort((a, b) => a - b);
 const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
 const ms = (x: number) => `${x.toFixed(3)} ms`;
@@ -100,7 +103,10 @@ console.log(`  failures: ${failures}`);
 console.log(
   `  per module: median ${ms(at(0.5))}, mean ${ms(total / MODULES)}, p95 ${ms(at(0.95))}, max ${ms(at(1))}`,
 );
-console.log(`  total ${ms(total)}, ${((lines / total) * 1000).toFixed(0)} lines/s`);
+console.log(`  total ${ms(total)} wall, ${ms(cpuMs)} CPU (${ms(cpuMs / MODULES)} CPU per module)`);
 console.log(
-  `  node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores)`,
+  `  ${((lines / total) * 1000).toFixed(0)} lines/s wall, ${((lines / cpuMs) * 1000).toFixed(0)} lines/s CPU`,
+);
+console.log(
+  `  node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), load average ${loadavg()[0]!.toFixed(1)}`,
 );
