@@ -14,11 +14,21 @@ interface AppOutput {
   readonly combineSet: number[];
   readonly gridDefault: number[];
   readonly gridSet: number[];
+  readonly images: { id: string; variants: string[] }[];
   readonly ids: Record<string, string>;
 }
 
 const mix = (a: number, b: number) => a * 2 + b;
 const twice = (x: number) => x * 2;
+
+function expectAppResults(output: AppOutput): void {
+  const { src } = output;
+  expect(output.combineDefault).toEqual(src.map((s) => mix(s * 3, 5) + twice(100)));
+  expect(output.combineSet).toEqual(src.map((s) => mix(s * 4, 6) + twice(50)));
+  const grid = Array.from({ length: 64 }, (_, k) => twice(k));
+  expect(output.gridDefault).toEqual(grid.map((g) => g + 1000));
+  expect(output.gridSet).toEqual(grid.map((g) => g + 7));
+}
 
 /** The same app, three device modules and a device library package, with each bundler. */
 describe.each(bundlers)('%s', (bundler) => {
@@ -30,12 +40,12 @@ describe.each(bundlers)('%s', (bundler) => {
     await build(bundler, { root, entries: { main: 'src/main.ts' }, outDir });
     output = await runBundle<AppOutput>(join(outDir, 'main.js'));
     console.log(`[syclts] ${bundler} bundle ran on adapter: ${output.adapter}`);
-    const { src } = output;
-    expect(output.combineDefault).toEqual(src.map((s) => mix(s * 3, 5) + twice(100)));
-    expect(output.combineSet).toEqual(src.map((s) => mix(s * 4, 6) + twice(50)));
-    const grid = Array.from({ length: 64 }, (_, k) => twice(k));
-    expect(output.gridDefault).toEqual(grid.map((g) => g + 1000));
-    expect(output.gridSet).toEqual(grid.map((g) => g + 7));
+    expectAppResults(output);
+    // Default options: one image per module with kernels, native overrides only.
+    expect(output.images).toEqual([
+      { id: 'src/grid.sycl.ts', variants: ['native'] },
+      { id: 'src/kernels.sycl.ts', variants: ['native'] },
+    ]);
   });
 
   test('symbolic IDs are root-relative, with local names that clash kept apart', () => {
@@ -82,4 +92,14 @@ describe.each(bundlers)('%s', (bundler) => {
     expect(error).toMatch(/src\/broken\.sycl\.ts:7:\d+: error: .* \[SYCL\d+\]/);
     expect(error).toContain("out[i] = 'not a number';");
   });
+});
+
+test('the split and specConstants options reach the link step', async () => {
+  const root = stageApp('app', 'app-options', { 'syclts-fixture-lib': 'device-lib' });
+  const outDir = join(root, 'dist');
+  const options = { split: 'whole', specConstants: 'both' } as const;
+  await build('rollup', { root, entries: { main: 'src/main.ts' }, outDir, options });
+  const output = await runBundle<AppOutput>(join(outDir, 'main.js'));
+  expectAppResults(output);
+  expect(output.images).toEqual([{ id: 'program', variants: ['emulated', 'native'] }]);
 });

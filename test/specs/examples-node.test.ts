@@ -1,0 +1,132 @@
+/**
+ * The examples in Node, as a user runs them: the root `npm start` (the convolution example) and
+ * each example's own `npm start`, built into one bundle and run on the adapter. Each example
+ * checks itself; these tests check the outputs again from outside.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { decode } from 'fast-png';
+import { describe, expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const repository = join(import.meta.dirname, '..', '..');
+const examples = join(repository, 'examples');
+
+/** Runs an npm script; the examples print a JSON summary as their last line with --json. */
+async function npm(
+  args: readonly string[],
+  cwd: string,
+): Promise<{ stdout: string; json: unknown }> {
+  const { stdout } = await run('npm', [...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  return { stdout, json: last.startsWith('{') ? JSON.parse(last) : null };
+}
+
+function readRgba(file: string): { width: number; height: number; data: Uint8Array } {
+  const png = decode(readFileSync(file));
+  expect(png.depth).toBe(8);
+  expect(png.channels).toBe(4);
+  return { width: png.width, height: png.height, data: png.data as Uint8Array };
+}
+
+/** An independent 3x3 convolution (zero padding, alpha kept) over RGBA8, rounded back to RGBA8. */
+function reference(
+  image: { width: number; height: number; data: Uint8Array },
+  k: readonly (readonly number[])[],
+): Uint8Array {
+  const { width, height, data } = image;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 4; c++) {
+        let value = data[(y * width + x) * 4 + c]! / 255;
+        if (c < 3) {
+          value = 0;
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const sy = y + dy;
+              const sx = x + dx;
+              if (sy < 0 || sx < 0 || sy >= height || sx >= width) continue;
+              value += k[dy + 1]![dx + 1]! * (data[(sy * width + sx) * 4 + c]! / 255);
+            }
+          }
+        }
+        out[(y * width + x) * 4 + c] = Math.min(255, Math.max(0, Math.round(value * 255)));
+      }
+    }
+  }
+  return out;
+}
+
+const KERNELS: Record<string, readonly (readonly number[])[]> = {
+  blur: [
+    [1 / 16, 2 / 16, 1 / 16],
+    [2 / 16, 4 / 16, 2 / 16],
+    [1 / 16, 2 / 16, 1 / 16],
+  ],
+  sharpen: [
+    [0, -1, 0],
+    [-1, 5, -1],
+    [0, -1, 0],
+  ],
+  edges: [
+    [-1, -1, -1],
+    [-1, 8, -1],
+    [-1, -1, -1],
+  ],
+};
+
+describe('convolution', () => {
+  test('the root `npm start` writes filtered PNGs that match a CPU reference and differ from the input', async () => {
+    const outDir = join(examples, 'convolution', 'out');
+    rmSync(outDir, { recursive: true, force: true });
+    const { stdout } = await npm(['start'], repository);
+    console.log(stdout);
+    expect(stdout).toMatch(/^adapter: .+/m);
+    expect(stdout).toMatch(/check: +every output matches the CPU reference/);
+
+    const input = readRgba(join(examples, 'convolution', 'assets', 'input.png'));
+    expect(readRgba(join(outDir, 'input.png')).data).toEqual(input.data);
+    for (const [filter, k] of Object.entries(KERNELS)) {
+      const output = readRgba(join(outDir, `${filter}.png`));
+      expect([output.width, output.height]).toEqual([input.width, input.height]);
+      const expected = reference(input, k);
+      let worst = 0;
+      let changed = 0;
+      for (let i = 0; i < expected.length; i++) {
+        worst = Math.max(worst, Math.abs(output.data[i]! - expected[i]!));
+        if (output.data[i] !== input.data[i]) changed++;
+      }
+      // f32 on the GPU against f64 here: at most one step of rounding apart.
+      expect(worst, filter).toBeLessThanOrEqual(1);
+      // Every filter changes a good share of the channels of this scene.
+      expect(changed / input.data.length, filter).toBeGreaterThan(0.05);
+    }
+  });
+
+  test('a generated image of another size, both modes checked, one pipeline per filter natively', async () => {
+    const outDir = join(repository, 'test', 'out', 'convolution-generated');
+    const { json } = await npm(
+      ['start', '--', '--size', '48', '--out-dir', outDir, '--repeat', '2', '--json'],
+      join(examples, 'convolution'),
+    );
+    const summary = json as {
+      ok: boolean;
+      width: number;
+      rows: { mode: string; filter: string; pipelinesCreated: number; maxError: number }[];
+    };
+    expect(summary.ok).toBe(true);
+    expect(summary.width).toBe(48);
+    expect(summary.rows.map((row) => `${row.mode} ${row.filter} ${row.pipelinesCreated}`)).toEqual([
+      'native blur 1',
+      'native sharpen 1',
+      'native edges 1',
+      'emulated blur 1',
+      'emulated sharpen 0',
+      'emulated edges 0',
+    ]);
+    expect(readRgba(join(outDir, 'edges.png')).width).toBe(48);
+  });
+});
