@@ -11,10 +11,13 @@ import type {
   SizeValue,
 } from '../link/linked-image.js';
 import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
+import { fromHost, toHost } from './host-values.js';
 import { literal } from './literals.js';
 import type { WgslTypes } from './types.js';
 
 const INDENT = '  ';
+/** Never a `sourceName` result: kept names never start with `l_`, renamed ones are `l_` + a WGSL word or a prefixed name. */
+const STORED = 'l_stored';
 const COMPONENTS = 'xyz';
 
 /** Image-wide naming: what a symbolic ID is called in this variant's WGSL. */
@@ -79,7 +82,11 @@ export class CodePrinter {
 
   expr(e: Expr<SymbolicId>): string {
     const text = this.#raw(e);
-    return this.#promotedRoot(e) && isInteger(e.type) ? `atomicLoad(&${text})` : text;
+    const global = this.#globalRoot(e);
+    if (!global) return text;
+    if (this.scope.promoted(global.symbolicId) && isInteger(e.type)) return `atomicLoad(&${text})`;
+    // Device globals hold bool as u32.
+    return fromHost(text, e.type, global.wgslName, this.scope.types);
   }
 
   #raw(e: Expr<SymbolicId>): string {
@@ -132,10 +139,16 @@ export class CodePrinter {
     return e.op === 'binary' || e.op === 'unary' || text.startsWith('-') ? `(${text})` : text;
   }
 
-  #promotedRoot(e: Expr<SymbolicId>): boolean {
+  /** The device global an lvalue chain (`g`, `g[i]`, `g.f`, ...) starts at. */
+  #globalRoot(e: Expr<SymbolicId>): LinkedDeviceGlobal | null {
     let root = e;
     while (root.op === 'index' || root.op === 'member') root = root.base;
-    return root.op === 'deviceGlobal' && this.scope.promoted(root.ref);
+    return root.op === 'deviceGlobal' ? this.scope.deviceGlobals.get(root.ref)! : null;
+  }
+
+  #promotedRoot(e: Expr<SymbolicId>): boolean {
+    const global = this.#globalRoot(e);
+    return global !== null && this.scope.promoted(global.symbolicId);
   }
 
   #param(name: string, type: DataType): string {
@@ -206,6 +219,27 @@ export class CodePrinter {
         ];
       case 'block':
         return [`${pad}{`, ...this.block(s.body, depth + 1), `${pad}}`];
+      case 'assign': {
+        // A composite holding bool goes to a device global through a temporary, read once.
+        const global = this.#globalRoot(s.target);
+        const { type } = s.target;
+        if (
+          !global ||
+          s.operator !== '=' ||
+          !containsBool(type) ||
+          type.kind === 'scalar' ||
+          type.kind === 'vector'
+        ) {
+          return [`${pad}${this.simple(s)};`];
+        }
+        const stored = toHost(STORED, type, global.wgslName, this.scope.types);
+        return [
+          `${pad}{`,
+          `${pad}${INDENT}let ${STORED} = ${this.expr(s.value)};`,
+          `${pad}${INDENT}${this.#raw(s.target)} = ${stored};`,
+          `${pad}}`,
+        ];
+      }
       default:
         return [`${pad}${this.simple(s)};`];
     }
@@ -226,7 +260,11 @@ export class CodePrinter {
         if (this.#promotedRoot(s.target) && isInteger(s.target.type)) {
           return atomicUpdate(target, s.operator, this.expr(s.value));
         }
-        return `${target} ${s.operator} ${this.expr(s.value)}`;
+        const global = this.#globalRoot(s.target);
+        const value = global
+          ? toHost(this.expr(s.value), s.target.type, global.wgslName, this.scope.types)
+          : this.expr(s.value);
+        return `${target} ${s.operator} ${value}`;
       }
       case 'increment': {
         const target = this.#raw(s.target);

@@ -4,6 +4,7 @@ import { containsBool } from '../link/layout.js';
 import type { LinkedImage, LinkedKernel, LinkedSpecConstant } from '../link/linked-image.js';
 import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
 import { CodePrinter, ImageScope } from './code.js';
+import { fromHost } from './host-values.js';
 import { literal } from './literals.js';
 import { WgslTypes } from './types.js';
 
@@ -113,22 +114,6 @@ function emulatedConstants(image: LinkedImage, types: WgslTypes): string[] {
     lines.push(`fn ${c.wgslName}_value() -> ${type} {`, `  return ${value};`, '}');
   }
   return lines;
-}
-
-function fromHost(e: string, type: DataType, hint: string, types: WgslTypes): string {
-  if (!containsBool(type)) return e;
-  switch (type.kind) {
-    case 'scalar':
-      return `(${e} != 0u)`;
-    case 'vector':
-      return `(${e} != vec${type.size}<u32>())`;
-    case 'array':
-      return `${types.type(type, hint)}(${Array.from({ length: type.length }, (_, i) => fromHost(`${e}[${i}]`, type.element, hint, types)).join(', ')})`;
-    case 'struct':
-      return `${types.type(type, hint)}(${type.fields.map((f) => fromHost(`${e}.${sourceName(f.name)}`, f.type, `${hint}_${f.name}`, types)).join(', ')})`;
-    default:
-      return e;
-  }
 }
 
 function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {

@@ -125,7 +125,6 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   let nextBinding = 0;
   const deviceGlobals: LinkedDeviceGlobal[] = [...globalUses].map(([id, atomicUse]) => {
     const decl = input.deviceGlobalDecl(id);
-    checkDeviceGlobalType(id, decl, diagnostics);
     const info: DeviceGlobalInfo = {
       type: decl.type,
       size: layoutOf(decl.type).size,
@@ -416,22 +415,6 @@ function buildKernel(
     launchName,
     launchStructName,
   };
-}
-
-function checkDeviceGlobalType(
-  id: SymbolicId,
-  decl: DeviceGlobalDecl,
-  diagnostics: Diagnostic[],
-): void {
-  if (containsScalar(decl.type, 'bool')) {
-    diagnostics.push({
-      code: LinkCode.unsupportedType,
-      severity: 'error',
-      message: `device global '${id}': bool is not host-shareable; use u32`,
-      file: id.slice(0, id.lastIndexOf('#')),
-      span: decl.span,
-    });
-  }
 }
 
 export function unique<T>(items: readonly T[]): T[] {

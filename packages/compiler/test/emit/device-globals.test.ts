@@ -1,4 +1,4 @@
-import { array, atomic, u32 } from '@syclts/dsl';
+import { array, atomic, bool, struct, u32, vec } from '@syclts/dsl';
 import { expect, test } from 'vitest';
 import { emitProgram, link, propertySets } from '../../src/index.js';
 import { runKernel } from '../support/gpu.js';
@@ -7,6 +7,7 @@ import {
   assign,
   atomicAdd,
   bin,
+  construct,
   deviceObject,
   exprS,
   global,
@@ -14,10 +15,16 @@ import {
   index,
   item,
   kernelDecl,
+  letS,
   lit,
+  local,
+  member,
   modules,
   param,
   resolveRelative,
+  select,
+  swizzle,
+  valueParam,
 } from '../support/ir.js';
 
 const M = 'src/count.sycl.ts';
@@ -168,4 +175,97 @@ test('the device globals property set carries size, properties, binding and layo
     binding: 2,
     layout: [0, 1, 2, 3].map((i) => ({ offset: 4 * i, size: 4, scalar: 'u32', path: [i] })),
   });
+});
+
+test('bool in device globals is stored as u32 0/1 and read back as bool', async () => {
+  const State = struct({ on: bool, count: u32, mask: vec(bool, 2) });
+  const B = 'src/flags.sycl.ts';
+  const object = deviceObject(B, {
+    deviceGlobals: [globalDecl('ready', bool), globalDecl('state', State)],
+    kernels: [
+      kernelDecl(
+        'set',
+        [valueParam('on', bool)],
+        [
+          assign(global('ready', bool), param('on', bool)),
+          assign(
+            global('state', State),
+            construct(State, [
+              bin('!=', param('on', bool), lit(true), bool),
+              lit(7),
+              construct(vec(bool, 2), [param('on', bool), lit(false)]),
+            ]),
+          ),
+          assign(
+            member(member(global('state', State), 'mask', vec(bool, 2)), 'y', bool),
+            lit(true),
+          ),
+        ],
+      ),
+      kernelDecl(
+        'get',
+        [accessorParam('out', u32, 'write')],
+        [
+          assign(
+            index(param('out', u32), lit(0), u32),
+            select(global('ready', bool), lit(10), lit(20)),
+          ),
+          letS('s', global('state', State)),
+          assign(
+            index(param('out', u32), lit(1), u32),
+            select(member(local('s', State), 'on', bool), lit(30), lit(40)),
+          ),
+          assign(
+            index(param('out', u32), lit(2), u32),
+            member(global('state', State), 'count', u32),
+          ),
+          assign(
+            index(param('out', u32), lit(3), u32),
+            select(
+              swizzle(member(global('state', State), 'mask', vec(bool, 2)), 'x', bool),
+              lit(50),
+              lit(60),
+            ),
+          ),
+        ],
+      ),
+    ],
+  });
+  const { images, diagnostics } = link({
+    modules: modules(object),
+    resolveImport: resolveRelative,
+  });
+  expect(diagnostics).toEqual([]);
+  const [image] = emitProgram(images).images;
+  expect(image!.wgsl.native).toMatch(/var<storage, read_write> dg_ready: u32;/);
+  expect(image!.deviceGlobals[`${B}#state`]!.size).toBe(16);
+  for (const on of [true, false]) {
+    const globals = new Map<string, GPUBuffer>();
+    const set = await runKernel(image!, `${B}#set`, {
+      mode: 'native',
+      range: [1],
+      values: { on },
+      globals,
+    });
+    expect([...new Uint32Array(set.globals[`${B}#ready`]!)]).toEqual([Number(on)]);
+    // state: on @0, count @4, mask @8 (vec2, align 8): x, y.
+    expect([...new Uint32Array(set.globals[`${B}#state`]!)]).toEqual([
+      Number(!on),
+      7,
+      Number(on),
+      1,
+    ]);
+    const got = await runKernel(image!, `${B}#get`, {
+      mode: 'native',
+      range: [1],
+      accessors: { out: new Uint32Array(4).fill(0xdeadbeef) },
+      globals,
+    });
+    expect([...new Uint32Array(got.accessors.out!)]).toEqual([
+      on ? 10 : 20,
+      on ? 40 : 30,
+      7,
+      on ? 50 : 60,
+    ]);
+  }
 });
