@@ -65,7 +65,8 @@ interface Row {
   readonly name: string;
   readonly note: string;
   readonly launches: number;
-  readonly device: GPUDevice;
+  /** Resolves when everything the row issued has completed (a queue's commands may wait for pipelines). */
+  readonly finish: () => Promise<void>;
   /** Issues launch `i` of a batch; `batch` numbers the batches (for values never used before). */
   readonly launch: (i: number, batch: number) => void;
   readonly issue: number[];
@@ -76,7 +77,7 @@ async function measure(row: Row, batch: number): Promise<void> {
   const start = now();
   for (let i = 0; i < row.launches; i++) row.launch(i, batch);
   const issued = now();
-  await row.device.queue.onSubmittedWorkDone();
+  await row.finish();
   row.issue.push(((issued - start) * 1000) / row.launches);
   row.total.push(((now() - start) * 1000) / row.launches);
 }
@@ -95,26 +96,29 @@ async function main(): Promise<void> {
   const row = (
     name: string,
     note: string,
-    device: GPUDevice,
+    finish: Row['finish'],
     launch: Row['launch'],
     launches = LAUNCHES,
-  ): Row => ({ name, note, launches, device, launch, issue: [], total: [] });
+  ): Row => ({ name, note, launches, finish, launch, issue: [], total: [] });
+  const directDone = () => q.device.queue.onSubmittedWorkDone();
+  const queueDone = () => q.wait();
+  const emulatedDone = () => emulated.wait();
 
   const rows = [
-    row('direct WebGPU', 'pipeline and bind group made once', q.device, () => directLaunch()),
-    row('syclts, default values', 'native, cached pipeline', q.device, () => {
+    row('direct WebGPU', 'pipeline and bind group made once', directDone, () => directLaunch()),
+    row('syclts, default values', 'native, cached pipeline', queueDone, () => {
       q.parallelFor(N, fill, { out });
     }),
-    row('syclts, the same value set each launch', 'native, cached pipeline', q.device, () => {
+    row('syclts, the same value set each launch', 'native, cached pipeline', queueDone, () => {
       withValue(q, out, 3);
     }),
-    row('syclts, value from a cached set of 8', 'native, pipeline cache hits', q.device, (i) => {
+    row('syclts, value from a cached set of 8', 'native, pipeline cache hits', queueDone, (i) => {
       withValue(q, out, 2000 + (i % 8));
     }),
     row(
       'syclts, new value each launch, emulated',
       'one writeBuffer, no pipeline',
-      emulated.device,
+      emulatedDone,
       (i, b) => {
         withValue(emulated, outEmulated, 1_000_000 * (b + 1) + i);
       },
@@ -122,7 +126,7 @@ async function main(): Promise<void> {
     row(
       'syclts, new value each launch, native',
       'a pipeline created per launch',
-      q.device,
+      queueDone,
       (i, b) => {
         withValue(q, out, 100_000 * (b + 1) + i);
       },

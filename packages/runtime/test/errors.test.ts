@@ -36,6 +36,15 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     expect(error.message).toContain('validation');
   });
 
+  test('a repeated invalid launch fails too, named through its labels', async () => {
+    const q = await freshQueue();
+    const small = q.buffer(new Uint32Array(4).fill(POISON));
+    await rejection(q.parallelFor(4, mismatched, { out: small }).wait());
+    const error = await rejection(q.parallelFor(4, mismatched, { out: small }).wait());
+    expect(error.errc).toBe(errc.runtime);
+    expect(error.message).toContain('src/grid.sycl.ts#mismatched');
+  });
+
   test('an error nobody waited for is raised by the next submit, once', async () => {
     const q = await freshQueue();
     const out = q.buffer(u32, 4);

@@ -107,7 +107,8 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     const size = roundUp(4, this.byteLength);
     const { device } = this.#scheduler;
     let staging: GPUBuffer | null = null;
-    const event = this.#scheduler.schedule(`${this.#label}.read()`, null, () => {
+    const event = this.#scheduler.schedule(`${this.#label}.read()`, null, (validate) => {
+      validate();
       if (size === 0) return undefined;
       staging = device.createBuffer({
         size,
@@ -130,7 +131,8 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   write(data: BufferData<T>, start = 0): SyclEvent {
     this.#scheduler.throwPending('buffer.write');
     const bytes = this.#encode('buffer.write', data, start, this.length);
-    return this.#scheduler.schedule(`${this.#label}.write()`, null, () => {
+    return this.#scheduler.schedule(`${this.#label}.write()`, null, (validate) => {
+      validate();
       this.#scheduler.device.queue.writeBuffer(this.gpuBuffer, start * this.stride, padTo4(bytes));
       return undefined;
     });

@@ -260,7 +260,8 @@ function writeGlobal(
     return {
       name,
       after: null,
-      issue: () => {
+      issue: (validate) => {
+        validate();
         device.queue.writeBuffer(bufferOf(context, storage), offset, bytes);
         return undefined;
       },
@@ -270,7 +271,8 @@ function writeGlobal(
     name,
     after: null,
     blocking: true,
-    issue: () => {
+    issue: (validate) => {
+      validate();
       const target = bufferOf(context, storage);
       const staging = device.createBuffer({
         size: hi - lo,
@@ -303,7 +305,8 @@ function readGlobal(
   return {
     name,
     after: null,
-    issue: () => {
+    issue: (validate) => {
+      validate();
       if (size === 0) return undefined;
       const staging = device.createBuffer({
         size: hi - lo,

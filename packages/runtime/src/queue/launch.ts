@@ -43,6 +43,8 @@ export interface KernelSlots {
   emulation: GPUBuffer | null;
   emulationBytes: Uint8Array | null;
   readonly bindGroups: Map<string, GPUBindGroup>;
+  /** Bind group combinations already dispatched (and so validated) with each pipeline. */
+  readonly validated: WeakMap<GPUComputePipeline, Set<string>>;
 }
 
 export function emptySlots(): KernelSlots {
@@ -52,6 +54,7 @@ export function emptySlots(): KernelSlots {
     emulation: null,
     emulationBytes: null,
     bindGroups: new Map(),
+    validated: new WeakMap(),
   };
 }
 
@@ -111,9 +114,22 @@ export function prepareLaunch(
   const { device } = context;
   const { bindGroupLayout } = context.layout(image, info, variant);
 
-  const issue: Issue = () => {
+  const issue: Issue = (validate) => {
     const pipeline = pipelineEntry.pipeline;
     if (!pipeline) throw new SyclError(errc.build, `kernel ${name}: its pipeline is not ready`);
+    const buffersKey = [...action.args.buffers.values()].map((b) => b.id).join(',');
+    const keys = dispatches.map((_, i) => `${variant}|${i}|${buffersKey}`);
+    // A pipeline with the same bind groups dispatched before was validated then.
+    let validated = slots.validated.get(pipeline);
+    const combination = keys.join(';');
+    if (!validated?.has(combination)) {
+      validate();
+      if (!validated) {
+        validated = new Set();
+        slots.validated.set(pipeline, validated);
+      }
+      validated.add(combination);
+    }
     while (slots.launch.length < launchBytes.length) {
       slots.launch.push(
         device.createBuffer({
@@ -149,9 +165,8 @@ export function prepareLaunch(
     const encoder = device.createCommandEncoder({ label: name });
     const pass = encoder.beginComputePass({ label: name });
     pass.setPipeline(pipeline);
-    const buffersKey = [...action.args.buffers.values()].map((b) => b.id).join(',');
     dispatches.forEach((dispatch, i) => {
-      const key = `${variant}|${i}|${buffersKey}`;
+      const key = keys[i]!;
       let bindGroup = slots.bindGroups.get(key);
       if (!bindGroup) {
         const entries = info.bindings.map(

@@ -8,8 +8,15 @@
 import { type Errc, errc, SyclError } from '../errors.js';
 import { SyclEvent } from './event.js';
 
-/** Issues a command's WebGPU calls; may return a promise for work that completes it (mapping). */
-export type Issue = () => Promise<void> | undefined;
+/**
+ * Issues a command's WebGPU calls; may return a promise for work that completes it (mapping).
+ * Calls made after `validate()` run inside a validation error scope whose error becomes the
+ * command's. Launches skip it when they repeat an already validated pipeline and bind group:
+ * a scope costs several µs and keeps Dawn polling. Errors outside any scope arrive through
+ * 'uncapturederror', named by the labels of the objects involved, and are raised by the next
+ * submit.
+ */
+export type Issue = (validate: () => void) => Promise<void> | undefined;
 
 export class Scheduler {
   #backlog = 0;
@@ -115,18 +122,21 @@ export class Scheduler {
       return Promise.reject(new SyclError(errc.runtime, `${name}: ${this.#lost.message}`));
     }
     const { device } = this;
-    // One scope per command: a scope costs several µs, and out-of-memory errors, rare, still
-    // arrive through 'uncapturederror' and are raised by the next submit.
-    device.pushErrorScope('validation');
+    let scoped = false;
+    const validate = () => {
+      if (!scoped) device.pushErrorScope('validation');
+      scoped = true;
+    };
     let completion: Promise<void> | undefined;
     let thrown: unknown = null;
     try {
-      completion = issue();
+      completion = issue(validate);
     } catch (error) {
       thrown = error;
     }
-    const validation = device.popErrorScope();
+    const validation = scoped ? device.popErrorScope() : null;
     if (thrown !== null) return Promise.reject(asSyclError(name, thrown, errc.runtime));
+    if (!validation && !completion) return Promise.resolve();
     return Promise.all([validation, completion]).then(
       ([validationError]) => {
         if (validationError) {
@@ -144,6 +154,10 @@ export class Scheduler {
 
   async #whenDone(name: string): Promise<void> {
     await this.device.queue.onSubmittedWorkDone();
+    const uncaptured = this.#uncaptured.shift();
+    if (uncaptured) {
+      throw new SyclError(uncaptured.errc, `${name}: ${uncaptured.message}`, { cause: uncaptured });
+    }
     if (this.#lost) throw new SyclError(errc.runtime, `${name}: ${this.#lost.message}`);
   }
 }
