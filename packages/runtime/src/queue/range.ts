@@ -65,9 +65,14 @@ export interface Dispatch {
   readonly groupOffset: Vec3;
 }
 
+const NO_OFFSET: Vec3 = [0, 0, 0];
+
 /** The dispatches covering `groups` workgroups per component, at most `max` per component each. */
 export function splitDispatches(groups: Vec3, max: number): Dispatch[] {
-  if (groups.some((g) => g === 0)) return [];
+  if (groups[0] === 0 || groups[1] === 0 || groups[2] === 0) return [];
+  if (groups[0] <= max && groups[1] <= max && groups[2] <= max) {
+    return [{ workgroups: groups, groupOffset: NO_OFFSET }];
+  }
   const chunks = (n: number) =>
     Array.from(
       { length: Math.ceil(n / max) },
