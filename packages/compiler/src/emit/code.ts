@@ -16,6 +16,7 @@ import { literal } from './literals.js';
 import type { WgslTypes } from './types.js';
 
 const INDENT = '  ';
+const COMPARISONS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=']);
 /** Never a `sourceName` result: kept names never start with `l_`, renamed ones are `l_` + a WGSL word or a prefixed name. */
 const STORED = 'l_stored';
 const COMPONENTS = 'xyz';
@@ -105,8 +106,11 @@ export class CodePrinter {
         return this.scope.deviceGlobals.get(e.ref)!.wgslName;
       case 'unary':
         return `${e.operator}${this.#operand(e.operand)}`;
-      case 'binary':
-        return `${this.#operand(e.left)} ${e.operator} ${this.#operand(e.right)}`;
+      case 'binary': {
+        const text = `${this.#operand(e.left)} ${e.operator} ${this.#operand(e.right)}`;
+        // `f(a < b, c > d)` parses as a template list: comparisons carry their own parentheses.
+        return COMPARISONS.has(e.operator) ? `(${text})` : text;
+      }
       case 'select':
         return `select(${this.expr(e.whenFalse)}, ${this.expr(e.whenTrue)}, ${this.expr(e.condition)})`;
       case 'call':
@@ -155,8 +159,13 @@ export class CodePrinter {
     const kernel = this.kernel!;
     const accessor = kernel.accessorNames[name];
     if (accessor !== undefined) return accessor;
-    const field = `${kernel.launchName}.${sourceName(name)}`;
-    return type.kind === 'scalar' && type.scalar === 'bool' ? `(${field} != 0u)` : field;
+    // The launch uniform holds bool as u32.
+    return fromHost(
+      `${kernel.launchName}.${sourceName(name)}`,
+      type,
+      `${kernel.launchName}_${name}`,
+      this.scope.types,
+    );
   }
 
   #item(query: ItemQuery, d: number): string {

@@ -330,15 +330,6 @@ function buildKernel(
 
   // Bindings: the launch uniform, then the accessors in argument order.
   const valueParams = decl.params.flatMap((p) => (p.kind === 'value' ? [p] : []));
-  for (const p of valueParams) {
-    if (p.type.kind !== 'scalar' && containsScalar(p.type, 'bool')) {
-      error(
-        LinkCode.unsupportedType,
-        `value argument '${p.name}' of kernel '${kernel.id}': composites holding bool cannot be passed in the launch uniform`,
-        p.span,
-      );
-    }
-  }
   const argLayout = structLayout(
     valueParams.map((p) => p.type),
     LAUNCH_ARGS_OFFSET,

@@ -1,4 +1,4 @@
-import { array, bool, f32, i32, u32, vec } from '@syclts/dsl';
+import { array, bool, f32, i32, struct, u32, vec } from '@syclts/dsl';
 import { expect, test } from 'vitest';
 import { emitProgram, link } from '../../src/index.js';
 import { runKernel } from '../support/gpu.js';
@@ -12,7 +12,9 @@ import {
   item,
   kernelDecl,
   letS,
+  lit,
   local,
+  member,
   modules,
   param,
   resolveRelative,
@@ -113,4 +115,56 @@ test('arguments that break uniform layout or bool accessors are diagnosed', () =
     ],
     ['SYCL2006', `accessor 'flags' of kernel '${M}#bad': bool is not host-shareable; use u32`],
   ]);
+});
+
+test('a struct argument holding bool is passed as u32 and read back as bool', async () => {
+  const Rule = struct({ on: bool, gain: f32, pick: vec(bool, 2) });
+  const rule = param('rule', Rule);
+  const gate = kernelDecl(
+    'gate',
+    [valueParam('rule', Rule), accessorParam('out', f32, 'write')],
+    [
+      assign(
+        index(param('out', f32), item('globalId'), f32),
+        bin(
+          '+',
+          select(
+            member(rule, 'on', bool),
+            bin('*', convert(f32, item('globalId')), member(rule, 'gain', f32)),
+            lit(-1, f32),
+          ),
+          select(
+            swizzle(member(rule, 'pick', vec(bool, 2)), 'y', bool),
+            lit(100, f32),
+            lit(0, f32),
+          ),
+        ),
+      ),
+    ],
+  );
+  const { images, diagnostics } = link({
+    modules: modules(deviceObject(M, { kernels: [gate] })),
+    resolveImport: resolveRelative,
+  });
+  expect(diagnostics).toEqual([]);
+  const [image] = emitProgram(images).images;
+  const launch = image!.kernels[`${M}#gate`]!.bindings.find((b) => b.kind === 'launch')!;
+  expect(launch.kind === 'launch' && launch.fields.at(-1)).toMatchObject({
+    name: 'rule',
+    offset: 32,
+  });
+  for (const value of [
+    { on: true, gain: 2.5, pick: [false, true] },
+    { on: false, gain: 9, pick: [true, false] },
+  ]) {
+    const result = await runKernel(image!, `${M}#gate`, {
+      mode: 'native',
+      range: [5],
+      accessors: { out: new Float32Array(5).fill(Number.NaN) },
+      values: { rule: value },
+    });
+    expect([...new Float32Array(result.accessors.out!)]).toEqual(
+      [0, 1, 2, 3, 4].map((i) => (value.on ? i * value.gain : -1) + (value.pick[1] ? 100 : 0)),
+    );
+  }
 });

@@ -206,3 +206,65 @@ test('SYCL dimension d maps to WGSL component D-1-d; the linear id is row-major'
   expect([...new Uint32Array(result.accessors.out!)]).toEqual(want);
   expect([...new Uint32Array(result.accessors.linear!)]).toEqual(want);
 });
+
+test('nd-range item queries in 2D follow SYCL: groups, local ids and linear ids row-major', async () => {
+  const q = (query: Parameters<typeof item>[0], d = 0) => item(query, d);
+  const code = bin(
+    '+',
+    bin('+', bin('*', q('groupId', 0), lit(1000)), bin('*', q('groupId', 1), lit(100))),
+    bin('+', bin('*', q('localId', 0), lit(10)), q('localId', 1)),
+  );
+  const shape = bin(
+    '+',
+    bin('+', bin('*', q('groupRange', 0), lit(10000)), bin('*', q('groupRange', 1), lit(1000))),
+    bin(
+      '+',
+      bin('*', q('localRange', 0), lit(100)),
+      bin('+', bin('*', q('localRange', 1), lit(10)), lit(0)),
+    ),
+  );
+  const kernel = kernelDecl(
+    'groups',
+    [
+      accessorParam('ids', u32, 'write'),
+      accessorParam('shape', u32, 'write'),
+      accessorParam('local', u32, 'write'),
+    ],
+    [
+      assign(index(param('ids', u32), q('globalLinearId'), u32), code),
+      assign(index(param('shape', u32), q('globalLinearId'), u32), shape),
+      assign(index(param('local', u32), q('globalLinearId'), u32), q('localLinearId')),
+    ],
+    { range: { kind: 'nd', dimensions: 2, workgroupSize: [lit(2), lit(4)] } },
+  );
+  const { images } = link({
+    modules: modules(deviceObject('src/nd.sycl.ts', { kernels: [kernel] })),
+    resolveImport: resolveRelative,
+  });
+  const [image] = emitProgram(images).images;
+  const info = image!.kernels['src/nd.sycl.ts#groups']!;
+  expect(info.workgroupSize.map((d) => (d.kind === 'literal' ? d.value : null))).toEqual([4, 2, 1]);
+  expect(image!.wgsl.native).toContain('@compute @workgroup_size(4u, 2u, 1u)');
+  const [r0, r1, w0, w1] = [4, 8, 2, 4];
+  const n = r0 * r1;
+  const poison = () => new Uint32Array(n).fill(0xdeadbeef);
+  const result = await runKernel(image!, 'src/nd.sycl.ts#groups', {
+    mode: 'native',
+    range: [r0, r1],
+    accessors: { ids: poison(), shape: poison(), local: poison() },
+  });
+  const ids: number[] = [];
+  const locals: number[] = [];
+  for (let g0 = 0; g0 < r0; g0++) {
+    for (let g1 = 0; g1 < r1; g1++) {
+      const [l0, l1] = [g0 % w0, g1 % w1];
+      ids.push(Math.floor(g0 / w0) * 1000 + Math.floor(g1 / w1) * 100 + l0 * 10 + l1);
+      locals.push(l0 * w1 + l1);
+    }
+  }
+  expect([...new Uint32Array(result.accessors.ids!)]).toEqual(ids);
+  expect([...new Uint32Array(result.accessors.shape!)]).toEqual(
+    Array(n).fill((r0 / w0) * 10000 + (r1 / w1) * 1000 + w0 * 100 + w1 * 10),
+  );
+  expect([...new Uint32Array(result.accessors.local!)]).toEqual(locals);
+});
