@@ -159,8 +159,13 @@ export class CodePrinter {
     const kernel = this.kernel!;
     const accessor = kernel.accessorNames[name];
     if (accessor !== undefined) return accessor;
-    const field = `${kernel.launchName}.${sourceName(name)}`;
-    return type.kind === 'scalar' && type.scalar === 'bool' ? `(${field} != 0u)` : field;
+    // The launch uniform holds bool as u32.
+    return fromHost(
+      `${kernel.launchName}.${sourceName(name)}`,
+      type,
+      `${kernel.launchName}_${name}`,
+      this.scope.types,
+    );
   }
 
   #item(query: ItemQuery, d: number): string {
