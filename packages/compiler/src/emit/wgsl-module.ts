@@ -55,6 +55,7 @@ export function printModule(image: LinkedImage, mode: SpecConstantMode): string 
 function nativeConstants(image: LinkedImage, types: WgslTypes): string[] {
   const lines: string[] = [];
   for (const c of image.specConstants) {
+    if (lines.length > 0) lines.push('');
     lines.push(`// ${c.symbolicId}`);
     for (const [i, leaf] of c.info.leaves.entries()) {
       const folded = c.info.defaultValue === null ? null : valueAt(c.info.defaultValue, leaf.path);

@@ -96,7 +96,7 @@ export interface KernelInfo {
   readonly entryPoint: string;
   readonly dimensions: 1 | 2 | 3;
   readonly ndRange: boolean;
-  /** Always three dimensions, padded with 1. */
+  /** Always three dimensions in WGSL component order x, y, z (x = the last SYCL dimension), padded with 1. */
   readonly workgroupSize: readonly [WorkgroupSizeDim, WorkgroupSizeDim, WorkgroupSizeDim];
   /** Bindings of the native variant; the emulated variant adds the image's emulation buffer. */
   readonly bindings: readonly BindingInfo[];
