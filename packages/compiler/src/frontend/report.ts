@@ -49,8 +49,9 @@ export class Reporter {
     readonly file: string,
   ) {}
 
-  error(code: Code, at: Located | null, message: string, hint?: string): void {
-    if (this.muteDepth > 0) {
+  /** `quiet`: a consequence of an error already reported; it fails the lowering, adds no message. */
+  error(code: Code, at: Located | null, message: string, hint?: string, quiet = false): void {
+    if (this.muteDepth > 0 || quiet) {
       this.mutedErrors++;
       return;
     }

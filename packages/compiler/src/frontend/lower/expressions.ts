@@ -327,6 +327,10 @@ export class ExpressionLowering {
 
   private localValue(b: LocalBinding, name: string, node: Node): Expr | null {
     switch (b.kind) {
+      case 'poisoned':
+        // Already reported where it was declared; count it without a second message.
+        this.reporter.error(codes.typeMismatch, null, '', undefined, true);
+        return null;
       case 'local':
         return { op: 'local', name: b.name, type: b.type, span: this.span(node) };
       case 'kernelArg':

@@ -11,6 +11,8 @@ export type LocalBinding =
       readonly mutable: boolean;
       readonly parameter: boolean;
     }
+  /** A local whose declaration was reported: uses stay silent instead of cascading. */
+  | { readonly kind: 'poisoned' }
   | { readonly kind: 'kernelArg'; readonly param: KernelParam }
   | { readonly kind: 'workgroupArray'; readonly decl: WorkgroupArrayDecl }
   | { readonly kind: 'item' }

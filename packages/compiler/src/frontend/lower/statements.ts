@@ -9,16 +9,7 @@ import type {
 import type { AssignOperator, Block, Expr, Stmt } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
-import {
-  BOOL,
-  F32,
-  isFloat,
-  isInteger,
-  sameType,
-  scalarOf,
-  scalarType,
-  typeName,
-} from '../types.js';
+import { BOOL, isFloat, isInteger, sameType, scalarOf, scalarType, typeName } from '../types.js';
 import { ExpressionLowering, invalidConstantOperand, isVoid } from './expressions.js';
 import { binaryType } from './operators.js';
 import { localName } from './scope.js';
@@ -193,7 +184,7 @@ export class StatementLowering extends ExpressionLowering {
       }
       const init = hint ? this.valueOf(d.init, hint, `\`${name}\``) : this.value(d.init);
       if (!init) {
-        this.declareLocal(name, d.id, F32, true);
+        this.scopes.declare(name, { kind: 'poisoned' });
         continue;
       }
       const mutable = node.kind === 'let' || this.mutatedConsts.has(name);

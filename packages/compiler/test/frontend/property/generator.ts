@@ -373,7 +373,20 @@ export class Generator {
   private boolExpr(depth: number): Expr {
     const t = T('bool');
     const r = this.r;
-    const kind = r.int(4);
+    const kind = r.int(5);
+    if (kind === 4) {
+      const fn = r.pick(['all', 'any']);
+      const cmp = this.vectorComparison(r.pick([2, 3, 4] as const), depth - 1);
+      return {
+        type: t,
+        text: `${fn}(${cmp.text})`,
+        literal: false,
+        eval: (env) => {
+          const c = cmp.eval(env);
+          return { v: [+(fn === 'all' ? c.v.every(Boolean) : c.v.some(Boolean))], mag: c.mag };
+        },
+      };
+    }
     if (kind <= 1) {
       const s = r.pick<Scalar>(['i32', 'u32', 'f32']);
       const op = r.pick(['<', '<=', '>', '>=', '===', '!==']);
@@ -388,6 +401,23 @@ export class Generator {
       );
     }
     return this.not(depth);
+  }
+
+  /** `lt(a, b)` ... `ne(a, b)`: a component-wise comparison of numeric vectors. */
+  private vectorComparison(n: 2 | 3 | 4, depth: number): Expr {
+    const s = this.r.pick<Scalar>(['i32', 'u32', 'f32']);
+    const fn = this.r.pick(['lt', 'le', 'gt', 'ge', 'eq', 'ne']);
+    const op = { lt: '<', le: '<=', gt: '>', ge: '>=', eq: '===', ne: '!==' }[fn]!;
+    const a = this.vectorExpr(T(s, n), depth);
+    const b = this.vectorExpr(T(s, n), depth);
+    return this.binary(
+      op,
+      a,
+      b,
+      T('bool', n),
+      (x, y) => compare(op, x, y),
+      `${fn}(${a.text}, ${b.text})`,
+    );
   }
 
   private not(depth: number): Expr {
@@ -452,8 +482,25 @@ export class Generator {
   private vectorExpr(type: Type, depth: number): Expr {
     const r = this.r;
     if (depth <= 0) return this.construct(type, 0);
-    const kind = r.int(4);
+    const kind = r.int(5);
     if (kind === 0 || type.s === 'bool') return this.construct(type, depth);
+    if (kind === 4) {
+      const cmp = this.vectorComparison(type.n as 2 | 3 | 4, depth - 1);
+      const f = this.vectorExpr(type, depth - 1);
+      const t = this.vectorExpr(type, depth - 1);
+      return {
+        type,
+        text: `select(${f.text}, ${t.text}, ${cmp.text})`,
+        literal: false,
+        eval: (env) => {
+          const [c, a, b] = [cmp.eval(env), f.eval(env), t.eval(env)];
+          return {
+            v: c.v.map((x, i) => (x ? b.v[i]! : a.v[i]!)),
+            mag: Math.max(c.mag, a.mag, b.mag),
+          };
+        },
+      };
+    }
     if (kind === 1) {
       const fn = r.pick(['add', 'sub', 'mul']);
       const op = { add: '+', sub: '-', mul: '*' }[fn]!;
@@ -572,6 +619,28 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
             body.run(env, mag);
           }
           env.delete('k');
+          return 'ok';
+        },
+      });
+    } else if (kind === 3 && rand.chance(0.5)) {
+      const trips = rand.int(4);
+      const body = gen.withVar('w', T('u32'), () => assignStep());
+      const stop = gen.withVar('w', T('u32'), () =>
+        gen.withVar('r', type, () => gen.expr(T('bool'), 1)),
+      );
+      steps.push({
+        text: `{\n  let w = u32(0);\n  while (w < ${trips}) {\n    w++;\n    if (${stop.text}) {\n      break;\n    }\n    ${body.text}\n  }\n}`,
+        run: (env, mag) => {
+          let w = 0;
+          while (w < trips) {
+            w++;
+            env.set('w', [w]);
+            const x = stop.eval({ vars: env });
+            mag.push(x.mag);
+            if (x.v[0]) break;
+            body.run(env, mag);
+          }
+          env.delete('w');
           return 'ok';
         },
       });
