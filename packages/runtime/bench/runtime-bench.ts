@@ -6,8 +6,9 @@
  *
  * Each row issues a batch of launches without waiting, then waits once: the host time per
  * launch (issuing) and the time per launch until the device finished. Rows run interleaved in
- * ROUNDS rounds after a warm-up; the table gives medians. (A single waited launch measures
- * Dawn's event polling more than the runtime, so there is no latency row.)
+ * ROUNDS rounds after a warm-up; the table gives medians. A second table gives the median
+ * latency of single launches, each waited for (on SwiftShader it mostly measures Dawn's event
+ * polling).
  * Run: bench/run.sh (bundles this file, then runs it with node). Prints a Markdown table.
  */
 import { u32 } from '@syclts/dsl';
@@ -159,6 +160,42 @@ async function main(): Promise<void> {
       `| ${r.name} | ${median(r.issue).toFixed(1)} | ${total.toFixed(1)} | ${(total / reference).toFixed(2)}x | ${r.note} |`,
     );
   }
+
+  // Latency of one value change: each launch waited for before the next.
+  const latency = async (launch: (i: number) => Promise<void>, count: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const start = now();
+      await launch(i);
+      times.push((now() - start) * 1000);
+    }
+    return median(times);
+  };
+  const waited = [
+    [
+      'direct WebGPU',
+      await latency(async () => {
+        directLaunch();
+        await q.device.queue.onSubmittedWorkDone();
+      }, 50),
+    ],
+    ['syclts, same value', await latency(() => withValue(q, out, 3).wait(), 50)],
+    [
+      'syclts, value from a cached set of 8',
+      await latency((i) => withValue(q, out, 2000 + (i % 8)).wait(), 50),
+    ],
+    [
+      'syclts, new value, emulated',
+      await latency((i) => withValue(emulated, outEmulated, 7_000_000 + i).wait(), 50),
+    ],
+    [
+      'syclts, new value, native',
+      await latency((i) => withValue(q, out, 9_000_000 + i).wait(), NEW_PIPELINES),
+    ],
+  ] as const;
+  console.log('\n| launch, waited for before the next | µs (median) |');
+  console.log('| --- | ---: |');
+  for (const [name, us] of waited) console.log(`| ${name} | ${us.toFixed(1)} |`);
   q.device.destroy();
   emulated.device.destroy();
 }
