@@ -80,10 +80,11 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     const decl = input.specConstantDecl(id);
     const leaves = leavesOf(decl.type, nextLeaf);
     nextLeaf += leaves.length;
-    const wgslName = names.allocate('sc_', nameOf(id), (n) =>
-      leaves.length === 1 && decl.type.kind === 'scalar' ? [] : leaves.map((_, i) => `${n}_${i}`),
-    );
+    // A scalar's override is the constant itself; a composite adds one override per leaf.
     const scalar = decl.type.kind === 'scalar';
+    const wgslName = names.allocate('sc_', nameOf(id), (n) =>
+      scalar ? [] : leaves.map((_, i) => `${n}_${i}`),
+    );
     specConstants.push({
       symbolicId: id,
       wgslName,
@@ -239,30 +240,36 @@ function buildKernel(
     return { kind: 'literal', value: 1 };
   };
 
-  // Workgroup size, WGSL component order (x = the last SYCL dimension).
+  // Workgroup size in WGSL component order: x is the last SYCL dimension.
   const dims = decl.range.dimensions;
-  const sycl: SizeValue[] =
+  const sized =
     decl.range.kind === 'basic'
-      ? BASIC_WORKGROUP[dims]
-          .slice(0, dims)
-          .reverse()
-          .map((value) => ({ kind: 'literal', value }))
-      : decl.range.workgroupSize.map((e, d) => size(e, `workgroup size dimension ${d}`));
-  const wgsl: SizeValue[] = [...sycl].reverse();
-  while (wgsl.length < 3) wgsl.push({ kind: 'literal', value: 1 });
-  const workgroupSize = wgsl as [SizeValue, SizeValue, SizeValue];
-  const sizeDims = workgroupSize.map((value, c): WorkgroupSizeDim => {
+      ? BASIC_WORKGROUP[dims].map((value): SizeValue => ({ kind: 'literal', value }))
+      : decl.range.workgroupSize.map((e, d) => size(e, `workgroup size dimension ${d}`)).reverse();
+  const one: SizeValue = { kind: 'literal', value: 1 };
+  const workgroupSize = [sized[0] ?? one, sized[1] ?? one, sized[2] ?? one] as const;
+  const sizeSpan = (c: number) =>
+    decl.range.kind === 'nd'
+      ? (decl.range.workgroupSize[dims - 1 - c]?.span ?? decl.span)
+      : decl.span;
+  const sizeDim = (value: SizeValue, c: number): WorkgroupSizeDim => {
     const literal = literalSize(value);
     if (literal !== null) return { kind: 'literal', value: literal };
-    if (value.kind === 'leaf')
+    if (value.kind === 'leaf') {
       return { kind: 'specConstant', symbolicId: value.symbolicId, leafId: value.leafId };
+    }
     error(
       LinkCode.invalidSize,
       `workgroup size dimension ${dims - 1 - c} of kernel '${kernel.id}' must be a literal or a single integer specialization constant`,
-      decl.range.kind === 'nd' ? decl.range.workgroupSize[dims - 1 - c]?.span : decl.span,
+      sizeSpan(c),
     );
     return { kind: 'literal', value: 1 };
-  }) as unknown as KernelInfo['workgroupSize'];
+  };
+  const sizeDims = [
+    sizeDim(workgroupSize[0], 0),
+    sizeDim(workgroupSize[1], 1),
+    sizeDim(workgroupSize[2], 2),
+  ] as const;
 
   const workgroupArrays: LinkedWorkgroupArray[] = decl.workgroupArrays.map((w) => {
     const length = size(w.length, `the length of workgroup array '${w.name}'`);
@@ -284,10 +291,7 @@ function buildKernel(
         leaf,
         what: `the workgroup size (dimension ${dims - 1 - c})`,
         code: LinkCode.emulatedWorkgroupSize,
-        span:
-          decl.range.kind === 'nd'
-            ? (decl.range.workgroupSize[dims - 1 - c]?.span ?? decl.span)
-            : decl.span,
+        span: sizeSpan(c),
       })),
     ),
     ...workgroupArrays.flatMap((w, i) =>
@@ -314,7 +318,7 @@ function buildKernel(
     .filter((t) => t.kind !== 'scalar')
     .reduce((sum, t) => sum + layoutOf(t).size, 0);
   const nativeFits = privateBytes <= MAX_PRIVATE_BYTES;
-  if (!nativeFits && (mode === 'native' || pipelineConstantUses.length > 0)) {
+  if (!nativeFits && (mode === 'native' || (mode === 'both' && pipelineConstantUses.length > 0))) {
     error(
       LinkCode.privateMemory,
       `the composite specialization constants of kernel '${kernel.id}' take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${MAX_PRIVATE_BYTES}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
