@@ -424,6 +424,28 @@ describe('floats, vectors and matrices', () => {
     expectClose(f32s(r.accessors.out), expected, 2e-3);
   });
 
+  test('transform: a 4x4 matrix, atomics on device-global fields through .value', async () => {
+    const rand = prng(28);
+    const n = 20;
+    const p = randomFloats(rand, n * 4, -3, 3);
+    const m = randomFloats(rand, 16, -2, 2);
+    const r = await run({
+      kernel: id('extras', 'transform'),
+      range: [n],
+      args: { p: Float32Array.from(p), m: Float32Array.from(m), out: poisonedF32(n * 4) },
+      deviceGlobals: { [id('extras', 'events')]: Int32Array.from([5, -1000]) },
+    });
+    const results = Array.from({ length: n }, (_, i) =>
+      [0, 1, 2, 3].map((row) =>
+        [0, 1, 2, 3].reduce((s, c) => s + m[c * 4 + row]! * p[i * 4 + c]!, 0),
+      ),
+    );
+    expectClose(f32s(r.accessors.out), results.flat(), 1e-4);
+    const events = i32s(r.deviceGlobals[id('extras', 'events')]);
+    expect(events[0]).toBe(5 + n);
+    expect(events[1]).toBe(Math.max(-1000, ...results.map((v) => Math.floor(v[3]!))));
+  });
+
   test('conversions: scalar and vector conversions, bit casts', async () => {
     const rand = prng(27);
     const n = 32;

@@ -1,9 +1,13 @@
 import {
   accessor,
   atan2,
+  atomic,
+  atomicAdd,
+  atomicMax,
   countLeadingZeros,
   countOneBits,
   deviceFunction,
+  deviceGlobal,
   exp2,
   f32,
   firstLeadingBit,
@@ -12,6 +16,7 @@ import {
   kernel,
   log2,
   mat2x2f,
+  mat4x4f,
   mul,
   reverseBits,
   struct,
@@ -19,6 +24,7 @@ import {
   u32,
   vec2f,
   vec3u,
+  vec4f,
   wgsl,
 } from '@syclts/dsl';
 
@@ -106,5 +112,26 @@ export const maskedCounts = kernel(
   (item, _kh, { a, out }) => {
     const i = item.getId(0);
     out[i] = maskedCount(a[i]!, 0x0f0f0f0f);
+  },
+);
+
+export const events = deviceGlobal(struct({ count: atomic(u32), maxSeen: atomic(i32) }));
+
+/** A 4x4 transform, and atomics on fields of a device global reached through `.value`. */
+export const transform = kernel(
+  {
+    range: 1,
+    args: {
+      p: accessor(vec4f, 'read'),
+      m: accessor(mat4x4f, 'read'),
+      out: accessor(vec4f, 'write'),
+    },
+  },
+  (item, _kh, { p, m, out }) => {
+    const i = item.getId(0);
+    const v = mul(m[0]!, p[i]!);
+    out[i] = v;
+    atomicAdd(events.value.count, 1);
+    atomicMax(events.value.maxSeen, i32(Math.floor(v.w)));
   },
 );
