@@ -85,11 +85,11 @@ export class KernelBundle<S extends BundleState = BundleState> {
   /** Whether every image with specialization constants runs them natively (pipeline overrides). */
   nativeSpecializationConstant(): boolean {
     return this.#images.every(({ program, image }) =>
-      Object.values(image.kernels).every((info) => {
-        if (info.specConstants.length === 0) return true;
-        const resolved = { symbolicId: '', program, image, info };
-        return variantOf(this.#core, resolved) === 'native';
-      }),
+      Object.entries(image.kernels).every(
+        ([symbolicId, info]) =>
+          info.specConstants.length === 0 ||
+          variantOf(this.#core, { symbolicId, program, image, info }) === 'native',
+      ),
     );
   }
 

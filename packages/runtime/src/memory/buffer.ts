@@ -253,7 +253,7 @@ function checkLength(length: number): number {
   return length;
 }
 
-export function padTo4(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+function padTo4(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   if (bytes.byteLength % 4 === 0) return bytes;
   const padded = new Uint8Array(roundUp(4, bytes.byteLength));
   padded.set(bytes);

@@ -90,18 +90,3 @@ export function thaw(value: CanonicalValue): unknown {
     Object.entries(value as Record<string, CanonicalValue>).map(([k, v]) => [k, thaw(v)]),
   );
 }
-
-export function sameValue(a: CanonicalValue, b: CanonicalValue): boolean {
-  if (typeof a !== 'object' || typeof b !== 'object') return Object.is(a, b);
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) =>
-      sameValue(
-        (a as Record<string, CanonicalValue>)[k]!,
-        (b as Record<string, CanonicalValue>)[k]!,
-      ),
-    )
-  );
-}
