@@ -130,3 +130,37 @@ describe('convolution', () => {
     expect(readRgba(join(outDir, 'edges.png')).width).toBe(48);
   });
 });
+
+describe('matmul', () => {
+  test('`npm start` picks the block from the limits, checks every variant, prints GFLOP/s', async () => {
+    const { stdout, json } = await npm(
+      ['start', '--', '--size', '32', '--repeat', '2', '--json'],
+      join(examples, 'matmul'),
+    );
+    console.log(stdout);
+    const report = json as {
+      ok: boolean;
+      n: number;
+      checkedEntries: number;
+      limits: { invocations: number };
+      rows: { kernel: string; mode: string; block: number; gflops: number; maxError: number }[];
+    };
+    expect(report.ok).toBe(true);
+    expect(report.checkedEntries).toBe(32 * 32);
+    // The largest power of two whose square fits the workgroup limit, capped by the matrix size.
+    const expectedBlock = Math.min(
+      32,
+      2 ** Math.floor(Math.log2(Math.sqrt(report.limits.invocations))),
+    );
+    expect(report.rows.map((row) => [row.kernel, row.mode, row.block])).toEqual([
+      ['matmul', 'native', expectedBlock],
+      ['matmulFixedBlock', 'native', 16],
+      ['matmulFixedBlock', 'emulated', 16],
+    ]);
+    for (const row of report.rows) {
+      expect(row.gflops).toBeGreaterThan(0);
+      expect(row.maxError).toBeLessThan(1e-4);
+    }
+    expect(stdout).toMatch(/GFLOP\/s/);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Each example's production build (its own vite.config.ts) in headless Chromium on WebGPU: the
+ * page's own check passes, and a screenshot is saved under test/out/screenshots/ for a person.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { build, type UserConfig } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { outRoot } from '../helpers/paths.js';
+import { type StaticServer, serveDirectory } from '../helpers/static-server.js';
+
+const examples = join(import.meta.dirname, '..', '..', 'examples');
+const screenshots = join(outRoot, 'screenshots');
+
+let browser: Browser;
+const servers: StaticServer[] = [];
+
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+/** Builds the example as `vite build` does and opens its page. */
+async function openExample(name: string, query = ''): Promise<Page> {
+  const root = join(examples, name);
+  const outDir = join(outRoot, 'examples-web', name);
+  // The example's own config, imported here: Vite's config loader would run it outside Vitest,
+  // where the workspace packages' TypeScript sources do not load.
+  const config = ((await import(join(root, 'vite.config.ts'))) as { default: UserConfig }).default;
+  await build({
+    ...config,
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    build: { ...config.build, outDir, emptyOutDir: true },
+  });
+  const server = await serveDirectory(outDir);
+  servers.push(server);
+  const page = await browser.newPage({ viewport: { width: 900, height: 760 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${server.url}${query}`);
+  expect(errors).toEqual([]);
+  return page;
+}
+
+/** The page's load-time result (`window.sycltsExample`). */
+async function pageResult<T>(page: Page): Promise<T> {
+  const result = (await page.evaluate(
+    () => (window as unknown as { sycltsExample?: Promise<unknown> }).sycltsExample,
+  )) as T | { error: string };
+  expect(result).not.toHaveProperty('error');
+  return result as T;
+}
+
+describe('convolution', () => {
+  test('checks every filter in both modes, switches filters, shows pipelines and time', async () => {
+    const page = await openExample('convolution');
+    const result = await pageResult<{
+      adapter: string;
+      ok: boolean;
+      checks: { mode: string; filter: string; maxError: number }[];
+    }>(page);
+    console.log(`[syclts] convolution page ran on adapter: ${result.adapter}`);
+    expect(result.ok).toBe(true);
+    expect(result.checks).toHaveLength(6);
+
+    // Native pipelines: one per filter; emulated: one for all. They were all made at load.
+    await expect.poll(() => page.textContent('#pipelines')).toMatch(/^4 in all/);
+    await page.click('button:text-is("edges")');
+    await expect.poll(() => page.textContent('#output-caption')).toBe('edges (native)');
+    expect(await page.textContent('#pipelines')).toMatch(/^4 in all \(this run: 0\)/);
+    expect(await page.textContent('#time')).toMatch(/^\d+\.\d\d ms/);
+    // The output canvas holds the filtered image: edge detection leaves most pixels dark.
+    const dark = await page.evaluate(() => {
+      const canvas = document.getElementById('output') as HTMLCanvasElement;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i]! + data[i + 1]! + data[i + 2]! < 30) count++;
+      return count / (data.length / 4);
+    });
+    expect(dark).toBeGreaterThan(0.5);
+    await page.screenshot({ path: join(screenshots, 'convolution.png'), fullPage: true });
+  });
+});
+
+describe('matmul', () => {
+  test('multiplies natively with the device-chosen block and emulated with the fixed one', async () => {
+    const page = await openExample('matmul', '?size=32');
+    const report = await pageResult<{
+      ok: boolean;
+      rows: { kernel: string; mode: string; block: number; gflops: number }[];
+    }>(page);
+    expect(report.ok).toBe(true);
+    expect(report.rows.map((row) => `${row.kernel} ${row.mode}`)).toEqual([
+      'matmul native',
+      'matmulFixedBlock native',
+      'matmulFixedBlock emulated',
+    ]);
+    expect(report.rows.every((row) => row.gflops > 0)).toBe(true);
+    expect(await page.locator('#rows tr').count()).toBe(3);
+    await page.screenshot({ path: join(screenshots, 'matmul.png'), fullPage: true });
+  });
+});
