@@ -25,6 +25,8 @@ export interface BuildRequest {
   /** Output directory, absolute. */
   readonly outDir: string;
   readonly options?: Options;
+  /** Minify with the bundler's own minifier (Rollup has none: it ignores this). */
+  readonly minify?: boolean;
 }
 
 /** The workspace packages stay imports: Node resolves them when the bundle runs. */
@@ -66,7 +68,7 @@ async function buildRollup({ root, entries, outDir, options }: BuildRequest): Pr
   await bundle.close();
 }
 
-async function buildVite({ root, entries, outDir, options }: BuildRequest): Promise<void> {
+async function buildVite({ root, entries, outDir, options, minify }: BuildRequest): Promise<void> {
   await viteBuild({
     root,
     configFile: false,
@@ -77,7 +79,7 @@ async function buildVite({ root, entries, outDir, options }: BuildRequest): Prom
       outDir,
       emptyOutDir: true,
       sourcemap: true,
-      minify: false,
+      minify: minify ?? false,
       target: 'node20',
       rollupOptions: {
         input: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, join(root, e)])),
@@ -89,7 +91,13 @@ async function buildVite({ root, entries, outDir, options }: BuildRequest): Prom
   });
 }
 
-async function buildEsbuild({ root, entries, outDir, options }: BuildRequest): Promise<void> {
+async function buildEsbuild({
+  root,
+  entries,
+  outDir,
+  options,
+  minify,
+}: BuildRequest): Promise<void> {
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: entries,
@@ -99,6 +107,7 @@ async function buildEsbuild({ root, entries, outDir, options }: BuildRequest): P
     platform: 'node',
     target: 'node20',
     sourcemap: true,
+    minify: minify ?? false,
     external: ['@syclts/*'],
     logLevel: 'silent',
     plugins: [sycltsEsbuild(options)],
@@ -106,7 +115,7 @@ async function buildEsbuild({ root, entries, outDir, options }: BuildRequest): P
 }
 
 async function buildWebpackLike(
-  { root, entries, outDir, options }: BuildRequest,
+  { root, entries, outDir, options, minify }: BuildRequest,
   which: 'webpack' | 'rspack',
 ): Promise<void> {
   const typescript =
@@ -134,7 +143,7 @@ async function buildWebpackLike(
     externals: [external],
     resolve: { extensions: ['.ts', '.js'] },
     module: { rules: [{ test: /\.ts$/, ...typescript }] },
-    optimization: { minimize: false },
+    optimization: { minimize: minify ?? false },
   };
   const stats = await new Promise<{ hasErrors(): boolean; toString(o: object): string }>(
     (resolve, reject) => {

@@ -30,6 +30,28 @@ function expectAppResults(output: AppOutput): void {
   expect(output.gridSet).toEqual(grid.map((g) => g + 7));
 }
 
+/** The host string in params.sycl.ts, found in the bundle, maps back to where it was written. */
+function expectMarkerMapsBack(root: string, outDir: string): void {
+  const code = readFileSync(join(outDir, 'main.js'), 'utf8');
+  const map = new TraceMap(
+    readFileSync(join(outDir, 'main.js.map'), 'utf8'),
+    join(outDir, 'main.js'),
+  );
+  const at = code.indexOf('params-module-marker') - 1;
+  const before = code.slice(0, at).split('\n');
+  const original = originalPositionFor(map, {
+    line: before.length,
+    column: before.at(-1)!.length,
+  });
+  const source = readFileSync(join(root, 'src/params.sycl.ts'), 'utf8').split('\n');
+  const line = source.findIndex((text) => text.includes("'params-module-marker'"));
+  expect(original.source).toMatch(/src\/params\.sycl\.ts$/);
+  expect(original).toMatchObject({
+    line: line + 1,
+    column: source[line]!.indexOf("'params-module-marker'"),
+  });
+}
+
 /** The same app, three device modules and a device library package, with each bundler. */
 describe.each(bundlers)('%s', (bundler) => {
   const root = stageApp('app', `app-${bundler}`, { 'syclts-fixture-lib': 'device-lib' });
@@ -61,22 +83,7 @@ describe.each(bundlers)('%s', (bundler) => {
 
   test('positions in the bundle map back to the original .sycl.ts source', () => {
     expect(output.label).toBe('params-module-marker');
-    const code = readFileSync(join(outDir, 'main.js'), 'utf8');
-    const map = new TraceMap(
-      readFileSync(join(outDir, 'main.js.map'), 'utf8'),
-      join(outDir, 'main.js'),
-    );
-    const at = code.indexOf('params-module-marker') - 1;
-    const before = code.slice(0, at).split('\n');
-    const generated = { line: before.length, column: before.at(-1)!.length };
-    const original = originalPositionFor(map, generated);
-    const source = readFileSync(join(root, 'src/params.sycl.ts'), 'utf8').split('\n');
-    const line = source.findIndex((text) => text.includes("'params-module-marker'"));
-    expect(original.source).toMatch(/src\/params\.sycl\.ts$/);
-    expect(original).toMatchObject({
-      line: line + 1,
-      column: source[line]!.indexOf("'params-module-marker'"),
-    });
+    expectMarkerMapsBack(root, outDir);
   });
 
   test('an invalid .sycl.ts module fails the build with its diagnostic', async () => {
@@ -91,6 +98,17 @@ describe.each(bundlers)('%s', (bundler) => {
     );
     expect(error).toMatch(/src\/broken\.sycl\.ts:7:\d+: error: .* \[SYCL\d+\]/);
     expect(error).toContain("out[i] = 'not a number';");
+  });
+});
+
+/** Rollup has no minifier of its own; the others minify, and the plugin's output must survive it. */
+describe.each(['vite', 'esbuild', 'webpack', 'rspack'] as const)('%s, minified', (bundler) => {
+  test('the bundle runs and its positions map back to the original source', async () => {
+    const root = stageApp('app', `app-min-${bundler}`, { 'syclts-fixture-lib': 'device-lib' });
+    const outDir = join(root, 'dist');
+    await build(bundler, { root, entries: { main: 'src/main.ts' }, outDir, minify: true });
+    expectAppResults(await runBundle<AppOutput>(join(outDir, 'main.js')));
+    expectMarkerMapsBack(root, outDir);
   });
 });
 
