@@ -47,3 +47,11 @@ test('an adapter runs a compute pass with an override set at pipeline creation',
   expect(result).toEqual(Array.from({ length: n }, (_, i) => 3 * i + 1));
   device.destroy();
 });
+
+test('an unknown adapter kind is errc.platform naming where it came from', async () => {
+  const { Queue, errc } = await import('../src/index.js');
+  await expect(Queue.create({ kind: 'gpu' as never })).rejects.toMatchObject({
+    errc: errc.platform,
+    message: expect.stringContaining("kind must be 'auto', 'hardware' or 'software', got 'gpu'"),
+  });
+});

@@ -1,3 +1,5 @@
+import { errc, SyclError } from '../errors.js';
+
 /** How to pick a WebGPU adapter. Each field defaults to an environment variable, then to auto. */
 export interface AdapterRequest {
   /** 'hardware' wants a GPU, 'software' wants SwiftShader (Node only); 'auto' tries hardware first. Env: SYCLTS_ADAPTER. */
@@ -24,5 +26,8 @@ export function describeAdapter(adapter: GPUAdapter): string {
 export function parseAdapterKind(value: string | undefined, source: string): AdapterKind {
   if (value === undefined || value === '') return 'auto';
   if (value === 'auto' || value === 'hardware' || value === 'software') return value;
-  throw new RangeError(`${source}: expected 'auto', 'hardware' or 'software', got '${value}'`);
+  throw new SyclError(
+    errc.platform,
+    `Queue.create: ${source} must be 'auto', 'hardware' or 'software', got '${value}'`,
+  );
 }

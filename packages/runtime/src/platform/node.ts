@@ -22,7 +22,10 @@ const NO_ADAPTER_HELP = [
 ].join(' ');
 
 export async function requestAdapter(request: AdapterRequest = {}): Promise<ChosenAdapter> {
-  const kind = request.kind ?? parseAdapterKind(process.env.SYCLTS_ADAPTER, 'SYCLTS_ADAPTER');
+  const kind = parseAdapterKind(
+    request.kind ?? process.env.SYCLTS_ADAPTER,
+    request.kind ? 'kind' : 'SYCLTS_ADAPTER',
+  );
   const backend = request.backend ?? process.env.SYCLTS_BACKEND;
   const options = { powerPreference: request.powerPreference ?? 'high-performance' } as const;
 
