@@ -1,0 +1,135 @@
+/**
+ * The GPU suite: copy bandwidth, kernel speed (matrix multiply, 3x3 convolution; native,
+ * emulated, uniform arguments, literal WGSL), value-change cost and host overhead per launch.
+ * Writes a Markdown section (adapter, date, command) to --out, and prints it.
+ *
+ *   node gpu-suite.mjs [--small] [--out FILE]
+ *
+ * --small runs tiny sizes (for a software adapter; same code path, same checks).
+ */
+import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { Queue } from '@syclts/runtime';
+import { copyBandwidth } from './gpu/bandwidth.js';
+import { benchDevice } from './gpu/device.js';
+import { convSpeed, matmulSpeed, type SpeedRow } from './gpu/kernel-speed.js';
+import { launchOverhead, valueChangeCost } from './gpu/runtime-costs.js';
+import { fixed, table } from './markdown.js';
+
+const args = process.argv.slice(2);
+const small = args.includes('--small');
+const outIndex = args.indexOf('--out');
+const outFile = outIndex >= 0 ? args[outIndex + 1] : undefined;
+
+const sizes = small
+  ? { matmul: [128], conv: [128, 64], copy: 1 << 20, launches: 2, rounds: 2, samples: 3, batch: 20 }
+  : {
+      matmul: [2048, 4096],
+      conv: [4096, 4096],
+      copy: 1 << 30,
+      launches: 10,
+      rounds: 3,
+      samples: 30,
+      batch: 1000,
+    };
+
+/** Datasheet FP32 peaks (TFLOP/s, boost clock), by adapter description. */
+function fp32Peak(description: string): { tflops: number; name: string } | null {
+  const fromEnv = Number(process.env.BENCH_FP32_PEAK_TFLOPS);
+  if (fromEnv > 0) return { tflops: fromEnv, name: 'BENCH_FP32_PEAK_TFLOPS' };
+  if (/H100.*PCIe/i.test(description)) return { tflops: 51.2, name: 'H100 PCIe datasheet' };
+  if (/H100/i.test(description)) return { tflops: 66.9, name: 'H100 SXM5 datasheet' };
+  return null;
+}
+
+const bench = await benchDevice();
+const { device, description } = bench;
+const native = await Queue.create({ device, specConstants: 'native' });
+const emulated = await Queue.create({ device, specConstants: 'emulated' });
+const log = (line: string) => console.log(line);
+log(`adapter: ${description}`);
+
+const copy = await copyBandwidth(bench, sizes.copy, 15);
+log(`copy: ${fixed(copy.gbs, 0)} GB/s`);
+const options = { bench, native, emulated, launches: sizes.launches, rounds: sizes.rounds };
+const speed: SpeedRow[] = [];
+for (const n of sizes.matmul) {
+  speed.push(...(await matmulSpeed(options, n)));
+  log(`matmul ${n} done`);
+}
+speed.push(...(await convSpeed(options, sizes.conv[0]!, sizes.conv[1]!)));
+log('conv done');
+const latency = await valueChangeCost(native, emulated, sizes.samples);
+const overhead = await launchOverhead(native, emulated, sizes.batch, sizes.rounds + 2);
+
+const peak = fp32Peak(description);
+const speedRows = speed.map((r) => {
+  const literal = speed.find((l) => l.kernel === r.kernel && l.variant === 'literal')!;
+  const matmul = r.kernel.startsWith('matmul');
+  let rate: string;
+  let share: string;
+  if (matmul) {
+    const n = Number(r.kernel.split(' ')[1]);
+    const tflops = (2 * n ** 3) / r.us / 1e6;
+    rate = `${fixed(tflops, 2)} TFLOP/s`;
+    share = peak ? `${fixed((100 * tflops) / peak.tflops, 0)}% of FP32 peak` : '';
+  } else {
+    const [w, h] = r.kernel.split(' ')[1]!.split('x').map(Number) as [number, number];
+    const gbs = (2 * 4 * w * h) / r.us / 1e3;
+    rate = `${fixed(gbs, 0)} GB/s`;
+    share = `${fixed((100 * gbs) / copy.gbs, 0)}% of copy`;
+  }
+  return [
+    r.kernel,
+    r.variant,
+    fixed(r.us, 1),
+    `${fixed(r.us / literal.us, 3)}x`,
+    rate,
+    share,
+    `${r.error.toExponential(1)} (${r.checked})`,
+  ];
+});
+const speedups = [...new Set(speed.map((r) => r.kernel))].map((kernel) => {
+  const of = (v: string) => speed.find((r) => r.kernel === kernel && r.variant === v)!.us;
+  return `${kernel}: native ${fixed(of('uniform') / of('native'), 2)}x faster than uniform arguments, ${fixed(of('emulated') / of('native'), 2)}x faster than emulated; native/literal ${fixed(of('native') / of('literal'), 3)}`;
+});
+
+const command = `node .gpu/app/gpu-suite.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
+const section = [
+  `Adapter: ${description}. Host: ${hostname()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Command: \`${command}\`${bench.timer.gpu ? '' : ' (no timestamp queries on this adapter: host times per launch)'}.`,
+  '',
+  `Copy bandwidth (vec4f copy kernel, ${copy.bytes / 2 ** 20} MiB read + written, median of 15): **${fixed(copy.gbs, 0)} GB/s**.${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
+  '',
+  `Kernel speed: GPU timestamps around each launch's compute pass, median of ${sizes.launches * sizes.rounds} launches (${sizes.rounds} interleaved rounds); outputs poisoned with NaN and checked against a float64 reference before timing (max error relative to the sum of term magnitudes, entries checked).`,
+  '',
+  table(
+    ['kernel', 'constants', 'median µs', 'vs literal', 'rate', 'of ceiling', 'max rel. error'],
+    speedRows,
+    'llrrrrr',
+  ),
+  '',
+  ...speedups.map((s) => `- ${s}`),
+  '',
+  `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}.`,
+  '',
+  table(
+    ['launch', 'median µs', 'pipelines created'],
+    latency.map((r) => [r.what, fixed(r.us, 1), String(r.pipelines)]),
+  ),
+  '',
+  `Host overhead per launch: batches of ${sizes.batch} launches of the same convolution issued without waiting, then one wait; medians of ${sizes.rounds + 2} rounds.`,
+  '',
+  table(
+    ['launch', 'host µs to issue', 'µs per launch until done', 'vs direct'],
+    overhead.map((r) => [
+      r.what,
+      fixed(r.issueUs, 2),
+      fixed(r.doneUs, 2),
+      `${fixed(r.doneUs / overhead[0]!.doneUs, 2)}x`,
+    ]),
+  ),
+].join('\n');
+console.log(`\n${section}`);
+if (outFile) writeFileSync(outFile, `${section}\n`);
+native.device.destroy();
+process.exit(0);

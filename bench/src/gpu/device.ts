@@ -1,0 +1,154 @@
+/**
+ * The benchmark device: the adapter the runtime would choose (SYCLTS_ADAPTER applies), with
+ * timestamp queries where the adapter has them, and GPU timestamps around every compute pass
+ * recorded on it, including the passes the runtime records for its launches.
+ */
+import { execFileSync } from 'node:child_process';
+import { requestAdapter } from '@syclts/runtime';
+import { create } from 'webgpu';
+
+export interface BenchDevice {
+  readonly device: GPUDevice;
+  /** Vendor, architecture, description and driver as the adapter reports them. */
+  readonly description: string;
+  readonly timer: PassTimer;
+}
+
+/**
+ * With SYCLTS_ADAPTER=hardware, a Dawn instance of its own with timestamp quantization off
+ * (Dawn rounds timestamps to 2^16 ns by default, too coarse for kernels of a few hundred
+ * microseconds); otherwise the runtime's adapter choice (SwiftShader here).
+ */
+async function chooseAdapter(): Promise<{ adapter: GPUAdapter; description: string }> {
+  if (process.env.SYCLTS_ADAPTER !== 'hardware') return requestAdapter();
+  const gpu = create([
+    'enable-dawn-features=allow_unsafe_apis',
+    'disable-dawn-features=timestamp_quantization',
+  ]);
+  keepAlive.push(gpu); // Dawn must not be collected while its devices live
+  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) throw new Error('benchDevice: no hardware adapter');
+  const { vendor, architecture, description } = adapter.info;
+  return { adapter, description: [vendor, architecture, description].filter(Boolean).join(' ') };
+}
+const keepAlive: GPU[] = [];
+
+/** The GPU's marketing name from nvidia-smi, where there is one (Vulkan adapters name the driver). */
+function gpuName(): string | null {
+  try {
+    return execFileSync('nvidia-smi', ['--query-gpu=name', '--format=csv,noheader'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export async function benchDevice(): Promise<BenchDevice> {
+  const { adapter, description } = await chooseAdapter();
+  const timestamps = adapter.features.has('timestamp-query');
+  const limits = adapter.limits;
+  const device = await adapter.requestDevice({
+    requiredFeatures: timestamps ? ['timestamp-query'] : [],
+    requiredLimits: {
+      maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
+      maxBufferSize: limits.maxBufferSize,
+      maxStorageBuffersPerShaderStage: limits.maxStorageBuffersPerShaderStage,
+      maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
+      maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
+    },
+  });
+  const name = gpuName();
+  return {
+    device,
+    description: name ? `${name}, ${description}` : description,
+    timer: new PassTimer(device, timestamps),
+  };
+}
+
+/**
+ * While armed, every compute pass begun on the device writes timestamps at its start and end
+ * (WebGPU's timestampWrites), so a launch is timed on the GPU whoever records it. Without the
+ * timestamp-query feature (software adapters), `collect` gives host times per pass instead:
+ * wall time from arming to completion divided by the passes, good enough for checks.
+ */
+export class PassTimer {
+  readonly gpu: boolean;
+  readonly #device: GPUDevice;
+  readonly #capacity = 256;
+  readonly #querySet: GPUQuerySet | null;
+  #passes = 0;
+  #armed = false;
+  #armedAt = 0;
+
+  constructor(device: GPUDevice, timestamps: boolean) {
+    this.gpu = timestamps;
+    this.#device = device;
+    this.#querySet = timestamps
+      ? device.createQuerySet({ type: 'timestamp', count: 2 * this.#capacity })
+      : null;
+    const createEncoder = device.createCommandEncoder.bind(device);
+    device.createCommandEncoder = (descriptor) => {
+      const encoder = createEncoder(descriptor);
+      const begin = encoder.beginComputePass.bind(encoder);
+      encoder.beginComputePass = (pass) => {
+        if (!this.#armed) return begin(pass);
+        const index = this.#passes++;
+        if (!this.#querySet || index >= this.#capacity) return begin(pass);
+        return begin({
+          ...pass,
+          timestampWrites: {
+            querySet: this.#querySet,
+            beginningOfPassWriteIndex: 2 * index,
+            endOfPassWriteIndex: 2 * index + 1,
+          },
+        });
+      };
+      return encoder;
+    };
+  }
+
+  arm(): void {
+    this.#armed = true;
+    this.#passes = 0;
+    this.#armedAt = performance.now();
+  }
+
+  /** Disarms, waits for the device and returns each timed pass's duration in microseconds. */
+  async collect(): Promise<number[]> {
+    this.#armed = false;
+    const passes = Math.min(this.#passes, this.#capacity);
+    await this.#device.queue.onSubmittedWorkDone();
+    if (!this.#querySet) {
+      const perPass = ((performance.now() - this.#armedAt) * 1000) / Math.max(1, this.#passes);
+      return Array.from({ length: this.#passes }, () => perPass);
+    }
+    const bytes = 16 * passes;
+    const resolved = this.#device.createBuffer({
+      size: bytes,
+      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+    });
+    const readable = this.#device.createBuffer({
+      size: bytes,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
+    const encoder = this.#device.createCommandEncoder();
+    encoder.resolveQuerySet(this.#querySet, 0, 2 * passes, resolved, 0);
+    encoder.copyBufferToBuffer(resolved, 0, readable, 0, bytes);
+    this.#device.queue.submit([encoder.finish()]);
+    await readable.mapAsync(GPUMapMode.READ);
+    const ticks = new BigUint64Array(readable.getMappedRange());
+    const us = Array.from(
+      { length: passes },
+      (_, i) => Number(ticks[2 * i + 1]! - ticks[2 * i]!) / 1000,
+    );
+    readable.destroy();
+    resolved.destroy();
+    return us;
+  }
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}

@@ -1,0 +1,255 @@
+/**
+ * Kernel speed: the matrix multiply and the 3x3 convolution compiled by syclts, run through
+ * the runtime with native specialization constants, emulated ones, and the same values as
+ * kernel arguments (the launch uniform), against hand-written WGSL with literal constants.
+ * Every variant is checked against a float64 reference on a poisoned output before it is timed.
+ */
+import { f32, vec4f } from '@syclts/dsl';
+import { ndRange, type Queue } from '@syclts/runtime';
+import { coeffs, conv3x3, conv3x3Args, height, width } from '../kernels/conv.sycl.ts';
+import { matmul, matmulArgs, size, tileK } from '../kernels/matmul.sycl.ts';
+import { type BenchDevice, median } from './device.js';
+import { convLiteral, DirectKernel, matmulLiteral } from './literal-wgsl.js';
+
+export type Variant = 'literal' | 'native' | 'emulated' | 'uniform';
+export const VARIANTS: readonly Variant[] = ['literal', 'native', 'emulated', 'uniform'];
+
+export interface SpeedRow {
+  readonly kernel: string;
+  readonly variant: Variant;
+  /** Median GPU time of one launch, microseconds. */
+  readonly us: number;
+  /** Largest error over the checked entries, relative to the sum of the magnitudes of the terms. */
+  readonly error: number;
+  readonly checked: number;
+}
+
+export interface SpeedOptions {
+  readonly bench: BenchDevice;
+  readonly native: Queue;
+  readonly emulated: Queue;
+  /** Timed launches per variant and round, and rounds (variants interleave between rounds). */
+  readonly launches: number;
+  readonly rounds: number;
+}
+
+/** Tolerance on the relative error of f32 results against the float64 reference. */
+const TOLERANCE = 1e-4;
+
+const random = (n: number) => Float32Array.from({ length: n }, () => Math.random() * 2 - 1);
+
+async function readBack(device: GPUDevice, buffer: GPUBuffer): Promise<Float32Array> {
+  const staging = device.createBuffer({
+    size: buffer.size,
+    usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+  });
+  const encoder = device.createCommandEncoder();
+  encoder.copyBufferToBuffer(buffer, 0, staging, 0, buffer.size);
+  device.queue.submit([encoder.finish()]);
+  await staging.mapAsync(GPUMapMode.READ);
+  const data = new Float32Array(staging.getMappedRange().slice(0));
+  staging.destroy();
+  return data;
+}
+
+/** Entries to check: all of them up to `limit`, else a random sample of `limit`. */
+function sample(count: number, limit: number): number[] {
+  if (count <= limit) return Array.from({ length: count }, (_, i) => i);
+  return Array.from({ length: limit }, () => Math.floor(Math.random() * count));
+}
+
+interface Problem {
+  readonly kernel: string;
+  readonly output: GPUBuffer;
+  readonly launch: Record<Variant, () => void>;
+  /** Largest relative error of the output against the float64 reference, over checked entries. */
+  readonly check: (out: Float32Array) => { error: number; checked: number };
+}
+
+/** Waits until both queues submitted and completed everything (pipelines are created asynchronously). */
+async function settle(options: SpeedOptions): Promise<void> {
+  await options.native.wait();
+  await options.emulated.wait();
+  await options.bench.device.queue.onSubmittedWorkDone();
+}
+
+async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRow[]> {
+  const { device, timer } = options.bench;
+  const results = new Map<Variant, { us: number[]; error: number; checked: number }>();
+  for (const variant of VARIANTS) {
+    device.queue.writeBuffer(
+      problem.output,
+      0,
+      new Float32Array(problem.output.size / 4).fill(Number.NaN),
+    );
+    problem.launch[variant]();
+    await settle(options);
+    const { error, checked } = problem.check(await readBack(device, problem.output));
+    if (!(error <= TOLERANCE)) {
+      throw new Error(`${problem.kernel} (${variant}): relative error ${error} over ${TOLERANCE}`);
+    }
+    problem.launch[variant](); // warm-up
+    await settle(options);
+    results.set(variant, { us: [], error, checked });
+  }
+  // Bring the clocks up: about 300 ms of the literal kernel before the timed rounds.
+  const warmUntil = performance.now() + 300;
+  while (performance.now() < warmUntil) {
+    for (let i = 0; i < 8; i++) problem.launch.literal();
+    await settle(options);
+  }
+  for (let round = 0; round < options.rounds; round++) {
+    for (const variant of VARIANTS) {
+      timer.arm();
+      for (let i = 0; i < options.launches; i++) problem.launch[variant]();
+      await settle(options);
+      results.get(variant)!.us.push(...(await timer.collect()));
+    }
+  }
+  return VARIANTS.map((variant) => {
+    const r = results.get(variant)!;
+    const sorted = [...r.us].sort((x, y) => x - y);
+    console.log(
+      `${problem.kernel} ${variant}: min ${sorted[0]!.toFixed(1)} median ${median(sorted).toFixed(1)} max ${sorted.at(-1)!.toFixed(1)} us`,
+    );
+    return {
+      kernel: problem.kernel,
+      variant,
+      us: median(r.us),
+      error: r.error,
+      checked: r.checked,
+    };
+  });
+}
+
+/** The k step of the matrix multiply's tiles (the fastest of 8 and 16 on the H100). */
+export const MATMUL_TILE_K = 16;
+
+export async function matmulSpeed(options: SpeedOptions, n: number): Promise<SpeedRow[]> {
+  const { native, emulated } = options;
+  const { device } = options.bench;
+  const ah = random(n * n);
+  const bh = random(n * n);
+  const a = native.buffer(vec4f, (n * n) / 4, { access: 'read' });
+  const b = native.buffer(vec4f, (n * n) / 4, { access: 'read' });
+  const c = native.buffer(vec4f, (n * n) / 4, { access: 'write' });
+  device.queue.writeBuffer(a.gpuBuffer, 0, ah);
+  device.queue.writeBuffer(b.gpuBuffer, 0, bh);
+  const literal = await DirectKernel.create(
+    device,
+    matmulLiteral(n, MATMUL_TILE_K),
+    [a.gpuBuffer, b.gpuBuffer],
+    c.gpuBuffer,
+  );
+  const range = ndRange([n / 8, n / 8], [16, 16]);
+  const specialised = (queue: Queue) => () => {
+    queue.submit((cgh) => {
+      cgh.setSpecializationConstant(size, n);
+      cgh.setSpecializationConstant(tileK, MATMUL_TILE_K);
+      cgh.parallelFor(range, matmul, { a, b, c });
+    });
+  };
+  const samples = sample(n * n, 4096);
+  const rows = await measure(options, {
+    kernel: `matmul ${n}`,
+    output: c.gpuBuffer,
+    launch: {
+      literal: () => literal.dispatch(n / 128, n / 128),
+      native: specialised(native),
+      emulated: specialised(emulated),
+      uniform: () => {
+        native.parallelFor(range, matmulArgs, { a, b, c, n, bk: MATMUL_TILE_K });
+      },
+    },
+    check: (out) => {
+      let error = 0;
+      for (const e of samples) {
+        const i = Math.floor(e / n);
+        const j = e % n;
+        let ref = 0;
+        let magnitude = 0;
+        for (let k = 0; k < n; k++) {
+          const t = ah[i * n + k]! * bh[k * n + j]!;
+          ref += t;
+          magnitude += Math.abs(t);
+        }
+        error = Math.max(error, Math.abs(out[e]! - ref) / magnitude);
+      }
+      return { error, checked: samples.length };
+    },
+  });
+  for (const buffer of [a, b, c]) buffer.gpuBuffer.destroy();
+  return rows;
+}
+
+/** Dense coefficients, none zero or one, so no variant can skip a term. */
+/** Nine coefficients, row-major. */
+export type Coefficients = [number, number, number, number, number, number, number, number, number];
+
+export const CONV_COEFFS: Coefficients = [
+  -0.0625, -0.125, -0.0625, -0.125, 1.75, -0.125, -0.0625, -0.125, -0.0625,
+];
+
+export async function convSpeed(options: SpeedOptions, w: number, h: number): Promise<SpeedRow[]> {
+  const { native, emulated } = options;
+  const { device } = options.bench;
+  const image = random(w * h);
+  const src = native.buffer(f32, w * h, { access: 'read' });
+  const dst = native.buffer(f32, w * h, { access: 'write' });
+  device.queue.writeBuffer(src.gpuBuffer, 0, image);
+  const literal = await DirectKernel.create(
+    device,
+    convLiteral(w, h, CONV_COEFFS),
+    [src.gpuBuffer],
+    dst.gpuBuffer,
+  );
+  const range = ndRange([h, w], [4, 64]);
+  const specialised = (queue: Queue) => () => {
+    queue.submit((cgh) => {
+      cgh.setSpecializationConstant(coeffs, CONV_COEFFS);
+      cgh.setSpecializationConstant(width, w);
+      cgh.setSpecializationConstant(height, h);
+      cgh.parallelFor(range, conv3x3, { src, dst });
+    });
+  };
+  const clampTo = (v: number, hi: number) => Math.min(Math.max(v, 0), hi - 1);
+  const samples = sample(w * h, 1 << 16);
+  return measure(options, {
+    kernel: `conv3x3 ${w}x${h}`,
+    output: dst.gpuBuffer,
+    launch: {
+      literal: () => literal.dispatch(w / 64, h / 4),
+      native: specialised(native),
+      emulated: specialised(emulated),
+      uniform: () => {
+        native.parallelFor(range, conv3x3Args, {
+          src,
+          dst,
+          weights: CONV_COEFFS,
+          width: w,
+          height: h,
+        });
+      },
+    },
+    check: (out) => {
+      let error = 0;
+      for (const e of samples) {
+        const y = Math.floor(e / w);
+        const x = e % w;
+        let ref = 0;
+        let magnitude = 0;
+        for (let dy = 0; dy < 3; dy++) {
+          for (let dx = 0; dx < 3; dx++) {
+            const t =
+              CONV_COEFFS[dy * 3 + dx]! *
+              image[clampTo(y + dy - 1, h) * w + clampTo(x + dx - 1, w)]!;
+            ref += t;
+            magnitude += Math.abs(t);
+          }
+        }
+        error = Math.max(error, Math.abs(out[e]! - ref) / magnitude);
+      }
+      return { error, checked: samples.length };
+    },
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Hand-written WGSL with literal constants: the baselines for the syclts kernels. Each is the
+ * same algorithm as the `.sycl.ts` kernel it is compared with (bench/src/kernels), with every
+ * value the kernel specialises written as a WGSL literal.
+ */
+
+/** matmul.sycl.ts's kernel for an n x n product, k step bk; dispatch n/128 x n/128 workgroups. */
+export function matmulLiteral(n: number, bk: number): string {
+  return `const N: u32 = ${n}u;
+const N4: u32 = ${n / 4}u;
+const BK: u32 = ${bk}u;
+const LOADS: u32 = ${bk / 8}u;
+@group(0) @binding(0) var<storage, read> A: array<vec4f>;
+@group(0) @binding(1) var<storage, read> B: array<vec4f>;
+@group(0) @binding(2) var<storage, read_write> C: array<vec4f>;
+var<workgroup> tileA: array<vec4f, 512>;
+var<workgroup> tileB: array<vec4f, 512>;
+
+@compute @workgroup_size(16, 16)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u,
+        @builtin(local_invocation_index) tid: u32) {
+  let ty = lid.y;
+  let tx = lid.x;
+  let row0 = wg.y * 128u;
+  let col04 = wg.x * 32u;
+  var acc: array<vec4f, 16>;
+  for (var k0 = 0u; k0 < N; k0 += BK) {
+    for (var l = 0u; l < LOADS; l++) {
+      let e = tid + l * 256u;
+      let m = e / (BK / 4u);
+      let kq = e % (BK / 4u);
+      let v = A[(row0 + m) * N4 + k0 / 4u + kq];
+      for (var q = 0u; q < 4u; q++) {
+        tileA[(kq * 4u + q) * 32u + m / 4u][m % 4u] = v[q];
+      }
+    }
+    for (var l = 0u; l < LOADS; l++) {
+      let e = tid + l * 256u;
+      tileB[e] = B[(k0 + e / 32u) * N4 + col04 + e % 32u];
+    }
+    workgroupBarrier();
+    for (var k = 0u; k < BK; k++) {
+      let a0 = tileA[k * 32u + ty];
+      let a1 = tileA[k * 32u + ty + 16u];
+      let b0 = tileB[k * 32u + tx];
+      let b1 = tileB[k * 32u + tx + 16u];
+      for (var i = 0u; i < 4u; i++) {
+        acc[i * 2u] = fma(vec4f(a0[i]), b0, acc[i * 2u]);
+        acc[i * 2u + 1u] = fma(vec4f(a0[i]), b1, acc[i * 2u + 1u]);
+        acc[8u + i * 2u] = fma(vec4f(a1[i]), b0, acc[8u + i * 2u]);
+        acc[9u + i * 2u] = fma(vec4f(a1[i]), b1, acc[9u + i * 2u]);
+      }
+    }
+    workgroupBarrier();
+  }
+  for (var i = 0u; i < 4u; i++) {
+    let top = (row0 + ty * 4u + i) * N4 + col04 + tx;
+    let bottom = (row0 + (ty + 16u) * 4u + i) * N4 + col04 + tx;
+    C[top] = acc[i * 2u];
+    C[top + 16u] = acc[i * 2u + 1u];
+    C[bottom] = acc[8u + i * 2u];
+    C[bottom + 16u] = acc[9u + i * 2u];
+  }
+}
+`;
+}
+
+/** conv.sycl.ts's `conv3x3` for a width x height image; dispatch width/64 x height/4 workgroups. */
+export function convLiteral(width: number, height: number, coeffs: readonly number[]): string {
+  const c = coeffs.map((v) => `${v}f`).join(', ');
+  return `const W: i32 = ${width}i;
+const H: i32 = ${height}i;
+const COEFFS = array<f32, 9>(${c});
+@group(0) @binding(0) var<storage, read> src: array<f32>;
+@group(0) @binding(1) var<storage, read_write> dst: array<f32>;
+
+@compute @workgroup_size(64, 4)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  let y = i32(gid.y);
+  let x = i32(gid.x);
+  var acc = 0.0f;
+  for (var dy = 0i; dy < 3i; dy++) {
+    let row = clamp(y + dy - 1i, 0i, H - 1i) * W;
+    for (var dx = 0i; dx < 3i; dx++) {
+      acc += COEFFS[dy * 3i + dx] * src[row + clamp(x + dx - 1i, 0i, W - 1i)];
+    }
+  }
+  dst[y * W + x] = acc;
+}
+`;
+}
+
+/** A plain WebGPU pipeline over storage buffers (read-only ones first, then one written). */
+export class DirectKernel {
+  readonly #device: GPUDevice;
+  readonly #pipeline: GPUComputePipeline;
+  readonly #bindGroup: GPUBindGroup;
+
+  private constructor(device: GPUDevice, pipeline: GPUComputePipeline, bindGroup: GPUBindGroup) {
+    this.#device = device;
+    this.#pipeline = pipeline;
+    this.#bindGroup = bindGroup;
+  }
+
+  static async create(
+    device: GPUDevice,
+    code: string,
+    inputs: readonly GPUBuffer[],
+    output: GPUBuffer,
+  ): Promise<DirectKernel> {
+    const buffers = [...inputs, output];
+    const layout = device.createBindGroupLayout({
+      entries: buffers.map((_, binding) => ({
+        binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: binding < inputs.length ? 'read-only-storage' : 'storage' },
+      })),
+    });
+    const pipeline = await device.createComputePipelineAsync({
+      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
+    });
+    const bindGroup = device.createBindGroup({
+      layout,
+      entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+    return new DirectKernel(device, pipeline, bindGroup);
+  }
+
+  /** One command buffer with one compute pass, as the runtime records a launch. */
+  dispatch(x: number, y: number): void {
+    const encoder = this.#device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(this.#pipeline);
+    pass.setBindGroup(0, this.#bindGroup);
+    pass.dispatchWorkgroups(x, y);
+    pass.end();
+    this.#device.queue.submit([encoder.finish()]);
+  }
+}
