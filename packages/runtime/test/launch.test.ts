@@ -207,6 +207,18 @@ describe('buffers', () => {
     );
   });
 
+  test('a destroyed buffer is rejected by launches, reads and writes', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(new Uint32Array(4).fill(POISON));
+    await q.parallelFor(4, fill, { out }).wait();
+    out.destroy();
+    expect(syclError(() => q.parallelFor(4, fill, { out })).errc).toBe(errc.kernelArgument);
+    await expect(out.read()).rejects.toMatchObject({ errc: errc.invalid });
+    expect(() => out.write(Uint32Array.of(1, 2, 3, 4))).toThrow(
+      expect.objectContaining({ errc: errc.invalid }),
+    );
+  });
+
   test('composite elements round-trip through host values', async () => {
     const q = await freshQueue();
     const { vec } = await import('@syclts/dsl');

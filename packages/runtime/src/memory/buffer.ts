@@ -93,6 +93,21 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     }
   }
 
+  #destroyed = false;
+
+  get destroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  /**
+   * Frees the GPU memory once the commands submitted before have run (WebGPU defers the release
+   * itself). Later reads, writes and launches with the buffer are errors.
+   */
+  destroy(): void {
+    this.#destroyed = true;
+    this.gpuBuffer.destroy();
+  }
+
   get device(): GPUDevice {
     return this.#scheduler.device;
   }
@@ -103,6 +118,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
 
   /** The contents once every command submitted before this call has run. */
   async read(): Promise<BufferContents<T>> {
+    this.#alive('buffer.read');
     this.#scheduler.throwPending('buffer.read');
     const size = roundUp(4, this.byteLength);
     const { device } = this.#scheduler;
@@ -129,6 +145,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
 
   /** Writes `data` from element `start` on, ordered after the commands submitted before. */
   write(data: BufferData<T>, start = 0): SyclEvent {
+    this.#alive('buffer.write');
     this.#scheduler.throwPending('buffer.write');
     const bytes = this.#encode('buffer.write', data, start, this.length);
     return this.#scheduler.schedule(`${this.#label}.write()`, null, (validate) => {
@@ -136,6 +153,10 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
       this.#scheduler.device.queue.writeBuffer(this.gpuBuffer, start * this.stride, padTo4(bytes));
       return undefined;
     });
+  }
+
+  #alive(api: string): void {
+    if (this.#destroyed) throw new SyclError(errc.invalid, `${api}: ${this.#label} was destroyed`);
   }
 
   /** Host data to bytes; `capacity` is the buffer's length (null while creating it). */

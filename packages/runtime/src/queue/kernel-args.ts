@@ -92,6 +92,7 @@ export function checkArgs(
           `a '${value.access}' buffer cannot be bound to a '${type.access}' accessor`,
         );
       }
+      if (value.destroyed) throw fail(errc.kernelArgument, name, 'the buffer was destroyed');
       if (value.device !== device) {
         throw fail(errc.kernelArgument, name, 'the buffer belongs to another device');
       }
