@@ -99,6 +99,19 @@ describe.each(bundlers)('%s', (bundler) => {
     expect(error).toMatch(/src\/broken\.sycl\.ts:7:\d+: error: .* \[SYCL\d+\]/);
     expect(error).toContain("out[i] = 'not a number';");
   });
+
+  test('a link error fails the build with its diagnostic', async () => {
+    const app = stageApp('link-error', `link-error-${bundler}`);
+    const error = await build(bundler, {
+      root: app,
+      entries: { main: 'src/main.ts' },
+      outDir: join(app, 'dist'),
+    }).then(
+      () => null,
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    expect(error).toMatch(/src\/state\.sycl\.ts:4:\d+: error: .*\[SYCL2001\]/);
+  });
 });
 
 /** Rollup has no minifier of its own; the others minify, and the plugin's output must survive it. */
