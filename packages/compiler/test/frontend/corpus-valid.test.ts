@@ -540,6 +540,23 @@ describe('composites, specialization constants, globals, atomics', () => {
     );
   });
 
+  test('constantTables: top-level constant arrays and objects in device code', async () => {
+    const n = 15;
+    const r = await run({
+      kernel: id('arrays', 'constantTables'),
+      range: [n],
+      args: { out: poisonedF32(n) },
+    });
+    const primes = [2, 3, 5, 7, 11];
+    expectClose(
+      f32s(r.accessors.out),
+      Array.from(
+        { length: n },
+        (_, i) => primes[i % 5]! * 100 + [0.5, 0.25, 0.125][i % 3]! + 10 + 5,
+      ),
+    );
+  });
+
   test('conv3x3: CP015 convolution with composite coefficients, default and set', async () => {
     const rand = prng(32);
     const [w, h] = [13, 9];

@@ -223,7 +223,7 @@ export class ExpressionLowering {
     if (c) return this.constantFor(c, expected, node);
     switch (node.type) {
       case 'Identifier':
-        return this.identifier(node.name, node);
+        return this.identifier(node.name, node, expected);
       case 'Literal':
         return this.fail(
           codes.unsupportedSyntax,
@@ -283,10 +283,11 @@ export class ExpressionLowering {
     }
   }
 
-  private identifier(name: string, node: Node): Expr | null {
+  private identifier(name: string, node: Node, expected?: DataType): Expr | null {
     const local = this.scopes.lookup(name);
     if (local) return this.localValue(local, name, node);
     const entity = this.resolver.entity(name);
+    if (entity?.kind === 'constant') return this.constantValue(entity.value, expected, node);
     if (!entity) {
       if (name === 'undefined' || name === 'NaN' || name === 'Infinity') {
         return this.fail(codes.unsupportedSyntax, node, `\`${name}\` has no WGSL equivalent`);
@@ -323,6 +324,81 @@ export class ExpressionLowering {
           `\`${name}\` is ${entity.kind === 'dsl' ? 'a DSL export' : `a ${entity.kind}`}, not a value`,
         );
     }
+  }
+
+  /**
+   * A top-level constant array or object used in device code becomes a constructed value:
+   * elements take the context's type, else i32 / f32 / bool as literals do.
+   */
+  private constantValue(
+    value: ConstValue,
+    expected: DataType | undefined,
+    node: Node,
+  ): Expr | null {
+    if (value.kind === 'number' || value.kind === 'bool')
+      return this.constantFor(value, expected, node);
+    if (value.kind === 'array') {
+      if (value.items.length === 0)
+        return this.fail(codes.typeMismatch, node, 'an empty array has no WGSL type');
+      const element =
+        expected?.kind === 'array'
+          ? expected.element
+          : expected?.kind === 'vector'
+            ? undefined
+            : this.constantElementType(value.items);
+      if (expected?.kind === 'vector' && value.items.length === expected.size) {
+        const args: Expr[] = [];
+        for (const item of value.items) {
+          const e = this.constantValue(item, scalarType(expected.component), node);
+          if (!e) return null;
+          args.push(e);
+        }
+        return { op: 'construct', args, type: expected, span: this.span(node) };
+      }
+      if (!element)
+        return this.fail(codes.typeMismatch, node, 'this constant does not fit its context');
+      const args: Expr[] = [];
+      for (const item of value.items) {
+        const e = this.constantValue(item, element, node);
+        if (!e) return null;
+        args.push(e);
+      }
+      return {
+        op: 'construct',
+        args,
+        type: { kind: 'array', element: args[0]!.type, length: args.length },
+        span: this.span(node),
+      };
+    }
+    if (value.kind === 'object' && expected?.kind === 'struct' && !isVoid(expected)) {
+      const args: Expr[] = [];
+      for (const field of expected.fields) {
+        const v = value.fields.get(field.name);
+        if (!v) return this.fail(codes.typeMismatch, node, `field \`${field.name}\` is missing`);
+        const e = this.constantValue(v, field.type, node);
+        if (!e) return null;
+        args.push(e);
+      }
+      return { op: 'construct', args, type: expected, span: this.span(node) };
+    }
+    return this.fail(
+      codes.typeMismatch,
+      node,
+      value.kind === 'object'
+        ? 'a constant object needs a struct type from its context'
+        : `${describeConst(value)} is not a device value`,
+    );
+  }
+
+  private constantElementType(items: readonly ConstValue[]): DataType | undefined {
+    const first = items[0]!;
+    if (first.kind === 'array') {
+      const inner = this.constantElementType(first.items);
+      return inner && { kind: 'array', element: inner, length: first.items.length };
+    }
+    if (first.kind === 'bool') return BOOL;
+    if (first.kind !== 'number') return undefined;
+    return items.some((i) => i.kind === 'number' && i.float) ? F32 : I32;
   }
 
   private localValue(b: LocalBinding, name: string, node: Node): Expr | null {

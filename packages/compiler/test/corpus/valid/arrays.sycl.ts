@@ -1,4 +1,4 @@
-import { accessor, array, f32, kernel, u32 } from '@syclts/dsl';
+import { accessor, array, f32, kernel, struct, u32 } from '@syclts/dsl';
 
 const N = 5;
 
@@ -33,3 +33,19 @@ export const arrayOfArrays = kernel(
 
 /** A fixed-size array value argument is not allowed in the launch uniform; a typed alias of one in a device global is. */
 export const Lut = array(u32, 4);
+
+const PRIMES = [2, 3, 5, 7, 11];
+const WEIGHTS = [0.5, 0.25, 0.125];
+const Pair = struct({ lo: u32, hi: u32 });
+const RANGE = { lo: 10, hi: 20 };
+
+/** Top-level constant arrays and objects used in device code. */
+export const constantTables = kernel(
+  { range: 1, args: { out: accessor(f32, 'write') } },
+  (item, _kh, { out }) => {
+    const i = item.getId(0);
+    const range = Pair(RANGE);
+    const p = PRIMES[i % 5]!;
+    out[i] = f32(p * 100) + WEIGHTS[i % 3]! + f32(range.hi - range.lo) + f32(PRIMES.length);
+  },
+);
