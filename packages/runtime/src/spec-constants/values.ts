@@ -56,6 +56,8 @@ export function checked(
 /** The values set so far (on a handler or a bundle); unset constants read as their default. */
 export class SpecValues {
   readonly #values: Map<SpecializationId, CanonicalValue>;
+  /** What launches derived from these values, per image; reset by every set. */
+  #derived = new WeakMap<DeviceImage, Derived>();
 
   constructor(values: ReadonlyMap<SpecializationId, CanonicalValue> = new Map()) {
     this.#values = new Map(values);
@@ -63,6 +65,18 @@ export class SpecValues {
 
   set(api: string, id: SpecializationId, value: unknown): void {
     this.#values.set(id, checked(api, id, value));
+    this.#derived = new WeakMap();
+  }
+
+  /** The memo of what was derived for `image` (shared by all value sets that set nothing). */
+  derived(image: DeviceImage): Derived {
+    const memo = this.#values.size === 0 ? defaultsDerived : this.#derived;
+    let derived = memo.get(image);
+    if (!derived) {
+      derived = {};
+      memo.set(image, derived);
+    }
+    return derived;
   }
 
   get(id: SpecializationId): CanonicalValue {
@@ -89,6 +103,13 @@ export class SpecValues {
   }
 }
 
+interface Derived {
+  native?: NativeConstants;
+  emulated?: Uint8Array<ArrayBuffer>;
+}
+
+const defaultsDerived = new WeakMap<DeviceImage, Derived>();
+
 /** Pipeline constants for the native variant, and a canonical key for memoising pipelines. */
 export interface NativeConstants {
   readonly constants: Record<string, number>;
@@ -97,6 +118,16 @@ export interface NativeConstants {
 }
 
 export function nativeConstants(
+  program: Program,
+  image: DeviceImage,
+  values: SpecValues,
+): NativeConstants {
+  const derived = values.derived(image);
+  derived.native ??= computeNativeConstants(program, image, values);
+  return derived.native;
+}
+
+function computeNativeConstants(
   program: Program,
   image: DeviceImage,
   values: SpecValues,
@@ -142,6 +173,16 @@ function foldedLeaves(info: SpecConstantInfo): ReadonlyMap<number, ScalarValue> 
 
 /** The whole emulation buffer of `image` for one launch. */
 export function emulationBytes(
+  program: Program,
+  image: DeviceImage,
+  values: SpecValues,
+): Uint8Array<ArrayBuffer> {
+  const derived = values.derived(image);
+  derived.emulated ??= computeEmulationBytes(program, image, values);
+  return derived.emulated;
+}
+
+function computeEmulationBytes(
   program: Program,
   image: DeviceImage,
   values: SpecValues,
