@@ -110,3 +110,24 @@ describe('matmul', () => {
     await page.screenshot({ path: join(screenshots, 'matmul.png'), fullPage: true });
   });
 });
+
+describe('histogram', () => {
+  test('draws the bins after the first and the last launch; the page checks them and the refusals', async () => {
+    const page = await openExample('histogram');
+    const report = await pageResult<{ ok: boolean; final: number[]; refused: unknown[] }>(page);
+    expect(report.ok).toBe(true);
+    expect(Math.max(...report.final)).toBeGreaterThan(0);
+    expect(await page.textContent('#check')).toMatch(/match the CPU/);
+    expect(await page.locator('#refused div').count()).toBe(2);
+    // Bars in both colours are on the chart.
+    const colours = await page.evaluate(() => {
+      const canvas = document.getElementById('chart') as HTMLCanvasElement;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const seen = new Set<string>();
+      for (let i = 0; i < data.length; i += 4) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      return [...seen];
+    });
+    expect(colours).toEqual(expect.arrayContaining(['29,78,216', '147,197,253']));
+    await page.screenshot({ path: join(screenshots, 'histogram.png'), fullPage: true });
+  });
+});

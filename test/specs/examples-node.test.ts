@@ -164,3 +164,37 @@ describe('matmul', () => {
     expect(stdout).toMatch(/GFLOP\/s/);
   });
 });
+
+describe('histogram', () => {
+  test('`npm start` accumulates over launches in a device global and refuses copies against hostAccess', async () => {
+    const { stdout, json } = await npm(
+      ['start', '--', '--batches', '3', '--samples', '2000', '--json'],
+      join(examples, 'histogram'),
+    );
+    console.log(stdout);
+    const report = json as {
+      ok: boolean;
+      afterFirst: number[];
+      final: number[];
+      expected: number[];
+      peak: { bin: number; count: number };
+      refused: { message: string | null }[];
+    };
+    expect(report.ok).toBe(true);
+    expect(report.final).toEqual(report.expected);
+    const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+    // The first launch's samples are kept by the later ones; a few samples fall outside the range.
+    expect(sum(report.afterFirst)).toBeGreaterThan(1900);
+    expect(sum(report.afterFirst)).toBeLessThanOrEqual(2000);
+    expect(sum(report.final)).toBeGreaterThan(sum(report.afterFirst) * 2.8);
+    expect(report.final.every((count, i) => count >= report.afterFirst[i]!)).toBe(true);
+    expect(report.peak).toEqual({
+      bin: report.final.indexOf(Math.max(...report.final)),
+      count: Math.max(...report.final),
+    });
+    expect(report.refused.map((r) => r.message)).toEqual([
+      expect.stringMatching(/#bins has hostAccess 'read'; the host may not write it/),
+      expect.stringMatching(/#valueRange has hostAccess 'write'; the host may not read it/),
+    ]);
+  });
+});
