@@ -1,6 +1,6 @@
 /** `syclts build <files...> --out-dir DIR [--split ...] [--spec-constants ...] [--root DIR]` */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SpecConstantMode } from '@syclts/dsl';
 import { build } from '../build.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
@@ -25,6 +25,17 @@ export async function runBuild(command: BuildCommand, io: CliIo): Promise<number
   for (const file of command.files) {
     const path = resolve(io.cwd, file);
     const module = relative(root, path).split(sep).join('/');
+    // Module paths prefix every symbolic ID: they must stay inside the root to stay stable.
+    if (module.startsWith('../') || isAbsolute(module)) {
+      problems.push({
+        code: 'SYCL3003',
+        severity: 'error',
+        message: `outside the root ${command.root}, which module paths (and so symbolic IDs) are relative to; pass --root`,
+        file,
+        span: null,
+      });
+      continue;
+    }
     try {
       const source = await readFile(path, 'utf8');
       sources.push({ module, source });
