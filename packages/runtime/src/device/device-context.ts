@@ -49,7 +49,12 @@ export class DeviceContext {
   /** Device-global storage by owner: the program (shared) or the image (device_image_scope). */
   readonly #globals = new WeakMap<object, Map<SymbolicId, GPUBuffer>>();
 
-  constructor(readonly device: GPUDevice) {}
+  /** Read once: in Node each access of `device.limits` crosses into Dawn (about 0.5 µs). */
+  readonly maxWorkgroupsPerDimension: number;
+
+  constructor(readonly device: GPUDevice) {
+    this.maxWorkgroupsPerDimension = device.limits.maxComputeWorkgroupsPerDimension;
+  }
 
   module(image: DeviceImage, variant: Variant): GPUShaderModule {
     let byVariant = this.#modules.get(image);

@@ -87,10 +87,7 @@ export function prepareLaunch(
   const globalRange = toWgsl(action.global);
   if (action.local) checkNdRange(action, info, workgroupSize);
   const groups = globalRange.map((g, c) => Math.ceil(g / workgroupSize[c]!)) as unknown as Vec3;
-  const dispatches = splitDispatches(
-    groups,
-    context.device.limits.maxComputeWorkgroupsPerDimension,
-  );
+  const dispatches = splitDispatches(groups, context.maxWorkgroupsPerDimension);
   if (dispatches.length === 0) return { name, after: null, issue: () => undefined };
 
   const launchBinding = info.bindings.find((b) => b.kind === 'launch');
