@@ -29,12 +29,6 @@ export function propertyName(key: Node, computed: boolean): string | null {
   return null;
 }
 
-/** Whether a numeric literal's source text makes it an abstract float in WGSL terms. */
-export function isFloatLiteralText(raw: string): boolean {
-  if (/^0[xXbBoO]/.test(raw)) return false;
-  return /[.eE]/.test(raw);
-}
-
 export const DSL_SPECIFIER = '@syclts/dsl';
 
 /** Calls `enter` on every node under `root` (depth-first, parents before children). */

@@ -1,5 +1,5 @@
 /** Builds the IR of each top-level declaration: specialization IDs, device globals, kernels, functions. */
-import type { AccessMode, DataType, HostAccess, InitMode } from '@syclts/dsl';
+import type { AccessMode, HostAccess, InitMode } from '@syclts/dsl';
 import type { CallExpression, VariableDeclarator } from 'oxc-parser';
 import type { Expr } from '../ir/device-code.js';
 import type {
@@ -15,7 +15,7 @@ import type {
 } from '../ir/device-object.js';
 import { type Expression, propertyName, unwrap } from './ast.js';
 import { checkDefault, zeroJson } from './defaults.js';
-import { type CallSite, isVoid } from './lower/expressions.js';
+import type { CallSite } from './lower/expressions.js';
 import { localName, Scopes } from './lower/scope.js';
 import { alwaysReturns, StatementLowering } from './lower/statements.js';
 import { codes } from './report.js';
@@ -750,5 +750,3 @@ export function reportRecursion(graph: ReadonlyMap<string, CallSite[]>, resolver
   };
   for (const name of graph.keys()) if (!state.has(name)) visit(name);
 }
-
-export { type DataType, isVoid };

@@ -24,16 +24,6 @@ export const DSL_TYPE_NAMES: ReadonlyMap<string, DataType> = (() => {
   return names;
 })();
 
-export type TypeConstructorName = 'vec' | 'mat' | 'array' | 'struct' | 'atomic';
-export const TYPE_CONSTRUCTORS: ReadonlySet<string> = new Set([
-  'vec',
-  'mat',
-  'array',
-  'struct',
-  'atomic',
-]);
-
-export type DeclarationName = 'specializationId' | 'deviceGlobal' | 'kernel' | 'deviceFunction';
 export const DECLARATIONS: ReadonlySet<string> = new Set([
   'specializationId',
   'deviceGlobal',

@@ -6,7 +6,7 @@
 import type { DataType } from '@syclts/dsl';
 import type { Program, Statement, VariableDeclarator } from 'oxc-parser';
 import type { ExportDecl, ImportDecl, SymbolRef } from '../ir/device-object.js';
-import { DSL_SPECIFIER, type Expression, unwrap } from './ast.js';
+import { DSL_SPECIFIER, type Expression } from './ast.js';
 import type { ConstValue } from './constants.js';
 import type { Reporter } from './report.js';
 
@@ -151,6 +151,3 @@ function moduleExportName(node: { type: string; name?: string; value?: unknown }
 export function isDslSpecifier(specifier: string): boolean {
   return specifier === DSL_SPECIFIER;
 }
-
-/** Strips wrappers from a const's initializer, for classification. */
-export const initOf = (binding: { init: Expression }) => unwrap(binding.init);

@@ -17,7 +17,6 @@ export const BOOL = scalarType('bool');
 export const I32 = scalarType('i32');
 export const U32 = scalarType('u32');
 export const F32 = scalarType('f32');
-export const F16 = scalarType('f16');
 
 export const vectorType = (component: ScalarName, size: VectorSize): VectorType => ({
   kind: 'vector',
@@ -130,6 +129,3 @@ export function containsAtomic(type: DataType): boolean {
       return false;
   }
 }
-
-/** Constructible (can be a value of a `let`, argument, return): no atomics. */
-export const isConstructible = (type: DataType): boolean => !containsAtomic(type);

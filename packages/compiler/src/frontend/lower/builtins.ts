@@ -13,7 +13,6 @@ import {
   sameType,
   scalarOf,
   typeName,
-  U32,
   withScalar,
 } from '../types.js';
 import type { Typing } from './operators.js';
@@ -335,5 +334,3 @@ export const ATOMIC_FUNCTIONS = new Set([
   'atomicExchange',
   'atomicCompareExchangeWeak',
 ]);
-
-export { U32 };

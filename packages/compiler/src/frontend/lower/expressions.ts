@@ -11,7 +11,6 @@ import type {
   MemberExpression,
 } from 'oxc-parser';
 import type { BinaryOperator, Expr, ItemQuery } from '../../ir/device-code.js';
-import type { SymbolRef } from '../../ir/device-object.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
 import { type ConstValue, describeConst } from '../constants.js';
 import { DSL_TYPE_NAMES } from '../dsl-names.js';
@@ -898,7 +897,7 @@ export class ExpressionLowering {
         };
       }
       case 'type':
-        return this.construct(entity.type, args, node, expected);
+        return this.construct(entity.type, args, node);
       case 'dsl':
         return this.dslCall(entity.name, args, node, expected);
       case 'opaque':
@@ -925,7 +924,7 @@ export class ExpressionLowering {
     expected?: DataType,
   ): Expr | null {
     const type = DSL_TYPE_NAMES.get(name);
-    if (type) return this.construct(type, args, node, expected);
+    if (type) return this.construct(type, args, node);
     const operator = VECTOR_OPERATORS[name];
     if (operator) {
       if (args.length !== 2) return this.fail(codes.badCall, node, `${name} takes 2 arguments`);
@@ -1036,7 +1035,7 @@ export class ExpressionLowering {
         return { ...x, args: [sum] };
       }
       case 'fround':
-        return this.construct(F32, args, node, expected);
+        return this.construct(F32, args, node);
       case 'imul': {
         if (args.length !== 2) return this.fail(codes.badCall, node, 'Math.imul takes 2 arguments');
         const a = this.valueOf(args[0]!, I32, 'Math.imul’s arguments');
@@ -1067,8 +1066,7 @@ export class ExpressionLowering {
   }
 
   /** `f32(x)`, `vec3f(a, b, c)`, `mat2x2f(...)`: conversions and constructors, as in WGSL. */
-  construct(type: DataType, args: Expression[], node: Node, expected?: DataType): Expr | null {
-    void expected;
+  construct(type: DataType, args: Expression[], node: Node): Expr | null {
     const span = this.span(node);
     if (type.kind === 'scalar') {
       if (args.length !== 1) {
@@ -1494,5 +1492,3 @@ function describeNode(type: string): string {
   };
   return names[type] ?? `\`${type}\``;
 }
-
-export type { SymbolRef };

@@ -10,7 +10,7 @@ import type { AssignOperator, Block, Expr, Stmt } from '../../ir/device-code.js'
 import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, isFloat, isInteger, sameType, scalarOf, scalarType, typeName } from '../types.js';
-import { ExpressionLowering, invalidConstantOperand, isVoid } from './expressions.js';
+import { ExpressionLowering, invalidConstantOperand } from './expressions.js';
 import { binaryType } from './operators.js';
 import { localName } from './scope.js';
 
@@ -474,5 +474,3 @@ function collectMutatedRoots(body: unknown, into: Set<string>): void {
     if (depth > 0 && target?.name) into.add(target.name);
   });
 }
-
-export { isVoid };
