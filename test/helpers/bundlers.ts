@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { rspack } from '@rspack/core';
 import * as esbuild from 'esbuild';
+import { rolldown } from 'rolldown';
 import { rollup } from 'rollup';
 import esbuildTransform from 'rollup-plugin-esbuild';
 import type { Options } from 'unplugin-syclts';
 import sycltsEsbuild from 'unplugin-syclts/esbuild';
+import sycltsRolldown from 'unplugin-syclts/rolldown';
 import sycltsRollup from 'unplugin-syclts/rollup';
 import sycltsRspack from 'unplugin-syclts/rspack';
 import sycltsVite from 'unplugin-syclts/vite';
@@ -14,7 +16,7 @@ import sycltsWebpack from 'unplugin-syclts/webpack';
 import { build as viteBuild } from 'vite';
 import webpack from 'webpack';
 
-export const bundlers = ['rollup', 'vite', 'esbuild', 'webpack', 'rspack'] as const;
+export const bundlers = ['rollup', 'rolldown', 'vite', 'esbuild', 'webpack', 'rspack'] as const;
 export type Bundler = (typeof bundlers)[number];
 
 export interface BuildRequest {
@@ -36,6 +38,8 @@ export async function build(bundler: Bundler, request: BuildRequest): Promise<vo
   switch (bundler) {
     case 'rollup':
       return buildRollup(request);
+    case 'rolldown':
+      return buildRolldown(request);
     case 'vite':
       return buildVite(request);
     case 'esbuild':
@@ -65,6 +69,32 @@ async function buildRollup({ root, entries, outDir, options }: BuildRequest): Pr
     },
   });
   await bundle.write({ dir: outDir, format: 'es', sourcemap: true, entryFileNames: '[name].js' });
+  await bundle.close();
+}
+
+async function buildRolldown({
+  root,
+  entries,
+  outDir,
+  options,
+  minify,
+}: BuildRequest): Promise<void> {
+  const bundle = await rolldown({
+    cwd: root,
+    input: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, join(root, e)])),
+    platform: 'node',
+    external: external,
+    // Rolldown's root is its cwd, which the plugin does not see: it is told, as with Rollup.
+    plugins: [sycltsRolldown({ ...options, root })],
+    logLevel: 'silent',
+  });
+  await bundle.write({
+    dir: outDir,
+    format: 'es',
+    sourcemap: true,
+    minify: minify ?? false,
+    entryFileNames: '[name].js',
+  });
   await bundle.close();
 }
 

@@ -115,15 +115,18 @@ describe.each(bundlers)('%s', (bundler) => {
 });
 
 /** Rollup has no minifier of its own; the others minify, and the plugin's output must survive it. */
-describe.each(['vite', 'esbuild', 'webpack', 'rspack'] as const)('%s, minified', (bundler) => {
-  test('the bundle runs and its positions map back to the original source', async () => {
-    const root = stageApp('app', `app-min-${bundler}`, { 'syclts-fixture-lib': 'device-lib' });
-    const outDir = join(root, 'dist');
-    await build(bundler, { root, entries: { main: 'src/main.ts' }, outDir, minify: true });
-    expectAppResults(await runBundle<AppOutput>(join(outDir, 'main.js')));
-    expectMarkerMapsBack(root, outDir);
-  });
-});
+describe.each(['rolldown', 'vite', 'esbuild', 'webpack', 'rspack'] as const)(
+  '%s, minified',
+  (bundler) => {
+    test('the bundle runs and its positions map back to the original source', async () => {
+      const root = stageApp('app', `app-min-${bundler}`, { 'syclts-fixture-lib': 'device-lib' });
+      const outDir = join(root, 'dist');
+      await build(bundler, { root, entries: { main: 'src/main.ts' }, outDir, minify: true });
+      expectAppResults(await runBundle<AppOutput>(join(outDir, 'main.js')));
+      expectMarkerMapsBack(root, outDir);
+    });
+  },
+);
 
 test('the split and specConstants options reach the link step', async () => {
   const root = stageApp('app', 'app-options', { 'syclts-fixture-lib': 'device-lib' });
