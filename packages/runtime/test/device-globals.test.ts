@@ -102,6 +102,19 @@ describe('device globals', () => {
     expect(after).toEqual(seed.map((x, i) => x + input[i]!));
   });
 
+  test('copy and memcpy recorded in command groups', async () => {
+    const q = await freshQueue();
+    const seed = Array.from(small(9));
+    await q.submit((cgh) => cgh.copy(seed, total)).wait();
+    const bytes = new Uint32Array(8);
+    await q.submit((cgh) => cgh.memcpy(bytes, total)).wait();
+    expect(Array.from(bytes)).toEqual(seed);
+    await q.submit((cgh) => cgh.memcpy(total, Uint32Array.of(4242), 4, 12)).wait();
+    const three = [POISON, POISON, POISON];
+    await q.submit((cgh) => cgh.copy(total, three, 3, 2)).wait();
+    expect(three).toEqual([seed[2], 4242, seed[4]]);
+  });
+
   test('partial copy in elements leaves the other elements and padding untouched', async () => {
     const q = await freshQueue();
     type Vec3 = [number, number, number];

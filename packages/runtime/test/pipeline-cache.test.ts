@@ -1,6 +1,13 @@
 import { accessor, kernel, u32 } from '@syclts/dsl';
 import { describe, expect, test } from 'vitest';
-import { AUTO_MISSES, AUTO_WINDOW, errc, type Queue, type QueueOptions } from '../src/index.js';
+import {
+  AUTO_MISSES,
+  AUTO_WINDOW,
+  build,
+  errc,
+  type Queue,
+  type QueueOptions,
+} from '../src/index.js';
 import { factor, fill, fillNativeWgsl } from './fixtures/fill.js';
 import { freshQueue, POISON } from './support/gpu.js';
 import {
@@ -74,6 +81,21 @@ describe('the pipeline cache (native)', () => {
     await launch(q, 7);
     expect(q.stats.pipelinesCreated).toBe(1);
     await launch(q, 8);
+    expect(q.stats.pipelinesCreated).toBe(2);
+  });
+
+  test('a pipeline built for a bundle serves launches with the same values, and back', async () => {
+    const q = await queue({ specConstants: 'native' });
+    const input = q.getKernelBundle({ state: 'input', kernels: [fill] });
+    input.setSpecializationConstant(factor, 9);
+    await build(input);
+    expect(q.stats.pipelinesCreated).toBe(1);
+    await launch(q, 9);
+    expect(q.stats.pipelinesCreated).toBe(1);
+    await launch(q, 10);
+    const other = q.getKernelBundle({ state: 'input', kernels: [fill] });
+    other.setSpecializationConstant(factor, 10);
+    await build(other);
     expect(q.stats.pipelinesCreated).toBe(2);
   });
 
