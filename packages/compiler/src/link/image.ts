@@ -185,18 +185,22 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     };
   });
 
+  // A variant no kernel can run in is not emitted.
+  const modes = (['native', 'emulated'] as const).filter((m) =>
+    linkedKernels.some((k) => k.info.variants.includes(m)),
+  );
   const emulationSize = roundUp(16, Math.max(emulationLayout.end, 4));
   const uniform = emulationSize <= MAX_UNIFORM_BYTES && uniformViolation(emulationMembers) === null;
   return {
     id: input.id,
-    modes: input.mode === 'both' ? ['native', 'emulated'] : [input.mode],
+    modes,
     kernels: linkedKernels,
     functions,
     specConstants: laidOut,
     deviceGlobals,
     // The emulation buffer exists only where an emulated variant is emitted.
     emulation:
-      specConstants.length === 0 || input.mode === 'native'
+      specConstants.length === 0 || !modes.includes('emulated')
         ? null
         : {
             group: 0,

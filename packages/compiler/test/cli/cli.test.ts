@@ -68,7 +68,6 @@ test('build writes WGSL, property sets and the program, which runs on the adapte
   );
   expect(run).toEqual({ code: 0, stdout: 'syclts: 2 device images written to out\n', stderr: '' });
   expect((await readdir(join(root, 'out'))).sort()).toEqual([
-    '0-src_gpu_tiles.sycl.ts.emulated.wgsl',
     '0-src_gpu_tiles.sycl.ts.native.wgsl',
     '0-src_gpu_tiles.sycl.ts.properties.json',
     '1-src_scale.sycl.ts.emulated.wgsl',
@@ -189,11 +188,9 @@ test('inspect prints the images readably', async () => {
 
 device image src/gpu/tiles.sycl.ts
   native WGSL: 0-src_gpu_tiles.sycl.ts.native.wgsl (28 lines)
-  emulated WGSL: 0-src_gpu_tiles.sycl.ts.emulated.wgsl (6 lines)
   properties: 0-src_gpu_tiles.sycl.ts.properties.json
   specialization constants (1):
-    @id 0       src/gpu/tiles.sycl.ts#blockSize: u32 = 8, emulated @0
-  emulation buffer: @group(0) @binding(2) uniform, 16 bytes
+    @id 0       src/gpu/tiles.sycl.ts#blockSize: u32 = 8
   device globals (0):
   kernels (1):
     src/gpu/tiles.sycl.ts#reverse -> k_reverse

@@ -268,3 +268,14 @@ test('nd-range item queries in 2D follow SYCL: groups, local ids and linear ids 
   );
   expect([...new Uint32Array(result.accessors.local!)]).toEqual(locals);
 });
+
+test("in 'both' mode an image whose kernels all need pipeline constants ships no emulated variant", () => {
+  const only = deviceObject(M, { specConstants: [specDecl('bs', u32, 8)], kernels: [tile] });
+  const { images } = link(
+    { modules: modules(only), resolveImport: resolveRelative },
+    { specConstants: 'both' },
+  );
+  const [image] = emitProgram(images).images;
+  expect(Object.keys(image!.wgsl)).toEqual(['native']);
+  expect(image!.emulation).toBeNull();
+});
