@@ -1,6 +1,6 @@
 /** Builds the IR of each top-level declaration: specialization IDs, device globals, kernels, functions. */
 import type { AccessMode, HostAccess, InitMode } from '@syclts/dsl';
-import type { CallExpression, VariableDeclarator } from 'oxc-parser';
+import type { CallExpression, FunctionBody, ParamPattern, VariableDeclarator } from 'oxc-parser';
 import type { Expr } from '../ir/device-code.js';
 import type {
   DeviceGlobalDecl,
@@ -245,10 +245,7 @@ export class DeclarationBuilder {
     }
     for (const [i, param] of fn.params.entries()) {
       const role = roles[i]!;
-      if (
-        !this.bindKernelParam(role, param as unknown as Expression, scopes, params, workgroupArrays)
-      )
-        return null;
+      if (!this.bindKernelParam(role, param, scopes, params, workgroupArrays)) return null;
     }
     const before = this.reporter.errorCount;
     const body = lowering.body(fn.body as Expression);
@@ -258,13 +255,12 @@ export class DeclarationBuilder {
 
   private bindKernelParam(
     role: 'item' | 'handler' | 'args' | 'local',
-    param: Expression,
+    node: ParamPattern,
     scopes: Scopes,
     params: readonly KernelParam[],
     arrays: readonly WorkgroupArrayDecl[],
   ): boolean {
-    const node = param as unknown as { type: string; name?: string; properties?: unknown[] } & Node;
-    if (node.type === 'Identifier' && node.name) {
+    if (node.type === 'Identifier') {
       const kind =
         role === 'item'
           ? 'item'
@@ -285,15 +281,9 @@ export class DeclarationBuilder {
       return true;
     }
     if ((role === 'args' || role === 'local') && node.type === 'ObjectPattern') {
-      for (const prop of (node.properties ?? []) as ({
-        type: string;
-        key: Node & { type: string };
-        value: { type: string; name?: string } & Node;
-        computed: boolean;
-      } & Node)[]) {
-        const key =
-          prop.type === 'Property' ? propertyName(prop.key as never, prop.computed) : null;
-        if (key === null || prop.value.type !== 'Identifier' || !prop.value.name) {
+      for (const prop of node.properties) {
+        const key = prop.type === 'Property' ? propertyName(prop.key, prop.computed) : null;
+        if (prop.type !== 'Property' || key === null || prop.value.type !== 'Identifier') {
           this.reporter.error(
             codes.unsupportedSyntax,
             prop,
@@ -329,7 +319,7 @@ export class DeclarationBuilder {
     }
     this.reporter.error(
       codes.unsupportedSyntax,
-      param,
+      node,
       role === 'item' || role === 'handler'
         ? `the ${role} parameter must be a plain name`
         : `the ${role} parameter must be a name or { a, b } destructuring`,
@@ -643,7 +633,7 @@ export class DeclarationBuilder {
       scopes.declare(p.name, { kind: 'local', name: wgsl, type, mutable: false, parameter: true });
       params.push({ name: wgsl, type, span: this.span(p) });
     }
-    const template = wgslTemplate(fn.body as Expression, this.resolver);
+    const template = fn.body ? wgslTemplate(fn.body, this.resolver) : null;
     if (template) {
       const parts = this.wgslParts(template, scopes);
       return parts
@@ -716,13 +706,13 @@ export class DeclarationBuilder {
 type TemplateNode = Extract<Expression, { type: 'TemplateLiteral' }>;
 
 /** The `wgsl`...`` template a function body consists of, if it is one. */
-function wgslTemplate(body: Expression, resolver: Resolver): TemplateNode | null {
-  let node: Expression | null = unwrap(body);
-  if ((node as { type: string }).type === 'BlockStatement') {
-    const stmts = (node as unknown as { body: { type: string; argument?: Expression | null }[] })
-      .body;
-    const only = stmts.length === 1 ? stmts[0] : undefined;
+function wgslTemplate(body: FunctionBody | Expression, resolver: Resolver): TemplateNode | null {
+  let node: Expression | null;
+  if (body.type === 'BlockStatement') {
+    const only = body.body.length === 1 ? body.body[0] : undefined;
     node = only?.type === 'ReturnStatement' && only.argument ? unwrap(only.argument) : null;
+  } else {
+    node = unwrap(body);
   }
   if (node?.type !== 'TaggedTemplateExpression') return null;
   return resolver.dslName(node.tag) === 'wgsl' ? node.quasi : null;

@@ -9,6 +9,7 @@ import type {
   CallExpression,
   Expression as EsExpression,
   MemberExpression,
+  ObjectExpression,
 } from 'oxc-parser';
 import type { BinaryOperator, Expr, ItemQuery } from '../../ir/device-code.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
@@ -771,10 +772,7 @@ export class ExpressionLowering {
     };
   }
 
-  private objectLiteral(
-    node: Node & { properties: readonly { type: string }[] },
-    expected?: DataType,
-  ): Expr | null {
+  private objectLiteral(node: ObjectExpression, expected?: DataType): Expr | null {
     if (expected?.kind !== 'struct' || isVoid(expected)) {
       return this.fail(
         codes.typeMismatch,
@@ -784,20 +782,10 @@ export class ExpressionLowering {
       );
     }
     const given = new Map<string, Expression>();
-    for (const p of node.properties as readonly EsExpression[] | readonly never[]) {
-      const prop = p as unknown as Node & {
-        type: string;
-        key: Node & { type: string };
-        computed: boolean;
-        value: Expression;
-        kind?: string;
-        method?: boolean;
-      };
+    for (const prop of node.properties) {
       const key =
-        prop.type === 'Property' && !prop.method
-          ? propertyName(prop.key as Parameters<typeof propertyName>[0], prop.computed)
-          : null;
-      if (key === null) {
+        prop.type === 'Property' && !prop.method ? propertyName(prop.key, prop.computed) : null;
+      if (prop.type !== 'Property' || key === null) {
         return this.fail(
           codes.unsupportedSyntax,
           prop,
