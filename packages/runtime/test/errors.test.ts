@@ -1,7 +1,7 @@
 import { u32 } from '@syclts/dsl';
 import { describe, expect, test, vi } from 'vitest';
 import { errc, SyclError } from '../src/index.js';
-import { fill } from './fixtures/fill.js';
+import { factor, fill } from './fixtures/fill.js';
 import { broken, mismatched } from './fixtures/grid.js';
 import { freshQueue, POISON } from './support/gpu.js';
 
@@ -86,6 +86,21 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
         }),
       ),
     );
+  });
+
+  test('device loss fails a launch still waiting for its pipeline, and reads', async () => {
+    const q = await freshQueue({ specConstants: 'native' });
+    const out = q.buffer(u32, 4);
+    const event = q.submit((cgh) => {
+      cgh.setSpecializationConstant(factor, 12345);
+      cgh.parallelFor(4, fill, { out });
+    });
+    q.device.destroy();
+    const error = await rejection(event.wait());
+    expect(error.errc).toBe(errc.runtime);
+    expect(error.message).toContain('src/fill.sycl.ts#fill');
+    expect(error.message).toContain('lost');
+    expect((await rejection(out.read())).errc).toBe(errc.runtime);
   });
 
   test('device loss fails later submits', async () => {
