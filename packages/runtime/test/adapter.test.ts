@@ -55,3 +55,13 @@ test('an unknown adapter kind is errc.platform naming where it came from', async
     message: expect.stringContaining("kind must be 'auto', 'hardware' or 'software', got 'gpu'"),
   });
 });
+
+test('bad queue options are errc.invalid, before any device is requested', async () => {
+  const { Queue, errc } = await import('../src/index.js');
+  await expect(Queue.create({ pipelineCacheSize: 0 })).rejects.toMatchObject({
+    errc: errc.invalid,
+  });
+  await expect(Queue.create({ specConstants: 'fast' as never })).rejects.toMatchObject({
+    errc: errc.invalid,
+  });
+});

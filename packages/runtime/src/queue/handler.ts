@@ -221,7 +221,7 @@ export class Handler {
     const checked = checkArgs(api, name, kernel, args, this.#core.context.device);
     this.#action = {
       kind: 'kernel',
-      launch: { api, kernel, name, resolved, global, local, args: checked },
+      launch: { api, name, resolved, global, local, args: checked },
     };
   }
 

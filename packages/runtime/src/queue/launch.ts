@@ -4,7 +4,7 @@
  * the per-dimension limit). Everything that can fail on user input is checked before anything
  * is enqueued.
  */
-import type { BindingInfo, Kernel, KernelInfo } from '@syclts/dsl';
+import type { BindingInfo, KernelInfo } from '@syclts/dsl';
 import { type DeviceContext, emulationBinding } from '../device/device-context.js';
 import { errc, SyclError } from '../errors.js';
 import type { ResolvedKernel } from '../program/resolve.js';
@@ -23,7 +23,7 @@ import type { Issue } from './scheduler.js';
 
 export interface KernelAction {
   readonly api: string;
-  readonly kernel: Kernel;
+  /** The kernel's symbolic ID, for messages and labels. */
   readonly name: string;
   readonly resolved: ResolvedKernel;
   /** SYCL-ordered global sizes. */

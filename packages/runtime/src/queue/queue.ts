@@ -65,28 +65,16 @@ export class Queue {
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #slots = new Map<KernelInfo, KernelSlots>();
 
-  private constructor(device: GPUDevice, adapterDescription: string, options: QueueOptions) {
+  private constructor(device: GPUDevice, adapterDescription: string, settings: QueueSettings) {
     this.device = device;
     this.adapterDescription = adapterDescription;
     this.#context = contextOf(device);
-    if (options.pipelineCacheSize !== undefined) {
-      const size = options.pipelineCacheSize;
-      if (!Number.isInteger(size) || size < 1) {
-        throw new SyclError(
-          errc.invalid,
-          `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
-        );
-      }
-      this.#context.pipelines.capacity = size;
+    if (settings.pipelineCacheSize !== null) {
+      this.#context.pipelines.capacity = settings.pipelineCacheSize;
     }
     this.#scheduler = new Scheduler(device);
-    this.#policy = checkPolicy(options.specConstants ?? 'auto');
-    this.#overrides = new Map(
-      [...(options.kernelSpecConstants ?? [])].map(([kernel, policy]) => [
-        resolveKernel('Queue.create', kernel).info,
-        checkPolicy(policy),
-      ]),
-    );
+    this.#policy = settings.policy;
+    this.#overrides = settings.overrides;
     this.#core = {
       context: this.#context,
       scheduler: this.#scheduler,
@@ -97,12 +85,14 @@ export class Queue {
 
   /** A queue on the adapter chosen by `options` (or SYCLTS_ADAPTER / SYCLTS_BACKEND), or on `options.device`. */
   static async create(options: QueueOptions = {}): Promise<Queue> {
+    // Checked before a device is requested, so that a bad option leaves nothing behind.
+    const settings = queueSettings(options);
     if (options.device) {
       const info = options.device.adapterInfo;
       const description = info
         ? [info.vendor, info.architecture, info.description].filter(Boolean).join(' ')
-        : 'a caller-provided GPUDevice';
-      return new Queue(options.device, description || 'a caller-provided GPUDevice', options);
+        : '';
+      return new Queue(options.device, description || 'a caller-provided GPUDevice', settings);
     }
     const { adapter, description } = await requestAdapter(options);
     const device = await adapter.requestDevice({
@@ -113,7 +103,7 @@ export class Queue {
         maxBufferSize: adapter.limits.maxBufferSize,
       },
     });
-    return new Queue(device, description, options);
+    return new Queue(device, description, settings);
   }
 
   /** Counters of the queue's device (shared by every queue on that GPUDevice). */
@@ -272,6 +262,32 @@ export function getKernelBundle<S extends BundleState>(
   request: KernelBundleRequest<S>,
 ): KernelBundle<S> {
   return queue.getKernelBundle(request);
+}
+
+interface QueueSettings {
+  readonly pipelineCacheSize: number | null;
+  readonly policy: SpecConstantPolicy;
+  readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
+}
+
+function queueSettings(options: QueueOptions): QueueSettings {
+  const size = options.pipelineCacheSize;
+  if (size !== undefined && (!Number.isInteger(size) || size < 1)) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
+    );
+  }
+  return {
+    pipelineCacheSize: size ?? null,
+    policy: checkPolicy(options.specConstants ?? 'auto'),
+    overrides: new Map(
+      [...(options.kernelSpecConstants ?? [])].map(([kernel, policy]) => [
+        resolveKernel('Queue.create', kernel).info,
+        checkPolicy(policy),
+      ]),
+    ),
+  };
 }
 
 function checkPolicy(policy: SpecConstantPolicy): SpecConstantPolicy {
