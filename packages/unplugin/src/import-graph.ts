@@ -50,13 +50,23 @@ export async function collectImportGraph(
   return graph;
 }
 
-/** Specifiers of the module's static imports and re-exports (a module that does not parse has none here; the compiler reports it). */
+/** Each file's last source and its specifiers: every module importing it reads it again. */
+const scanned = new Map<string, { readonly source: string; readonly specifiers: Set<string> }>();
+
+/**
+ * Specifiers of the module's static imports and re-exports. A module that does not parse has
+ * none here: the compiler reports it.
+ */
 function importSpecifiers({ file, source }: LoadedModule): Set<string> {
+  const cached = scanned.get(file);
+  if (cached?.source === source) return cached.specifiers;
   const { module } = parseSync(file, source, { lang: 'ts', sourceType: 'module' });
   const specifiers = new Set(module.staticImports.map((i) => i.moduleRequest.value));
   for (const e of module.staticExports) {
-    for (const entry of e.entries)
+    for (const entry of e.entries) {
       if (entry.moduleRequest) specifiers.add(entry.moduleRequest.value);
+    }
   }
+  scanned.set(file, { source, specifiers });
   return specifiers;
 }
