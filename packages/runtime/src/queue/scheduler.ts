@@ -2,8 +2,8 @@
  * In-order issue of commands to one GPUDevice. Each command is issued (its WebGPU calls made)
  * after every earlier command of the queue was issued; WebGPU's queue then runs them in that
  * order. A command that must wait for something (a pipeline being compiled) delays only the
- * commands behind it, never the caller. Validation and out-of-memory errors are captured with
- * error scopes around each command's calls and attached to its event.
+ * commands behind it, never the caller. Errors are attached to the command's event, or raised
+ * by the next submit when no one waits for it (see `Issue`).
  */
 import { type Errc, errc, SyclError } from '../errors.js';
 import { SyclEvent } from './event.js';
@@ -45,10 +45,6 @@ export class Scheduler {
         `the GPU device was lost (${info.reason}): ${info.message || 'no message'}`,
       );
     });
-  }
-
-  get lost(): SyclError | null {
-    return this.#lost;
   }
 
   /**
