@@ -42,6 +42,15 @@ export function compileModule(source: string, options: CompileOptions): CompileR
     const object = compile(source, options, reporter);
     return { object: reporter.errorCount === 0 ? object : null, diagnostics: reporter.diagnostics };
   } catch (error) {
+    if (error instanceof RangeError) {
+      reporter.error(
+        codes.unsupportedSyntax,
+        null,
+        'the module nests expressions or statements too deeply to compile',
+        'split long expressions with intermediate consts',
+      );
+      return { object: null, diagnostics: reporter.diagnostics };
+    }
     reporter.error(
       codes.internal,
       null,
@@ -53,6 +62,16 @@ export function compileModule(source: string, options: CompileOptions): CompileR
 }
 
 function compile(source: string, options: CompileOptions, reporter: Reporter): DeviceObject | null {
+  const deep = tooDeep(source);
+  if (deep !== null) {
+    reporter.error(
+      codes.unsupportedSyntax,
+      { start: deep, end: deep + 1 },
+      `brackets nest more than ${MAX_NESTING} levels deep here`,
+      'split the code into smaller expressions and functions',
+    );
+    return null;
+  }
   const parsed = parseSync(options.module, source, {
     lang: 'ts',
     sourceType: 'module',
@@ -144,4 +163,35 @@ function reportMisplacedDeclarations(
       );
     }
   });
+}
+
+const MAX_NESTING = 1000;
+
+/**
+ * The offset where brackets first nest deeper than MAX_NESTING, or null. The parser is native
+ * code that cannot recover from exhausting its stack, so such input never reaches it. Strings
+ * and comments are skipped roughly; erring towards counting is harmless at this depth.
+ */
+function tooDeep(source: string): number | null {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '/' && source[i + 1] === '/') {
+      const end = source.indexOf('\n', i);
+      i = end < 0 ? source.length : end;
+    } else if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 1;
+    } else if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < source.length && source[j] !== c && source[j] !== '\n')
+        j += source[j] === '\\' ? 2 : 1;
+      i = j;
+    } else if (c === '(' || c === '[' || c === '{') {
+      if (++depth > MAX_NESTING) return i;
+    } else if (c === ')' || c === ']' || c === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return null;
 }

@@ -113,3 +113,22 @@ test('every corpus module with a kernel body cut short is reported, not thrown',
     for (let cut = 0; cut < text.length; cut += 97) check(text.slice(0, cut));
   }
 });
+
+test('pathologically deep nesting is reported, not a crash', () => {
+  const kernelWith = (body: string) =>
+    `import { accessor, kernel, u32 } from '@syclts/dsl';\nexport const k = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, (item, kh, { out }) => {\n  const i = item.getId(0);\n  ${body}\n});\n`;
+  const bodies = [
+    `out[0] = ${'('.repeat(20000)}i${')'.repeat(20000)};`,
+    `${'{'.repeat(20000)}${'}'.repeat(20000)}`,
+    `out[0] = ${Array(30000).fill('i').join(' + ')};`,
+    `${'if (i > 0) {'.repeat(1500)}out[0] = 1;${'}'.repeat(1500)}`,
+  ];
+  for (const body of bodies) {
+    const source = kernelWith(body);
+    check(source);
+    const { diagnostics } = compileModule(source, { module: 'src/deep.sycl.ts' });
+    expect(diagnostics.map((d) => d.code)).toEqual(['SYCL1010']);
+  }
+  const fine = kernelWith(`out[0] = ${'('.repeat(200)}i${')'.repeat(200)};`);
+  expect(compileModule(fine, { module: 'src/ok.sycl.ts' }).diagnostics).toEqual([]);
+});
