@@ -58,6 +58,23 @@ describe('ranges', () => {
     expect(wrong).toBe(-1);
   });
 
+  test('a 2-D range is split along y (SYCL dimension 0) as well', async () => {
+    const q = await freshQueue();
+    const rows = q.device.limits.maxComputeWorkgroupsPerDimension * 8 + 20;
+    const out = q.buffer(u32, rows);
+    await q.parallelFor([rows, 1], index2d, { out, base: 3 }).wait();
+    const result = await out.read();
+    expect(q.stats.dispatches).toBe(2);
+    let wrong = -1;
+    for (let r = 0; r < rows; r++) {
+      if (result[r] !== r * 1000 + 3) {
+        wrong = r;
+        break;
+      }
+    }
+    expect(wrong).toBe(-1);
+  });
+
   test('singleTask runs one work item', async () => {
     const q = await freshQueue();
     const out = q.buffer(new Uint32Array(4).fill(POISON));
@@ -82,6 +99,24 @@ describe('nd-ranges', () => {
     expect(Array.from(await out.read())).toEqual(
       Array.from({ length: 64 }, (_, i) => Math.floor(i / 16) * 100 + (i % 16)),
     );
+  });
+
+  test('an nd-range beyond the dispatch limit is split too, groups numbered across dispatches', async () => {
+    const q = await freshQueue();
+    const groupsNeeded = q.device.limits.maxComputeWorkgroupsPerDimension + 3;
+    const n = groupsNeeded * 16;
+    const out = q.buffer(u32, n);
+    await q.parallelFor(ndRange(n, 16), groups, { out }).wait();
+    const result = await out.read();
+    expect(q.stats.dispatches).toBe(2);
+    let wrong = -1;
+    for (let i = 0; i < n; i++) {
+      if (result[i] !== (Math.floor(i / 16) * 100 + (i % 16)) >>> 0) {
+        wrong = i;
+        break;
+      }
+    }
+    expect(wrong).toBe(-1);
   });
 
   test('a global range not divisible by the local range is errc.nd_range', async () => {
