@@ -20,7 +20,7 @@ export async function runInspect(dir: string, io: CliIo): Promise<number> {
   return 0;
 }
 
-export function describeProgram(program: Program): string {
+function describeProgram(program: Program): string {
   const count = program.images.length;
   const head = `program format ${program.version}, ${count} device image${count === 1 ? '' : 's'}`;
   return [head, ...program.images.map((image, index) => describeImage(image, index))].join('\n\n');
@@ -113,7 +113,7 @@ function pathText(path: readonly (string | number)[]): string {
   return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('') || '.';
 }
 
-export function typeName(type: DataType): string {
+function typeName(type: DataType): string {
   switch (type.kind) {
     case 'scalar':
       return type.scalar;

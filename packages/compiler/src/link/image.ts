@@ -416,7 +416,7 @@ function buildKernel(
   };
 }
 
-export function unique<T>(items: readonly T[]): T[] {
+function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
 }
 

@@ -7,7 +7,7 @@
  */
 
 /** Generated function-scope names of entry points. */
-export const ENTRY_LOCALS = ['gid', 'lid', 'wid', 'wgid', 'lindex'] as const;
+const ENTRY_LOCALS = ['gid', 'lid', 'wid', 'wgid', 'lindex'] as const;
 
 /** Generated struct field names of the `launch` uniform. */
 export const LAUNCH_FIELDS = { globalRange: 'global_range', groupOffset: 'group_offset' } as const;
