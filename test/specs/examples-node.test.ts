@@ -14,6 +14,9 @@ const run = promisify(execFile);
 const repository = join(import.meta.dirname, '..', '..');
 const examples = join(repository, 'examples');
 
+/** `npm start` first builds the workspace packages the example needs (turbo, cached when built). */
+const NPM_START_TIMEOUT = 300_000;
+
 /** Runs an npm script; the examples print a JSON summary as their last line with --json. */
 async function npm(
   args: readonly string[],
@@ -79,122 +82,140 @@ const KERNELS: Record<string, readonly (readonly number[])[]> = {
 };
 
 describe('convolution', () => {
-  test('the root `npm start` writes filtered PNGs that match a CPU reference and differ from the input', async () => {
-    const outDir = join(examples, 'convolution', 'out');
-    rmSync(outDir, { recursive: true, force: true });
-    const { stdout } = await npm(['start'], repository);
-    console.log(stdout);
-    expect(stdout).toMatch(/^adapter: .+/m);
-    expect(stdout).toMatch(/check: +every output matches the CPU reference/);
+  test(
+    'the root `npm start` writes filtered PNGs that match a CPU reference and differ from the input',
+    async () => {
+      const outDir = join(examples, 'convolution', 'out');
+      rmSync(outDir, { recursive: true, force: true });
+      const { stdout } = await npm(['start'], repository);
+      console.log(stdout);
+      expect(stdout).toMatch(/^adapter: .+/m);
+      expect(stdout).toMatch(/check: +every output matches the CPU reference/);
 
-    const input = readRgba(join(examples, 'convolution', 'assets', 'input.png'));
-    expect(readRgba(join(outDir, 'input.png')).data).toEqual(input.data);
-    for (const [filter, k] of Object.entries(KERNELS)) {
-      const output = readRgba(join(outDir, `${filter}.png`));
-      expect([output.width, output.height]).toEqual([input.width, input.height]);
-      const expected = reference(input, k);
-      let worst = 0;
-      let changed = 0;
-      for (let i = 0; i < expected.length; i++) {
-        worst = Math.max(worst, Math.abs(output.data[i]! - expected[i]!));
-        if (output.data[i] !== input.data[i]) changed++;
+      const input = readRgba(join(examples, 'convolution', 'assets', 'input.png'));
+      expect(readRgba(join(outDir, 'input.png')).data).toEqual(input.data);
+      for (const [filter, k] of Object.entries(KERNELS)) {
+        const output = readRgba(join(outDir, `${filter}.png`));
+        expect([output.width, output.height]).toEqual([input.width, input.height]);
+        const expected = reference(input, k);
+        let worst = 0;
+        let changed = 0;
+        for (let i = 0; i < expected.length; i++) {
+          worst = Math.max(worst, Math.abs(output.data[i]! - expected[i]!));
+          if (output.data[i] !== input.data[i]) changed++;
+        }
+        // f32 on the GPU against f64 here: at most one step of rounding apart.
+        expect(worst, filter).toBeLessThanOrEqual(1);
+        // Every filter changes a good share of the channels of this scene.
+        expect(changed / input.data.length, filter).toBeGreaterThan(0.05);
       }
-      // f32 on the GPU against f64 here: at most one step of rounding apart.
-      expect(worst, filter).toBeLessThanOrEqual(1);
-      // Every filter changes a good share of the channels of this scene.
-      expect(changed / input.data.length, filter).toBeGreaterThan(0.05);
-    }
-  });
+    },
+    NPM_START_TIMEOUT,
+  );
 
-  test('a generated image of another size, both modes checked, one pipeline per filter natively', async () => {
-    const outDir = join(repository, 'test', 'out', 'convolution-generated');
-    const { json } = await npm(
-      ['start', '--', '--size', '48', '--out-dir', outDir, '--repeat', '2', '--json'],
-      join(examples, 'convolution'),
-    );
-    const summary = json as {
-      ok: boolean;
-      width: number;
-      rows: { mode: string; filter: string; pipelinesCreated: number; maxError: number }[];
-    };
-    expect(summary.ok).toBe(true);
-    expect(summary.width).toBe(48);
-    expect(summary.rows.map((row) => `${row.mode} ${row.filter} ${row.pipelinesCreated}`)).toEqual([
-      'native blur 1',
-      'native sharpen 1',
-      'native edges 1',
-      'emulated blur 1',
-      'emulated sharpen 0',
-      'emulated edges 0',
-    ]);
-    expect(readRgba(join(outDir, 'edges.png')).width).toBe(48);
-  });
+  test(
+    'a generated image of another size, both modes checked, one pipeline per filter natively',
+    async () => {
+      const outDir = join(repository, 'test', 'out', 'convolution-generated');
+      const { json } = await npm(
+        ['start', '--', '--size', '48', '--out-dir', outDir, '--repeat', '2', '--json'],
+        join(examples, 'convolution'),
+      );
+      const summary = json as {
+        ok: boolean;
+        width: number;
+        rows: { mode: string; filter: string; pipelinesCreated: number; maxError: number }[];
+      };
+      expect(summary.ok).toBe(true);
+      expect(summary.width).toBe(48);
+      expect(
+        summary.rows.map((row) => `${row.mode} ${row.filter} ${row.pipelinesCreated}`),
+      ).toEqual([
+        'native blur 1',
+        'native sharpen 1',
+        'native edges 1',
+        'emulated blur 1',
+        'emulated sharpen 0',
+        'emulated edges 0',
+      ]);
+      expect(readRgba(join(outDir, 'edges.png')).width).toBe(48);
+    },
+    NPM_START_TIMEOUT,
+  );
 });
 
 describe('matmul', () => {
-  test('`npm start` picks the block from the limits, checks every variant, prints GFLOP/s', async () => {
-    const { stdout, json } = await npm(
-      ['start', '--', '--size', '32', '--repeat', '2', '--json'],
-      join(examples, 'matmul'),
-    );
-    console.log(stdout);
-    const report = json as {
-      ok: boolean;
-      n: number;
-      checkedEntries: number;
-      limits: { invocations: number };
-      rows: { kernel: string; mode: string; block: number; gflops: number; maxError: number }[];
-    };
-    expect(report.ok).toBe(true);
-    expect(report.checkedEntries).toBe(32 * 32);
-    // The largest power of two whose square fits the workgroup limit, capped by the matrix size.
-    const expectedBlock = Math.min(
-      32,
-      2 ** Math.floor(Math.log2(Math.sqrt(report.limits.invocations))),
-    );
-    expect(report.rows.map((row) => [row.kernel, row.mode, row.block])).toEqual([
-      ['matmul', 'native', expectedBlock],
-      ['matmulFixedBlock', 'native', 16],
-      ['matmulFixedBlock', 'emulated', 16],
-    ]);
-    for (const row of report.rows) {
-      expect(row.gflops).toBeGreaterThan(0);
-      expect(row.maxError).toBeLessThan(1e-4);
-    }
-    expect(stdout).toMatch(/GFLOP\/s/);
-  });
+  test(
+    '`npm start` picks the block from the limits, checks every variant, prints GFLOP/s',
+    async () => {
+      const { stdout, json } = await npm(
+        ['start', '--', '--size', '32', '--repeat', '2', '--json'],
+        join(examples, 'matmul'),
+      );
+      console.log(stdout);
+      const report = json as {
+        ok: boolean;
+        n: number;
+        checkedEntries: number;
+        limits: { invocations: number };
+        rows: { kernel: string; mode: string; block: number; gflops: number; maxError: number }[];
+      };
+      expect(report.ok).toBe(true);
+      expect(report.checkedEntries).toBe(32 * 32);
+      // The largest power of two whose square fits the workgroup limit, capped by the matrix size.
+      const expectedBlock = Math.min(
+        32,
+        2 ** Math.floor(Math.log2(Math.sqrt(report.limits.invocations))),
+      );
+      expect(report.rows.map((row) => [row.kernel, row.mode, row.block])).toEqual([
+        ['matmul', 'native', expectedBlock],
+        ['matmulFixedBlock', 'native', 16],
+        ['matmulFixedBlock', 'emulated', 16],
+      ]);
+      for (const row of report.rows) {
+        expect(row.gflops).toBeGreaterThan(0);
+        expect(row.maxError).toBeLessThan(1e-4);
+      }
+      expect(stdout).toMatch(/GFLOP\/s/);
+    },
+    NPM_START_TIMEOUT,
+  );
 });
 
 describe('histogram', () => {
-  test('`npm start` accumulates over launches in a device global and refuses copies against hostAccess', async () => {
-    const { stdout, json } = await npm(
-      ['start', '--', '--batches', '3', '--samples', '2000', '--json'],
-      join(examples, 'histogram'),
-    );
-    console.log(stdout);
-    const report = json as {
-      ok: boolean;
-      afterFirst: number[];
-      final: number[];
-      expected: number[];
-      peak: { bin: number; count: number };
-      refused: { message: string | null }[];
-    };
-    expect(report.ok).toBe(true);
-    expect(report.final).toEqual(report.expected);
-    const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
-    // The first launch's samples are kept by the later ones; a few samples fall outside the range.
-    expect(sum(report.afterFirst)).toBeGreaterThan(1900);
-    expect(sum(report.afterFirst)).toBeLessThanOrEqual(2000);
-    expect(sum(report.final)).toBeGreaterThan(sum(report.afterFirst) * 2.8);
-    expect(report.final.every((count, i) => count >= report.afterFirst[i]!)).toBe(true);
-    expect(report.peak).toEqual({
-      bin: report.final.indexOf(Math.max(...report.final)),
-      count: Math.max(...report.final),
-    });
-    expect(report.refused.map((r) => r.message)).toEqual([
-      expect.stringMatching(/#bins has hostAccess 'read'; the host may not write it/),
-      expect.stringMatching(/#valueRange has hostAccess 'write'; the host may not read it/),
-    ]);
-  });
+  test(
+    '`npm start` accumulates over launches in a device global and refuses copies against hostAccess',
+    async () => {
+      const { stdout, json } = await npm(
+        ['start', '--', '--batches', '3', '--samples', '2000', '--json'],
+        join(examples, 'histogram'),
+      );
+      console.log(stdout);
+      const report = json as {
+        ok: boolean;
+        afterFirst: number[];
+        final: number[];
+        expected: number[];
+        peak: { bin: number; count: number };
+        refused: { message: string | null }[];
+      };
+      expect(report.ok).toBe(true);
+      expect(report.final).toEqual(report.expected);
+      const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+      // The first launch's samples are kept by the later ones; a few samples fall outside the range.
+      expect(sum(report.afterFirst)).toBeGreaterThan(1900);
+      expect(sum(report.afterFirst)).toBeLessThanOrEqual(2000);
+      expect(sum(report.final)).toBeGreaterThan(sum(report.afterFirst) * 2.8);
+      expect(report.final.every((count, i) => count >= report.afterFirst[i]!)).toBe(true);
+      expect(report.peak).toEqual({
+        bin: report.final.indexOf(Math.max(...report.final)),
+        count: Math.max(...report.final),
+      });
+      expect(report.refused.map((r) => r.message)).toEqual([
+        expect.stringMatching(/#bins has hostAccess 'read'; the host may not write it/),
+        expect.stringMatching(/#valueRange has hostAccess 'write'; the host may not read it/),
+      ]);
+    },
+    NPM_START_TIMEOUT,
+  );
 });

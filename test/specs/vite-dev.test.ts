@@ -19,6 +19,8 @@ beforeAll(async () => {
     logLevel: 'silent',
     plugins: [sycltsVite()],
     server: { host: '127.0.0.1', port: 5190, strictPort: false },
+    // A dependency discovered on first load would reload the page under the test's feet.
+    optimizeDeps: { noDiscovery: true },
   });
   await server.listen();
   browser = await launchBrowser();
