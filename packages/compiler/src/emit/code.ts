@@ -72,6 +72,16 @@ export class ImageScope {
 }
 
 export class CodePrinter {
+  /**
+   * Integer locals whose values are known when the pipeline is created (literals and, natively,
+   * specialization constants), innermost block last: name to the WGSL expression that uses
+   * inline, or null for a local that shadows one. Uses are printed as that expression because
+   * Dawn's Tint guards every loop whose bound is a function-scope `let` against running forever
+   * (a 64-bit counter each iteration, and no unrolling by the driver); an override-expression
+   * bound gets no guard once the pipeline's constants are substituted, as a literal would.
+   */
+  readonly #known: Map<string, string | null>[] = [new Map()];
+
   constructor(
     private readonly scope: ImageScope,
     private readonly kernel: LinkedKernel | null,
@@ -95,7 +105,7 @@ export class CodePrinter {
       case 'literal':
         return literal(e.value, scalarOf(e.type));
       case 'local':
-        return sourceName(e.name);
+        return this.#knownValue(e.name) ?? sourceName(e.name);
       case 'param':
         return this.#param(e.name, e.type);
       case 'workgroupArray':
@@ -199,7 +209,52 @@ export class CodePrinter {
 
   /** Statements at `depth` levels of indentation, one per line. */
   block(block: Block<SymbolicId>, depth: number): string[] {
-    return block.flatMap((s) => this.stmt(s, depth));
+    this.#known.push(new Map());
+    const lines = block.flatMap((s) => this.stmt(s, depth));
+    this.#known.pop();
+    return lines;
+  }
+
+  #knownValue(name: string): string | null {
+    for (let i = this.#known.length - 1; i >= 0; i--) {
+      const value = this.#known[i]!.get(name);
+      if (value !== undefined) return value;
+    }
+    return null;
+  }
+
+  /** Whether `e` is an integer value fixed at pipeline creation whose evaluation cannot fail there. */
+  #pipelineConstant(e: Expr<SymbolicId>): boolean {
+    if (e.type.kind !== 'scalar' || (e.type.scalar !== 'i32' && e.type.scalar !== 'u32')) {
+      return false;
+    }
+    switch (e.op) {
+      case 'literal':
+        return true;
+      case 'local':
+        return this.#knownValue(e.name) !== null;
+      case 'specConstant':
+        return (
+          this.scope.mode === 'native' &&
+          this.scope.specConstants.get(e.ref)!.info.type.kind === 'scalar'
+        );
+      case 'unary':
+        return (e.operator === '-' || e.operator === '~') && this.#pipelineConstant(e.operand);
+      case 'binary': {
+        if (!this.#pipelineConstant(e.left) || !this.#pipelineConstant(e.right)) return false;
+        // Integer + - * wrap in override-expressions as they do at run time; a zero divisor or
+        // an over-wide shift would fail pipeline creation instead: only positive literal
+        // divisors and literal shift counts (the front end checks their range).
+        if (['/', '%', '<<', '>>'].includes(e.operator)) {
+          return e.right.op === 'literal' && (e.operator.length === 2 || Number(e.right.value) > 0);
+        }
+        return ['+', '-', '*', '&', '|', '^'].includes(e.operator);
+      }
+      case 'construct':
+        return e.args.length === 1 && this.#pipelineConstant(e.args[0]!);
+      default:
+        return false;
+    }
   }
 
   stmt(s: Stmt<SymbolicId>, depth: number): string[] {
@@ -258,10 +313,12 @@ export class CodePrinter {
   simple(s: Stmt<SymbolicId>): string {
     switch (s.kind) {
       case 'let': {
+        const known = !s.mutable && s.init !== null && this.#pipelineConstant(s.init);
         const keyword = s.mutable || s.init === null ? 'var' : 'let';
         const init = s.init ? ` = ${this.expr(s.init)}` : '';
         // The result type of atomicCompareExchangeWeak is predeclared and cannot be spelled.
         const exchange = s.init?.op === 'atomic' && s.init.fn === 'atomicCompareExchangeWeak';
+        this.#known.at(-1)!.set(s.name, known ? `(${this.expr(s.init!)})` : null);
         return `${keyword} ${sourceName(s.name)}${exchange ? '' : `: ${this.type(s.type)}`}${init}`;
       }
       case 'assign': {

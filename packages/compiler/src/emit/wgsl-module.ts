@@ -37,11 +37,7 @@ export function printModule(image: LinkedImage, mode: SpecConstantMode): string 
     const body =
       fn.decl.body.kind === 'ir'
         ? printer.block(fn.decl.body.block, 1)
-        : printer
-            .wgsl(fn.decl.body.parts)
-            .split('\n')
-            .map((line) => `  ${line.trim()}`)
-            .filter((line) => line.trim() !== '');
+        : dedent(printer.wgsl(fn.decl.body.parts)).map((line) => `  ${line}`);
     sections.push([`// ${fn.symbolicId}`, `fn ${fn.wgslName}(${params})${result} {`, ...body, '}']);
   }
   for (const kernel of kernels) sections.push(entryPoint(kernel, scope));
@@ -182,4 +178,16 @@ function valueAt(value: JsonValue, path: readonly (string | number)[]): number |
     v = Array.isArray(v) ? v[key as number] : v[key as string];
   }
   return typeof v === 'number' || typeof v === 'boolean' ? v : null;
+}
+
+/**
+ * A raw-WGSL body's lines without the source's indentation. The first line usually follows the
+ * opening backtick directly, so only the other lines set the common indent.
+ */
+function dedent(text: string): string[] {
+  const lines = text.split('\n').map((line) => line.trimEnd());
+  const [first = '', ...rest] = lines;
+  const indents = rest.filter((l) => l !== '').map((l) => l.length - l.trimStart().length);
+  const common = indents.length ? Math.min(...indents) : 0;
+  return [first.trim(), ...rest.map((l) => l.slice(common))].filter((l) => l !== '');
 }
