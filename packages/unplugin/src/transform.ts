@@ -48,11 +48,16 @@ export async function transformDeviceModule(
     module: path,
     loadImport: (from, specifier) => graph.get(from)?.get(specifier) ?? null,
   });
-  const message = (d: Diagnostic): BundlerMessage => ({
-    message: formatDiagnostic(d, source),
-    id,
-    ...(d.span ? { loc: { file: id, line: d.span.line, column: d.span.column } } : {}),
-  });
+  // A diagnostic may point into an imported device module: frame and locate it there.
+  const files = new Map([[path, { file: stripQuery(id), source }]]);
+  for (const edges of graph.values()) {
+    for (const loaded of edges.values()) if (loaded) files.set(loaded.module, loaded);
+  }
+  const message = (d: Diagnostic): BundlerMessage => {
+    const at = files.get(d.file);
+    const loc = at && d.span ? { file: at.file, line: d.span.line, column: d.span.column } : null;
+    return { message: formatDiagnostic(d, at?.source), id, ...(loc ? { loc } : {}) };
+  };
   const errors = diagnostics.filter((d) => d.severity === 'error').map(message);
   const warnings = diagnostics.filter((d) => d.severity === 'warning').map(message);
   if (!object || errors.length > 0) return { ok: false, errors, warnings };
