@@ -1,6 +1,6 @@
 // Bundles the Node version into one file, dist/node/main.mjs: everything but `webgpu` (Dawn's
 // native binding) and the optional software adapter is inside, so the file runs wherever those
-// two resolve. Inside this repository the workspace packages are taken from their sources.
+// two resolve.
 import * as esbuild from 'esbuild';
 import syclts from 'unplugin-syclts/esbuild';
 
@@ -11,7 +11,6 @@ await esbuild.build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  conditions: ['@syclts/source'],
   external: ['webgpu', '@sparticuz/chromium'],
   // Bundled CommonJS code may call require().
   banner: {

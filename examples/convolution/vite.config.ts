@@ -1,10 +1,8 @@
 import syclts from 'unplugin-syclts/vite';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defineConfig } from 'vite';
 
 export default defineConfig({
   // 'both': every filter can run natively (a pipeline per filter) or emulated (one pipeline).
   plugins: [syclts({ specConstants: 'both' })],
-  // Inside this repository, take the workspace packages from their sources (no build needed).
-  resolve: { conditions: ['@syclts/source', ...defaultClientConditions] },
   build: { outDir: 'dist/web', target: 'esnext' },
 });
