@@ -60,7 +60,7 @@ export async function runBuild(command: BuildCommand, io: CliIo): Promise<number
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, PROGRAM_FILE), `${JSON.stringify(result.program, null, 2)}\n`);
   for (const [index, image] of result.program.images.entries()) {
-    const stem = imageStem(index, image.id);
+    const stem = imageStem(index, result.program.images.length, image.id);
     for (const mode of ['native', 'emulated'] as const satisfies SpecConstantMode[]) {
       const text = image.wgsl[mode];
       if (text !== undefined) await writeFile(join(outDir, wgslFile(stem, mode)), text);

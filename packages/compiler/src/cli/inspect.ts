@@ -23,11 +23,13 @@ export async function runInspect(dir: string, io: CliIo): Promise<number> {
 function describeProgram(program: Program): string {
   const count = program.images.length;
   const head = `program format ${program.version}, ${count} device image${count === 1 ? '' : 's'}`;
-  return [head, ...program.images.map((image, index) => describeImage(image, index))].join('\n\n');
+  return [head, ...program.images.map((image, index) => describeImage(image, index, count))].join(
+    '\n\n',
+  );
 }
 
-function describeImage(image: DeviceImage, index: number): string {
-  const stem = imageStem(index, image.id);
+function describeImage(image: DeviceImage, index: number, count: number): string {
+  const stem = imageStem(index, count, image.id);
   const modes = (['native', 'emulated'] as const).filter((m) => image.wgsl[m] !== undefined);
   const lines = [`device image ${image.id}`];
   for (const mode of modes) {

@@ -87,8 +87,9 @@ export class CodePrinter {
     private readonly kernel: LinkedKernel | null,
   ) {}
 
-  type(type: DataType): string {
-    return this.scope.types.type(type, 'value');
+  /** `hint` names a struct type on first sight: the variable or function that holds it. */
+  type(type: DataType, hint = 'value'): string {
+    return this.scope.types.type(type, hint);
   }
 
   expr(e: Expr<SymbolicId>): string {
@@ -319,7 +320,7 @@ export class CodePrinter {
         // The result type of atomicCompareExchangeWeak is predeclared and cannot be spelled.
         const exchange = s.init?.op === 'atomic' && s.init.fn === 'atomicCompareExchangeWeak';
         this.#known.at(-1)!.set(s.name, known ? `(${this.expr(s.init!)})` : null);
-        return `${keyword} ${sourceName(s.name)}${exchange ? '' : `: ${this.type(s.type)}`}${init}`;
+        return `${keyword} ${sourceName(s.name)}${exchange ? '' : `: ${this.type(s.type, s.name)}`}${init}`;
       }
       case 'assign': {
         const target = this.#raw(s.target);

@@ -31,9 +31,11 @@ export function printModule(image: LinkedImage, mode: SpecConstantMode): string 
   for (const fn of image.functions) {
     const printer = new CodePrinter(scope, null);
     const params = fn.decl.params
-      .map((p) => `${sourceName(p.name)}: ${printer.type(p.type)}`)
+      .map((p) => `${sourceName(p.name)}: ${printer.type(p.type, p.name)}`)
       .join(', ');
-    const result = fn.decl.returnType ? ` -> ${printer.type(fn.decl.returnType)}` : '';
+    const result = fn.decl.returnType
+      ? ` -> ${printer.type(fn.decl.returnType, fn.decl.name)}`
+      : '';
     const body =
       fn.decl.body.kind === 'ir'
         ? printer.block(fn.decl.body.block, 1)
