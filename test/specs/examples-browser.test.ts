@@ -16,6 +16,8 @@ const screenshots = join(outRoot, 'screenshots');
 
 let browser: Browser;
 const servers: StaticServer[] = [];
+/** Uncaught errors on any page: none expected. */
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
@@ -25,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all(servers.map((server) => server.close()));
+  expect(pageErrors).toEqual([]);
 });
 
 /** Builds the example as `vite build` does and opens its page. */
@@ -44,10 +47,8 @@ async function openExample(name: string, query = ''): Promise<Page> {
   const server = await serveDirectory(outDir);
   servers.push(server);
   const page = await browser.newPage({ viewport: { width: 900, height: 760 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('pageerror', (error) => pageErrors.push(`${name}: ${String(error)}`));
   await page.goto(`${server.url}${query}`);
-  expect(errors).toEqual([]);
   return page;
 }
 
