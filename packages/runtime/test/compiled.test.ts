@@ -1,6 +1,7 @@
 /** The runtime on programs the compiler built from real `.sycl.ts` sources. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { build, errc, getKernelBundle, ndRange, type Queue, SyclError } from '../src/index.js';
+import * as argsModule from './fixtures/compiled/args.sycl.js';
 import * as matmulModule from './fixtures/compiled/matmul.sycl.js';
 import * as scaleModule from './fixtures/compiled/scale.sycl.js';
 import * as tunedModule from './fixtures/compiled/tuned.sycl.js';
@@ -11,11 +12,36 @@ beforeAll(() => {
   compileFixture('scale', scaleModule);
   compileFixture('tuned', tunedModule);
   compileFixture('matmul', matmulModule);
+  compileFixture('args', argsModule);
 });
 
 const { factor, scale } = scaleModule;
 const { tuning, bias, history, tuned } = tunedModule;
 const { blockSize, matmul } = matmulModule;
+const { affine } = argsModule;
+
+test('scalar, bool and vector value arguments are laid out as the compiler expects', async () => {
+  const q = await freshQueue();
+  const n = 50;
+  const x = Float32Array.from({ length: n }, (_, i) => i * 0.5 - 7);
+  const src = q.buffer(x, { access: 'read' });
+  const dst = q.buffer(new Float32Array(n).fill(Number.NaN), { access: 'write' });
+  for (const neg of [false, true]) {
+    await q
+      .parallelFor(n, affine, {
+        src,
+        dst,
+        n: 3,
+        scale: 2,
+        neg,
+        offset: [100, -0.25],
+        pick: [1, -2, 40, 8],
+      })
+      .wait();
+    const expected = Array.from(x, (v) => (neg ? v * 2 - v * 2 * 3 : v * 2) - 0.25 + 40);
+    expect(Array.from(await dst.read())).toEqual(expected);
+  }
+});
 
 describe.each(['native', 'emulated'] as const)('compiled programs (%s)', (mode) => {
   test('the skeleton: out[i] = factor * i with the default and a set value', async () => {
