@@ -148,6 +148,14 @@ export class CodePrinter {
     }
   }
 
+  /** An expression that stands alone (a condition, an initializer): no template-list ambiguity to guard. */
+  #whole(e: Expr<SymbolicId>): string {
+    if (e.op === 'binary' && COMPARISONS.has(e.operator)) {
+      return `${this.#operand(e.left)} ${e.operator} ${this.#operand(e.right)}`;
+    }
+    return this.expr(e);
+  }
+
   /** Operands of operators and bases of accesses get parentheses when they are operators themselves. */
   #operand(e: Expr<SymbolicId>, place = false): string {
     const text = place ? this.#raw(e) : this.expr(e);
@@ -262,13 +270,16 @@ export class CodePrinter {
     const pad = INDENT.repeat(depth);
     switch (s.kind) {
       case 'if': {
-        const lines = [`${pad}if (${this.expr(s.condition)}) {`, ...this.block(s.then, depth + 1)];
+        const lines = [
+          `${pad}if (${this.#whole(s.condition)}) {`,
+          ...this.block(s.then, depth + 1),
+        ];
         if (s.else) lines.push(`${pad}} else {`, ...this.block(s.else, depth + 1));
         return [...lines, `${pad}}`];
       }
       case 'for': {
         const init = s.init ? this.simple(s.init) : '';
-        const cond = s.condition ? this.expr(s.condition) : '';
+        const cond = s.condition ? this.#whole(s.condition) : '';
         const update = s.update ? this.simple(s.update) : '';
         return [
           `${pad}for (${init}; ${cond}; ${update}) {`,
@@ -278,7 +289,7 @@ export class CodePrinter {
       }
       case 'while':
         return [
-          `${pad}while (${this.expr(s.condition)}) {`,
+          `${pad}while (${this.#whole(s.condition)}) {`,
           ...this.block(s.body, depth + 1),
           `${pad}}`,
         ];
@@ -316,7 +327,7 @@ export class CodePrinter {
       case 'let': {
         const known = !s.mutable && s.init !== null && this.#pipelineConstant(s.init);
         const keyword = s.mutable || s.init === null ? 'var' : 'let';
-        const init = s.init ? ` = ${this.expr(s.init)}` : '';
+        const init = s.init ? ` = ${this.#whole(s.init)}` : '';
         // The result type of atomicCompareExchangeWeak is predeclared and cannot be spelled.
         const exchange = s.init?.op === 'atomic' && s.init.fn === 'atomicCompareExchangeWeak';
         this.#known.at(-1)!.set(s.name, known ? `(${this.expr(s.init!)})` : null);
@@ -349,7 +360,7 @@ export class CodePrinter {
       case 'continue':
         return 'continue';
       case 'return':
-        return s.value ? `return ${this.expr(s.value)}` : 'return';
+        return s.value ? `return ${this.#whole(s.value)}` : 'return';
       case 'barrier':
         return s.scope === 'workgroup' ? 'workgroupBarrier()' : 'storageBarrier()';
       default:

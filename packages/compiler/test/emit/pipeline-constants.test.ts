@@ -39,15 +39,15 @@ test('integer locals fixed at pipeline creation are used as override-expressions
   const image = compile();
   const native = image.wgsl.native!;
   // Loop bounds read the overrides themselves (no function-scope let that Tint would guard).
-  expect(native).toContain('(k < (sc_taps))');
-  expect(native).toContain('(p < ((sc_taps) / 2u))');
+  expect(native).toContain('; k < (sc_taps); ');
+  expect(native).toContain('; p < ((sc_taps) / 2u); ');
   expect(native).toContain('[(i * (4u)) + k]');
   // The inner `n` shadows the outer one and is a run-time value.
   expect(native).toContain('acc += n;');
   // A division by a specialization constant stays as written.
   expect(native).toContain('(i / sc_divisor)');
   const emulated = image.wgsl.emulated!;
-  expect(emulated).toContain('(k < n)');
+  expect(emulated).toContain('; k < n; ');
   expect(emulated).toContain('[(i * (4u)) + k]');
 });
 
