@@ -1,6 +1,8 @@
 /** IR-level checks of declarations, imports/exports and cross-module resolution. */
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { compileModule, type DeviceObject } from '../../src/index.js';
+import { buildProgram } from './gpu.js';
 
 const strip = (object: DeviceObject | null): unknown =>
   JSON.parse(JSON.stringify(object, (k, v) => (k === 'span' ? undefined : v)));
@@ -249,4 +251,14 @@ export const k = kernel({ range: 1, args: { o: accessor(f32, 'write'), n: u32 } 
     type: u32,
     init: { op: 'binary', operator: '+', right: { op: 'literal', value: 3, type: u32 } },
   });
+});
+
+test('f16 device code compiles and links to WGSL that enables f16', () => {
+  // Neither SwiftShader nor the lent GPU's Dawn offers shader-f16, so this stops at the WGSL.
+  const source = readFileSync(new URL('../corpus/device/half.sycl.ts', import.meta.url), 'utf8');
+  const program = buildProgram({ 'device/half.sycl.ts': source });
+  const wgsl = program.images[0]!.wgsl.native!;
+  expect(wgsl).toMatch(/^enable f16;/m);
+  expect(wgsl).toContain('array<f16>');
+  expect(wgsl).toContain('vec4<f16>');
 });

@@ -5,7 +5,7 @@
  * on the compiler.
  */
 import { posix } from 'node:path';
-import type { DeviceImage, JsonValue, KernelInfo, Program } from '@syclts/dsl';
+import type { Program } from '@syclts/dsl';
 import { requestAdapter } from '@syclts/runtime';
 import {
   compileModule,
@@ -14,7 +14,7 @@ import {
   formatDiagnostic,
   link,
 } from '../../src/index.js';
-import { leavesOf } from '../../src/link/layout.js';
+import { type Launch, type LaunchResult, runKernel as runOn } from './gpu-run.js';
 
 /** Compiles and links modules (root-relative path → source); throws with readable diagnostics. */
 export function buildProgram(sources: Readonly<Record<string, string>>): Program {
@@ -56,226 +56,10 @@ export function gpuDevice(): Promise<GPUDevice> {
   return devicePromise;
 }
 
-type Accessor = Float32Array | Int32Array | Uint32Array;
-
-export interface Launch {
-  /** Symbolic ID of the kernel. */
-  readonly kernel: string;
-  /** Global range in SYCL dimension order. */
-  readonly range: readonly number[];
-  /** nd-range local range in SYCL order (defaults to the kernel's literal workgroup size). */
-  readonly local?: readonly number[];
-  /** Accessors as typed arrays (contents uploaded, results read back); values as host values. */
-  readonly args?: Readonly<Record<string, Accessor | JsonValue>>;
-  readonly specConstants?: Readonly<Record<string, JsonValue>>;
-  /** Initial device-global contents (default zero). */
-  readonly deviceGlobals?: Readonly<Record<string, Accessor>>;
-}
-
-export interface LaunchResult {
-  readonly accessors: Readonly<Record<string, ArrayBuffer>>;
-  readonly deviceGlobals: Readonly<Record<string, ArrayBuffer>>;
-}
-
-/** Runs one launch of a kernel of the program and reads every accessor and device global back. */
+/** Runs a launch on the test adapter (see gpu-run.ts). */
 export async function runKernel(program: Program, launch: Launch): Promise<LaunchResult> {
-  const device = await gpuDevice();
-  const image = program.images.find((i) => launch.kernel in i.kernels);
-  if (!image) throw new Error(`no image holds ${launch.kernel}`);
-  const info = image.kernels[launch.kernel]!;
-  const constants = pipelineConstants(image, launch.specConstants ?? {});
-  device.pushErrorScope('validation');
-  const module = device.createShaderModule({ code: image.wgsl.native! });
-  const layout = device.createBindGroupLayout({
-    entries: info.bindings.map((b) => ({
-      binding: b.binding,
-      visibility: GPUShaderStage.COMPUTE,
-      buffer: {
-        type:
-          b.kind === 'launch'
-            ? 'uniform'
-            : b.kind === 'accessor' && b.access === 'read'
-              ? 'read-only-storage'
-              : 'storage',
-      },
-    })),
-  });
-  const pipeline = device.createComputePipeline({
-    layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-    compute: { module, entryPoint: info.entryPoint, constants },
-  });
-  const error = await device.popErrorScope();
-  if (error) {
-    const messages = (await module.getCompilationInfo()).messages.map(
-      (m) => `${m.lineNum}:${m.linePos} ${m.message}`,
-    );
-    throw new Error(
-      `pipeline creation failed: ${error.message}\n${messages.join('\n')}\n${image.wgsl.native}`,
-    );
-  }
-
-  const wgSize = workgroupSize(image, info, launch.specConstants ?? {});
-  const dims = info.dimensions;
-  const globalRange = [1, 1, 1];
-  for (let d = 0; d < dims; d++) globalRange[dims - 1 - d] = launch.range[d] ?? 1;
-  const buffers: { binding: number; buffer: GPUBuffer; readBack?: string; size?: number }[] = [];
-  const storage = (bytes: ArrayBuffer | ArrayBufferView, size: number) => {
-    const buffer = device.createBuffer({
-      size: Math.max(16, Math.ceil(size / 4) * 4),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
-    });
-    device.queue.writeBuffer(
-      buffer,
-      0,
-      bytes instanceof ArrayBuffer
-        ? bytes
-        : (bytes.buffer.slice(
-            bytes.byteOffset,
-            bytes.byteOffset + bytes.byteLength,
-          ) as ArrayBuffer),
-    );
-    return buffer;
-  };
-  for (const b of info.bindings) {
-    if (b.kind === 'launch') {
-      const data = new ArrayBuffer(b.size);
-      const view = new DataView(data);
-      for (const field of b.fields) {
-        const value: JsonValue =
-          field.role === 'globalRange'
-            ? globalRange
-            : field.role === 'groupOffset'
-              ? [0, 0, 0]
-              : (launch.args?.[field.name] as JsonValue);
-        encode(view, field.type, field.offset, value);
-      }
-      const buffer = device.createBuffer({
-        size: b.size,
-        usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
-      });
-      device.queue.writeBuffer(buffer, 0, data);
-      buffers.push({ binding: b.binding, buffer });
-    } else if (b.kind === 'accessor') {
-      const data = launch.args?.[b.arg];
-      if (!ArrayBuffer.isView(data)) throw new Error(`accessor ${b.arg} needs a typed array`);
-      buffers.push({
-        binding: b.binding,
-        buffer: storage(data, data.byteLength),
-        readBack: `a:${b.arg}`,
-      });
-    } else {
-      const g = image.deviceGlobals[b.symbolicId]!;
-      const init = launch.deviceGlobals?.[b.symbolicId] ?? new ArrayBuffer(g.size);
-      buffers.push({
-        binding: b.binding,
-        buffer: storage(init, g.size),
-        readBack: `g:${b.symbolicId}`,
-      });
-    }
-  }
-  const encoder = device.createCommandEncoder();
-  const pass = encoder.beginComputePass();
-  pass.setPipeline(pipeline);
-  pass.setBindGroup(
-    0,
-    device.createBindGroup({
-      layout,
-      entries: buffers.map((b) => ({ binding: b.binding, resource: { buffer: b.buffer } })),
-    }),
-  );
-  const groups = [0, 1, 2].map((c) => Math.ceil((globalRange[c] ?? 1) / (wgSize[c] ?? 1)));
-  pass.dispatchWorkgroups(groups[0]!, groups[1]!, groups[2]!);
-  pass.end();
-  const reads = buffers
-    .filter((b) => b.readBack)
-    .map((b) => {
-      const copy = device.createBuffer({
-        size: b.buffer.size,
-        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-      });
-      encoder.copyBufferToBuffer(b.buffer, 0, copy, 0, b.buffer.size);
-      return { key: b.readBack!, copy, size: b.size! };
-    });
-  device.queue.submit([encoder.finish()]);
-  const accessors: Record<string, ArrayBuffer> = {};
-  const deviceGlobals: Record<string, ArrayBuffer> = {};
-  for (const { key, copy, size } of reads) {
-    await copy.mapAsync(GPUMapMode.READ);
-    const bytes = copy.getMappedRange().slice(0, size);
-    copy.unmap();
-    copy.destroy();
-    if (key.startsWith('a:')) accessors[key.slice(2)] = bytes;
-    else deviceGlobals[key.slice(2)] = bytes;
-  }
-  for (const b of buffers) b.buffer.destroy();
-  return { accessors, deviceGlobals };
+  return runOn(await gpuDevice(), program, launch);
 }
 
-function pipelineConstants(
-  image: DeviceImage,
-  values: Readonly<Record<string, JsonValue>>,
-): Record<string, number> {
-  const constants: Record<string, number> = {};
-  for (const [id, info] of Object.entries(image.specConstants)) {
-    const value = values[id];
-    if (value === undefined) continue;
-    for (const leaf of info.leaves) constants[String(leaf.id)] = Number(at(value, leaf.path));
-  }
-  return constants;
-}
-
-function workgroupSize(
-  image: DeviceImage,
-  info: KernelInfo,
-  values: Readonly<Record<string, JsonValue>>,
-): number[] {
-  return info.workgroupSize.map((w) => {
-    if (w.kind === 'literal') return w.value;
-    const sc = image.specConstants[w.symbolicId]!;
-    return Number(values[w.symbolicId] ?? sc.defaultValue);
-  });
-}
-
-function at(value: JsonValue, path: readonly (string | number)[]): JsonValue {
-  let cur = value;
-  for (const p of path) cur = (cur as Record<string | number, JsonValue>)[p] ?? null;
-  return cur;
-}
-
-/** Writes a host value at `offset` in host-shareable layout (bool as u32). */
-function encode(
-  view: DataView,
-  type: Parameters<typeof leavesOf>[0],
-  offset: number,
-  value: JsonValue,
-): void {
-  for (const leaf of leavesOf(type, 0)) {
-    const v = at(value, leaf.path);
-    const o = offset + leaf.offset;
-    switch (leaf.scalar) {
-      case 'f32':
-        view.setFloat32(o, Number(v), true);
-        break;
-      case 'i32':
-        view.setInt32(o, Number(v), true);
-        break;
-      case 'f16':
-        throw new Error('f16 launch values are not encoded by the test harness');
-      default:
-        view.setUint32(o, typeof v === 'boolean' ? Number(v) : Number(v) >>> 0, true);
-    }
-  }
-}
-
-/** A deterministic generator for fresh test inputs. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
-}
-
+export { type Launch, type LaunchResult, prng } from './gpu-run.js';
 export type { Program };
