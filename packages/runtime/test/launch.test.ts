@@ -1,7 +1,7 @@
 import { f32, u32 } from '@syclts/dsl';
 import { describe, expect, test } from 'vitest';
 import { errc, ndRange, SyclError } from '../src/index.js';
-import { fill } from './fixtures/fill.js';
+import { factor, fill } from './fixtures/fill.js';
 import { groups, index2d, index3d, tunable, wg } from './fixtures/grid.js';
 import { freshQueue, POISON } from './support/gpu.js';
 
@@ -240,6 +240,18 @@ describe('buffers', () => {
     expect(() => buffer.write(new Float32Array(2) as never)).toThrow(
       expect.objectContaining({ errc: errc.invalid }),
     );
+  });
+
+  test('destroy waits for a launch that waits for its pipeline', async () => {
+    const q = await freshQueue({ specConstants: 'native' });
+    const out = q.buffer(new Uint32Array(4).fill(POISON));
+    const event = q.submit((cgh) => {
+      cgh.setSpecializationConstant(factor, 77);
+      cgh.parallelFor(4, fill, { out });
+    });
+    out.destroy();
+    await event.wait();
+    expect(q.stats.nativeLaunches).toBe(1);
   });
 
   test('a destroyed buffer is rejected by launches, reads and writes', async () => {

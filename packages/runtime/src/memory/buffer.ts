@@ -100,12 +100,17 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   }
 
   /**
-   * Frees the GPU memory once the commands submitted before have run (WebGPU defers the release
-   * itself). Later reads, writes and launches with the buffer are errors.
+   * Frees the GPU memory once the commands submitted before have run: the release is issued in
+   * queue order (after a launch still waiting for its pipeline), and WebGPU defers it until the
+   * work submitted before has finished. Later reads, writes and launches with it are errors.
    */
   destroy(): void {
+    if (this.#destroyed) return;
     this.#destroyed = true;
-    this.gpuBuffer.destroy();
+    this.#scheduler.schedule(`${this.#label}.destroy()`, null, () => {
+      this.gpuBuffer.destroy();
+      return undefined;
+    });
   }
 
   get device(): GPUDevice {
