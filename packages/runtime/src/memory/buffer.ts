@@ -78,7 +78,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     this.element = element;
     this.access = options.access ?? ('read_write' as M);
     this.stride = strideOf(element, 'storage');
-    this.#label = options.label ?? 'buffer';
+    this.#label = options.label ?? `buffer ${this.id}`;
     const bytes = typeof init === 'number' ? null : this.#encode('queue.buffer', init, 0, null);
     this.length = typeof init === 'number' ? checkLength(init) : bytes!.byteLength / this.stride;
     this.gpuBuffer = scheduler.device.createBuffer({
