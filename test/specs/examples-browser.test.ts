@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build, type UserConfig } from 'vite';
+import { build, createServer, type UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { outRoot } from '../helpers/paths.js';
@@ -30,13 +30,19 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
 });
 
+/**
+ * The example's own config, imported here: Vite's config loader would run it outside Vitest,
+ * where the workspace packages' TypeScript sources do not load.
+ */
+async function exampleConfig(root: string): Promise<UserConfig> {
+  return ((await import(join(root, 'vite.config.ts'))) as { default: UserConfig }).default;
+}
+
 /** Builds the example as `vite build` does and opens its page. */
 async function openExample(name: string, query = ''): Promise<Page> {
   const root = join(examples, name);
   const outDir = join(outRoot, 'examples-web', name);
-  // The example's own config, imported here: Vite's config loader would run it outside Vitest,
-  // where the workspace packages' TypeScript sources do not load.
-  const config = ((await import(join(root, 'vite.config.ts'))) as { default: UserConfig }).default;
+  const config = await exampleConfig(root);
   await build({
     ...config,
     root,
@@ -131,4 +137,28 @@ describe('histogram', () => {
     expect(colours).toEqual(expect.arrayContaining(['29,78,216', '147,197,253']));
     await page.screenshot({ path: join(screenshots, 'histogram.png'), fullPage: true });
   });
+});
+
+test('`npm run dev`: each page passes its check when Vite serves it', async () => {
+  for (const name of ['convolution', 'matmul', 'histogram']) {
+    const root = join(examples, name);
+    const server = await createServer({
+      ...(await exampleConfig(root)),
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 5380, strictPort: false },
+    });
+    await server.listen();
+    try {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`${name} (dev): ${String(error)}`));
+      await page.goto(`${server.resolvedUrls!.local[0]!}${name === 'matmul' ? '?size=32' : ''}`);
+      const result = await pageResult<{ ok: boolean }>(page);
+      expect(result.ok, name).toBe(true);
+      await page.close();
+    } finally {
+      await server.close();
+    }
+  }
 });
