@@ -437,8 +437,12 @@ export class DeclarationBuilder {
     let ok = true;
     for (const p of obj.properties) {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
-      if (p.type !== 'Property' || key === null || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) {
-        this.reporter.error(codes.badKernelSpec, p, 'kernel arguments need plain names');
+      if (p.type !== 'Property' || key === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+        this.reporter.error(
+          codes.badKernelSpec,
+          p,
+          'kernel arguments need plain names (letters, digits, underscores)',
+        );
         ok = false;
         continue;
       }
@@ -535,6 +539,7 @@ export class DeclarationBuilder {
       if (
         p.type !== 'Property' ||
         key === null ||
+        !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ||
         value?.type !== 'CallExpression' ||
         this.resolver.dslName(value.callee) !== 'workgroupArray' ||
         value.arguments.length < 2
