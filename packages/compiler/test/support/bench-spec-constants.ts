@@ -35,6 +35,7 @@ import {
 } from './ir.js';
 
 Object.assign(globalThis, globals);
+// The Dawn instance must outlive every adapter and device made from it.
 const keep: unknown[] = [];
 const W = 4096;
 const H = 4096;
