@@ -125,6 +125,8 @@ export function prepareLaunch(
         validated = new Set();
         slots.validated.set(pipeline, validated);
       }
+      // Bounded like the bind groups: forgetting only costs a scope on the next launch.
+      if (validated.size >= BIND_GROUPS_PER_KERNEL) validated.clear();
       validated.add(combination);
     }
     while (slots.launch.length < launchBytes.length) {
