@@ -193,6 +193,23 @@ describe('kernel arguments are checked against the declaration', () => {
     expect(error.message).toContain(part);
   });
 
+  test('the argument object is typed from the declaration', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(new Uint32Array(4));
+    const missing = () =>
+      // @ts-expect-error: 'base' is missing
+      q.parallelFor([2, 2], index2d, { out });
+    const wrongValue = () =>
+      // @ts-expect-error: 'base' is a u32, not a string
+      q.parallelFor([2, 2], index2d, { out, base: '1' });
+    const wrongRange = () =>
+      // @ts-expect-error: a 2-D kernel takes two sizes
+      q.parallelFor(4, index2d, { out, base: 1 });
+    expect(syclError(missing).errc).toBe(errc.kernelArgument);
+    expect(syclError(wrongValue).errc).toBe(errc.kernelArgument);
+    expect(syclError(wrongRange).errc).toBe(errc.ndRange);
+  });
+
   test('element types must match', async () => {
     const q = await freshQueue();
     const wrong = q.buffer(new Float32Array(4));
