@@ -215,6 +215,24 @@ describe('specialization constant errors leave state unchanged', () => {
     expect(bundle.getSpecializationConstant(offset)).toBe(17);
   });
 
+  test('values are typed from the declaration', async () => {
+    const q = await freshQueue();
+    const bundle = getKernelBundle(q, { state: 'input', kernels: [mix] });
+    const missingField = () =>
+      // @ts-expect-error: a struct value needs every field
+      bundle.setSpecializationConstant(params, { gain: 1, enabled: true });
+    const wrongLength = () =>
+      // @ts-expect-error: array(f32, 3) takes three numbers
+      bundle.setSpecializationConstant(coeffs, [1, 2]);
+    const wrongScalar = () =>
+      // @ts-expect-error: a u32 takes a number
+      bundle.setSpecializationConstant(offset, true);
+    for (const set of [missingField, wrongLength, wrongScalar]) {
+      expectSyclError(set, errc.invalid, 'KernelBundle.setSpecializationConstant');
+    }
+    expect(bundle.getSpecializationConstant(offset)).toBe(5);
+  });
+
   test('setting on an executable bundle', async () => {
     const q = await freshQueue();
     const input = getKernelBundle(q, { state: 'input', kernels: [mix] });
