@@ -1455,6 +1455,9 @@ function hintFor(
 export function conversionHint(from: DataType, to: DataType, text: string): string | undefined {
   const fs = scalarOf(from);
   const ts = scalarOf(to);
+  if (from.kind === 'scalar' && to.kind === 'scalar' && ts === 'bool' && fs !== 'bool') {
+    return `compare explicitly: ${text} !== 0`;
+  }
   if (from.kind === 'scalar' && to.kind === 'scalar' && fs !== ts && ts !== null) {
     return `convert explicitly: ${ts}(${text})`;
   }
