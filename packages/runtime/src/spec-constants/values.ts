@@ -56,8 +56,11 @@ export function checked(
 /** The values set so far (on a handler or a bundle); unset constants read as their default. */
 export class SpecValues {
   readonly #values: Map<SpecializationId, CanonicalValue>;
-  /** What launches derived from these values, per image; reset by every set. */
-  #derived = new WeakMap<DeviceImage, Derived>();
+  /**
+   * What launches derived from these values, per image; reset by every set. Made on demand: a
+   * handler's values live for one submit.
+   */
+  #derived: WeakMap<DeviceImage, Derived> | null = null;
 
   constructor(values: ReadonlyMap<SpecializationId, CanonicalValue> = new Map()) {
     this.#values = new Map(values);
@@ -65,12 +68,12 @@ export class SpecValues {
 
   set(api: string, id: SpecializationId, value: unknown): void {
     this.#values.set(id, checked(api, id, value));
-    this.#derived = new WeakMap();
+    this.#derived = null;
   }
 
   /** The memo of what was derived for `image` (shared by all value sets that set nothing). */
   derived(image: DeviceImage): Derived {
-    const memo = this.#values.size === 0 ? defaultsDerived : this.#derived;
+    const memo = this.#values.size === 0 ? defaultsDerived : (this.#derived ??= new WeakMap());
     let derived = memo.get(image);
     if (!derived) {
       derived = {};
