@@ -49,7 +49,7 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     const q = await freshQueue();
     const out = q.buffer(u32, 4);
     const event = q.parallelFor(4, broken, { out });
-    await vi.waitFor(() => expect(event.status).toBe('failed'));
+    await vi.waitFor(() => expect(event.status).toBe('failed'), { timeout: 10_000 });
     let raised: unknown;
     try {
       q.parallelFor(4, fill, { out });
@@ -78,13 +78,15 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     const out = q.buffer(u32, 4);
     q.device.createBuffer({ size: 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.STORAGE });
     await q.device.queue.onSubmittedWorkDone();
-    await vi.waitFor(() =>
-      expect(() => q.parallelFor(4, fill, { out })).toThrow(
-        expect.objectContaining({
-          errc: errc.runtime,
-          message: expect.stringContaining('outside a command'),
-        }),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(() => q.parallelFor(4, fill, { out })).toThrow(
+          expect.objectContaining({
+            errc: errc.runtime,
+            message: expect.stringContaining('outside a command'),
+          }),
+        ),
+      { timeout: 10_000 },
     );
   });
 
