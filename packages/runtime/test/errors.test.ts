@@ -119,6 +119,7 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
       cgh.parallelFor(4, fill, { out });
     });
     q.device.destroy();
+    await q.device.lost;
     const error = await rejection(event.wait());
     expect(error.errc).toBe(errc.runtime);
     expect(error.message).toContain('src/fill.sycl.ts#fill');
