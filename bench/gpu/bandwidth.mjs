@@ -3,7 +3,11 @@
 import { create, globals } from 'webgpu';
 
 Object.assign(globalThis, globals);
-const gpu = create([]);
+// Dawn rounds timestamps to 2^16 ns unless timestamp_quantization is off.
+const gpu = create([
+  'enable-dawn-features=allow_unsafe_apis',
+  'disable-dawn-features=timestamp_quantization',
+]);
 globalThis.__gpu = gpu; // Dawn crashes if its instance is collected while devices live
 const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
 const device = await adapter.requestDevice({

@@ -5,7 +5,11 @@ import { matmulWgsl } from './matmul-wgsl.mjs';
 
 Object.assign(globalThis, globals);
 // Keep the instance referenced: Dawn crashes if it is collected while its devices live.
-const gpu = create([]);
+// Dawn rounds timestamps to 2^16 ns unless timestamp_quantization is off.
+const gpu = create([
+  'enable-dawn-features=allow_unsafe_apis',
+  'disable-dawn-features=timestamp_quantization',
+]);
 globalThis.__gpu = gpu;
 const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
 const device = await adapter.requestDevice({

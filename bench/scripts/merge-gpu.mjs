@@ -1,5 +1,5 @@
-// Writes the GPU suite's output (gpu-suite.md, tune.txt from the GPU machine's $OUT) into
-// docs/benchmarks.md.   node bench/scripts/merge-gpu.mjs <folder>
+// Writes the GPU suite's output (gpu-suite.md, and tune.txt and variants-4096.txt where present,
+// from the GPU machine's $OUT) into docs/benchmarks.md.   node bench/scripts/merge-gpu.mjs <folder>
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeSection } from './docs.mjs';
@@ -10,7 +10,13 @@ writeSection('gpu', readFileSync(join(folder, 'gpu-suite.md'), 'utf8'));
 const tune = join(folder, 'tune.txt');
 if (existsSync(tune)) {
   const lines = readFileSync(tune, 'utf8').split('\n');
-  const adapter = lines.find((l) => l.startsWith('adapter:')) ?? '';
+  // nvidia-smi's name, where the run saved it (gpu.txt): Vulkan adapters name only the driver.
+  const gpu = join(folder, 'gpu.txt');
+  const name = existsSync(gpu) ? `${readFileSync(gpu, 'utf8').split(',')[0].trim()}, ` : '';
+  const adapter = (lines.find((l) => l.startsWith('adapter:')) ?? '').replace(
+    'adapter: ',
+    `adapter: ${name}`,
+  );
   const header = lines.findIndex((l) => l.startsWith('N | config'));
   const rows = lines.slice(header + 1).filter((l) => /^\d+ \|/.test(l));
   const cells = rows.map((r) => r.split(' | ').map((c) => c.trim()));
@@ -25,6 +31,18 @@ if (existsSync(tune)) {
         const cfg = JSON.parse(c[1]);
         return `| ${c[0]} | ${cfg.BM}, ${cfg.BN}, ${cfg.BK}, ${cfg.TM}, ${cfg.TN} | ${c[3]} | ${c[4]} | ${c[5].replace('compile ', '')} | ${c[6].replace('err ', '')} |`;
       }),
+    ].join('\n'),
+  );
+}
+const variants = join(folder, 'variants-4096.txt');
+if (existsSync(variants)) {
+  const lines = readFileSync(variants, 'utf8').split('\n');
+  writeSection(
+    'variants',
+    [
+      'Command: `node .gpu/app/matmul-variants.mjs 4096` (same device and date as the suite above).',
+      '',
+      ...lines.filter((l) => l.startsWith('|')),
     ].join('\n'),
   );
 }

@@ -1,0 +1,179 @@
+/**
+ * Where the time of the syclts matrix multiply goes: the WGSL the syclts build emitted for it,
+ * as emitted and with single changes, against the hand-written literal kernel, all dispatched
+ * with the same plain WebGPU calls (no runtime), GPU timestamps, medians, and checked against a
+ * float64 reference. Run: node matmul-variants.mjs [n]
+ */
+import { bindingOf } from '@syclts/dsl';
+import { benchDevice, median } from './gpu/device.js';
+import { matmulLiteral } from './gpu/literal-wgsl.js';
+import { matmul } from './kernels/matmul.sycl.ts';
+
+const n = Number(process.argv[2] ?? 4096);
+const bench = await benchDevice();
+const { device, timer } = bench;
+console.log(`adapter: ${bench.description}`);
+
+const binding = bindingOf(matmul)!;
+const image = binding.program.images.find((im) => im.kernels[binding.symbolicId])!;
+const info = image.kernels[binding.symbolicId]!;
+const emitted = image.wgsl.native!;
+
+/** Each function's `wid` (workgroup id plus the launch's group offset) rewritten by `use`. */
+function rewriteWid(code: string, use: (launch: string) => string): string {
+  return code
+    .split('\nfn ')
+    .map((part) => {
+      const m = /\n {2}let wid = wgid \+ (launch_\w+)\.group_offset;/.exec(part);
+      if (!m) return part;
+      return part.replace(m[0], '').replace(/\bwid\b/g, use(m[1]!));
+    })
+    .join('\nfn ');
+}
+
+const variants: Record<
+  string,
+  { code: string; syclts: boolean; constants?: Record<string, number> }
+> = {
+  literal: { code: matmulLiteral(n, 16), syclts: false },
+  'syclts as emitted (overrides)': { code: emitted, syclts: true, constants: { 0: n, 1: 16 } },
+  'syclts, overrides made const': {
+    code: emitted
+      .replace(/@id\(0\) override (\w+): u32 = \d+u;/, `const $1: u32 = ${n}u;`)
+      .replace(/@id\(1\) override (\w+): u32 = \d+u;/, 'const $1: u32 = 16u;'),
+    syclts: true,
+  },
+  'syclts, group offset added at each use': {
+    code: rewriteWid(emitted, (launch) => `(wgid + ${launch}.group_offset)`),
+    syclts: true,
+    constants: { 0: n, 1: 16 },
+  },
+  'syclts, no group offset': {
+    code: rewriteWid(emitted, () => 'wgid'),
+    syclts: true,
+    constants: { 0: n, 1: 16 },
+  },
+};
+
+const rand = () => Float32Array.from({ length: n * n }, () => Math.random() * 2 - 1);
+const ah = rand();
+const bh = rand();
+const storage = (data: Float32Array<ArrayBuffer> | null, usage: number) => {
+  const b = device.createBuffer({
+    size: n * n * 4,
+    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | usage,
+  });
+  if (data) device.queue.writeBuffer(b, 0, data);
+  return b;
+};
+const a = storage(ah, 0);
+const b = storage(bh, 0);
+const c = storage(null, GPUBufferUsage.COPY_SRC);
+const launch = device.createBuffer({
+  size: 32,
+  usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+});
+device.queue.writeBuffer(launch, 0, new Uint32Array([n / 4, n / 8, 1, 0, 0, 0, 0, 0]));
+const readBuffer = device.createBuffer({
+  size: n * n * 4,
+  usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+});
+
+const rows: string[] = [];
+for (const [name, v] of Object.entries(variants)) {
+  const entries: GPUBindGroupLayoutEntry[] = [];
+  const resources: GPUBindGroupEntry[] = [];
+  if (v.syclts) {
+    for (const bi of info.bindings) {
+      if (bi.kind === 'launch') {
+        entries.push({
+          binding: bi.binding,
+          visibility: GPUShaderStage.COMPUTE,
+          buffer: { type: 'uniform' },
+        });
+        resources.push({ binding: bi.binding, resource: { buffer: launch } });
+      } else if (bi.kind === 'accessor') {
+        const buffer = { a, b, c }[bi.arg as 'a' | 'b' | 'c'];
+        entries.push({
+          binding: bi.binding,
+          visibility: GPUShaderStage.COMPUTE,
+          buffer: { type: bi.access === 'read' ? 'read-only-storage' : 'storage' },
+        });
+        resources.push({ binding: bi.binding, resource: { buffer } });
+      }
+    }
+  } else {
+    [a, b, c].forEach((buffer, i) => {
+      entries.push({
+        binding: i,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: i < 2 ? 'read-only-storage' : 'storage' },
+      });
+      resources.push({ binding: i, resource: { buffer } });
+    });
+  }
+  const layout = device.createBindGroupLayout({ entries });
+  device.pushErrorScope('validation');
+  const pipeline = await device.createComputePipelineAsync({
+    layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+    compute: {
+      module: device.createShaderModule({ code: v.code }),
+      entryPoint: v.syclts ? info.entryPoint : 'main',
+      ...(v.constants ? { constants: v.constants } : {}),
+    },
+  });
+  const error = await device.popErrorScope();
+  if (error) throw new Error(`${name}: ${error.message}`);
+  const bindGroup = device.createBindGroup({ layout, entries: resources });
+  const dispatch = () => {
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, bindGroup);
+    pass.dispatchWorkgroups(n / 128, n / 128);
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+  };
+  device.queue.writeBuffer(c, 0, new Float32Array(n * n).fill(Number.NaN));
+  dispatch();
+  const encoder = device.createCommandEncoder();
+  encoder.copyBufferToBuffer(c, 0, readBuffer, 0, n * n * 4);
+  device.queue.submit([encoder.finish()]);
+  await readBuffer.mapAsync(GPUMapMode.READ);
+  const out = new Float32Array(readBuffer.getMappedRange().slice(0));
+  readBuffer.unmap();
+  let maxError = 0;
+  for (let s = 0; s < 256; s++) {
+    const i = Math.floor(Math.random() * n);
+    const j = Math.floor(Math.random() * n);
+    let ref = 0;
+    let mag = 0;
+    for (let k = 0; k < n; k++) {
+      const t = ah[i * n + k]! * bh[k * n + j]!;
+      ref += t;
+      mag += Math.abs(t);
+    }
+    maxError = Math.max(maxError, Math.abs(out[i * n + j]! - ref) / mag);
+  }
+  if (!(maxError < 1e-4)) throw new Error(`${name}: relative error ${maxError}`);
+  const warm = performance.now() + 300;
+  while (performance.now() < warm) {
+    for (let i = 0; i < 8; i++) dispatch();
+    await device.queue.onSubmittedWorkDone();
+  }
+  const us: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    timer.arm();
+    for (let i = 0; i < 10; i++) dispatch();
+    us.push(...(await timer.collect()));
+  }
+  const t = median(us);
+  rows.push(
+    `| ${name} | ${t.toFixed(1)} | ${((2 * n ** 3) / t / 1e6).toFixed(2)} | ${maxError.toExponential(1)} |`,
+  );
+  console.log(rows.at(-1));
+}
+console.log(
+  `\nn = ${n}\n| WGSL | median µs | TFLOP/s | max rel. error |\n| --- | ---: | ---: | ---: |\n${rows.join('\n')}`,
+);
+process.exit(0);

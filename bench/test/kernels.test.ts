@@ -1,0 +1,158 @@
+/**
+ * The benchmark kernels compute what they claim, in every variant the GPU suite times, on the
+ * adapter at hand (SwiftShader without a GPU): random inputs, poisoned outputs, every entry
+ * against a float64 reference.
+ */
+import { readFileSync } from 'node:fs';
+import { build } from '@syclts/compiler';
+import { attach, f32, vec4f } from '@syclts/dsl';
+import { ndRange, Queue } from '@syclts/runtime';
+import { beforeAll, describe, expect, test } from 'vitest';
+import * as convModule from '../src/kernels/conv.sycl.ts';
+import * as matmulModule from '../src/kernels/matmul.sycl.ts';
+
+function compile(name: string, exports: Record<string, unknown>): void {
+  const module = `src/kernels/${name}.sycl.ts`;
+  const source = readFileSync(new URL(`../${module}`, import.meta.url), 'utf8');
+  const { program, diagnostics } = build([{ module, source }], { specConstants: 'both' });
+  if (!program) throw new Error(diagnostics.map((d) => d.message).join('\n'));
+  attach(
+    program,
+    Object.entries(exports).map(
+      ([exportName, value]) => [value as object, `${module}#${exportName}`] as const,
+    ),
+  );
+}
+
+beforeAll(() => {
+  compile('matmul', matmulModule);
+  compile('conv', convModule);
+});
+
+const random = (n: number): Float32Array<ArrayBuffer> =>
+  Float32Array.from({ length: n }, () => Math.random() * 2 - 1);
+
+/** Largest error over all entries, relative to the sum of the magnitudes of each entry's terms. */
+function maxError(out: Float32Array, ref: Float64Array, magnitude: Float64Array): number {
+  let error = 0;
+  for (let i = 0; i < out.length; i++)
+    error = Math.max(error, Math.abs(out[i]! - ref[i]!) / magnitude[i]!);
+  return error;
+}
+
+describe('matmul', () => {
+  const n = 128;
+  const a = random(n * n);
+  const b = random(n * n);
+  const ref = new Float64Array(n * n);
+  const magnitude = new Float64Array(n * n);
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < n; k++)
+      for (let j = 0; j < n; j++) {
+        const t = a[i * n + k]! * b[k * n + j]!;
+        ref[i * n + j] = ref[i * n + j]! + t;
+        magnitude[i * n + j] = magnitude[i * n + j]! + Math.abs(t);
+      }
+  const { matmul, matmulArgs, size, tileK } = matmulModule;
+
+  const buffers = (queue: Queue) => ({
+    a: queue.buffer(vec4f, (n * n) / 4, { access: 'read' }),
+    b: queue.buffer(vec4f, (n * n) / 4, { access: 'read' }),
+    c: queue.buffer(vec4f, (n * n) / 4),
+  });
+
+  async function run(queue: Queue, launch: (args: ReturnType<typeof buffers>) => void) {
+    const args = buffers(queue);
+    queue.device.queue.writeBuffer(args.a.gpuBuffer, 0, a);
+    queue.device.queue.writeBuffer(args.b.gpuBuffer, 0, b);
+    queue.device.queue.writeBuffer(args.c.gpuBuffer, 0, new Float32Array(n * n).fill(Number.NaN));
+    launch(args);
+    await queue.wait();
+    return args.c.gpuBuffer;
+  }
+
+  async function read(queue: Queue, buffer: GPUBuffer): Promise<Float32Array> {
+    const staging = queue.device.createBuffer({
+      size: buffer.size,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
+    const encoder = queue.device.createCommandEncoder();
+    encoder.copyBufferToBuffer(buffer, 0, staging, 0, buffer.size);
+    queue.device.queue.submit([encoder.finish()]);
+    await staging.mapAsync(GPUMapMode.READ);
+    return new Float32Array(staging.getMappedRange().slice(0));
+  }
+
+  // Two pipelines only: a software adapter takes seconds to compile this kernel. The emulated
+  // variant and the literal WGSL are checked by the GPU suite (`gpu-suite.mjs --small` here).
+  test('native specialization constants (tileK 8)', async () => {
+    const queue = await Queue.create({ specConstants: 'native' });
+    const c = await run(queue, (args) =>
+      queue.submit((cgh) => {
+        cgh.setSpecializationConstant(size, n);
+        cgh.setSpecializationConstant(tileK, 8);
+        cgh.parallelFor(ndRange([n / 8, n / 8], [16, 16]), matmul, args);
+      }),
+    );
+    expect(maxError(await read(queue, c), ref, magnitude)).toBeLessThan(1e-5);
+  });
+
+  test('values as kernel arguments (tileK 16)', async () => {
+    const queue = await Queue.create();
+    const c = await run(queue, (args) =>
+      queue.parallelFor(ndRange([n / 8, n / 8], [16, 16]), matmulArgs, { ...args, n, bk: 16 }),
+    );
+    expect(maxError(await read(queue, c), ref, magnitude)).toBeLessThan(1e-5);
+  });
+});
+
+describe('conv3x3', () => {
+  const [w, h] = [128, 8];
+  const image = random(w * h);
+  const weights = Array.from(random(9)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ref = new Float64Array(w * h);
+  const magnitude = new Float64Array(w * h);
+  const clampTo = (v: number, hi: number) => Math.min(Math.max(v, 0), hi - 1);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      for (let dy = 0; dy < 3; dy++)
+        for (let dx = 0; dx < 3; dx++) {
+          const t =
+            weights[dy * 3 + dx]! * image[clampTo(y + dy - 1, h) * w + clampTo(x + dx - 1, w)]!;
+          ref[y * w + x] = ref[y * w + x]! + t;
+          magnitude[y * w + x] = magnitude[y * w + x]! + Math.abs(t);
+        }
+  const { coeffs, conv3x3, conv3x3Args, height, width } = convModule;
+  const range = ndRange([h, w], [4, 64]);
+
+  test.each(['native', 'emulated', 'arguments'] as const)('%s', async (mode) => {
+    const queue = await Queue.create({
+      specConstants: mode === 'emulated' ? 'emulated' : 'native',
+    });
+    const src = queue.buffer(image, { access: 'read' });
+    const dst = queue.buffer(f32, w * h, { access: 'write' });
+    queue.device.queue.writeBuffer(dst.gpuBuffer, 0, new Float32Array(w * h).fill(Number.NaN));
+    if (mode === 'arguments') {
+      queue.parallelFor(range, conv3x3Args, { src, dst, weights, width: w, height: h });
+    } else {
+      queue.submit((cgh) => {
+        cgh.setSpecializationConstant(coeffs, weights);
+        cgh.setSpecializationConstant(width, w);
+        cgh.setSpecializationConstant(height, h);
+        cgh.parallelFor(range, conv3x3, { src, dst });
+      });
+    }
+    const out = (await dst.read()) as Float32Array;
+    expect(maxError(out, ref, magnitude)).toBeLessThan(1e-5);
+  });
+});
