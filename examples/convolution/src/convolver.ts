@@ -26,6 +26,8 @@ export class Convolver {
 
   async run(queue: Queue, coefficients: Coeffs): Promise<FilterRun> {
     const { width, height } = this.#image;
+    // NaN everywhere first, so a pixel the kernel missed cannot pass the check with old data.
+    await this.#dst.write(new Float32Array(this.#image.pixels.length).fill(Number.NaN)).wait();
     const before = queue.stats.pipelinesCreated;
     const start = performance.now();
     await queue
