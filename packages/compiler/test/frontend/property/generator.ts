@@ -301,8 +301,9 @@ export class Generator {
       const a = this.expr(T(from), depth - 1);
       return this.call(s, [a], t, ([x]) => {
         if (from === 'f32') {
+          // WGSL clamps to the largest f32 values inside the integer range.
           const lo = s === 'i32' ? INT_MIN : 0;
-          const hi = s === 'i32' ? 2 ** 31 - 1 : 2 ** 32 - 1;
+          const hi = s === 'i32' ? 2 ** 31 - 128 : 2 ** 32 - 256;
           return Math.trunc(Math.min(hi, Math.max(lo, x!)));
         }
         return norm(s, x!);
@@ -362,8 +363,17 @@ export class Generator {
       return this.call(fn, [this.expr(t, depth - 1)], t, ([x]) => fr(f(x!)));
     }
     if (kind === 5) {
+      // WGSL leaves the rounding of an integer that f32 cannot hold exactly to the
+      // implementation (SwiftShader truncates, NVIDIA rounds to nearest), so the operand is cut
+      // to 24 significant bits, where every integer converts exactly.
       const from = r.pick<Scalar>(['i32', 'u32']);
-      return this.call('f32', [this.expr(T(from), depth - 1)], t, ([x]) => fr(x!));
+      const e = this.expr(T(from), depth - 1);
+      const exact: Expr =
+        from === 'i32'
+          ? this.call('', [e], T('i32'), ([x]) => (x! << 8) >> 8)
+          : this.call('', [e], T('u32'), ([x]) => (x! & 0xffffff) >>> 0);
+      const text = from === 'i32' ? `((${e.text} << 8) >> 8)` : `(${e.text} & 16777215)`;
+      return this.call('f32', [{ ...exact, text }], t, ([x]) => fr(x!));
     }
     if (r.chance(0.5)) return this.conditional(t, depth);
     const v = this.vectorExpr(T('f32', r.pick([2, 3, 4] as const)), depth - 1);
