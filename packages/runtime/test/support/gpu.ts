@@ -16,9 +16,13 @@ export async function freshQueue(options: QueueOptions = {}): Promise<Queue> {
   return queue;
 }
 
-/** Deterministic pseudo-random u32s (xorshift), so inputs differ between elements and tests. */
+/** Mixed into every seed so each run draws fresh inputs; SYCLTS_TEST_SEED replays a run. */
+const RUN_SEED = Number(process.env.SYCLTS_TEST_SEED ?? Math.floor(Math.random() * 2 ** 32));
+console.log(`[syclts] runtime test inputs: SYCLTS_TEST_SEED=${RUN_SEED}`);
+
+/** Pseudo-random u32s (xorshift), different between elements, tests and runs. */
 export function randomU32(count: number, seed: number): Uint32Array {
-  let x = seed >>> 0 || 1;
+  let x = (seed ^ RUN_SEED) >>> 0 || 1;
   return Uint32Array.from({ length: count }, () => {
     x ^= x << 13;
     x >>>= 0;
