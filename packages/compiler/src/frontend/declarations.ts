@@ -1,5 +1,11 @@
 /** Builds the IR of each top-level declaration: specialization IDs, device globals, kernels, functions. */
-import type { AccessMode, HostAccess, InitMode } from '@syclts/dsl';
+import {
+  type AccessMode,
+  type HostAccess,
+  type InitMode,
+  type JsonValue,
+  zeroValue,
+} from '@syclts/dsl';
 import type { CallExpression, FunctionBody, ParamPattern, VariableDeclarator } from 'oxc-parser';
 import type { Expr } from '../ir/device-code.js';
 import type {
@@ -14,7 +20,7 @@ import type {
   WorkgroupArrayDecl,
 } from '../ir/device-object.js';
 import { type Expression, propertyName, unwrap } from './ast.js';
-import { checkDefault, zeroJson } from './defaults.js';
+import { checkDefault } from './defaults.js';
 import type { CallSite } from './lower/expressions.js';
 import { localName, Scopes } from './lower/scope.js';
 import { alwaysReturns, StatementLowering } from './lower/statements.js';
@@ -68,7 +74,7 @@ export class DeclarationBuilder {
       this.reporter.error(codes.notDslType, args[0], 'a specialization constant cannot be atomic');
       return null;
     }
-    let defaultValue = zeroJson(type);
+    let defaultValue: JsonValue = zeroValue(type);
     const defaultNode = args[1];
     if (call.arguments.length > 1 && !defaultNode) {
       this.reporter.error(codes.badDefault, call.arguments[1]!, 'the default cannot be a spread');

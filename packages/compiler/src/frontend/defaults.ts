@@ -86,21 +86,3 @@ function checkScalar(value: ConstValue, scalar: string, type: DataType): Checked
   if (!Number.isFinite(v) || Math.abs(v) > max) return bad(value, type, 'out of range');
   return { ok: true, json: v };
 }
-
-/** The value a declaration without a default has. */
-export function zeroJson(type: DataType): JsonValue {
-  switch (type.kind) {
-    case 'scalar':
-      return type.scalar === 'bool' ? false : 0;
-    case 'atomic':
-      return 0;
-    case 'vector':
-      return Array.from({ length: type.size }, () => (type.component === 'bool' ? false : 0));
-    case 'matrix':
-      return Array.from({ length: type.columns * type.rows }, () => 0);
-    case 'array':
-      return Array.from({ length: type.length }, () => zeroJson(type.element));
-    case 'struct':
-      return Object.fromEntries(type.fields.map((f) => [f.name, zeroJson(f.type)]));
-  }
-}
