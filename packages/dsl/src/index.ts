@@ -52,3 +52,4 @@ export {
   vec,
 } from './types/constructors.js';
 export type * from './types/data-type.js';
+export { typeName } from './types/type-name.js';

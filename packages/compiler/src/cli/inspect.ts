@@ -1,7 +1,13 @@
 /** `syclts inspect DIR`: what `syclts build` wrote, for people. */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { BindingInfo, DataType, DeviceImage, Program, WorkgroupSizeDim } from '@syclts/dsl';
+import {
+  type BindingInfo,
+  type DeviceImage,
+  type Program,
+  typeName,
+  type WorkgroupSizeDim,
+} from '@syclts/dsl';
 import type { CliIo } from './io.js';
 import { imageStem, PROGRAM_FILE, propertiesFile, wgslFile } from './output-files.js';
 
@@ -113,21 +119,4 @@ function sizeText(d: WorkgroupSizeDim): string {
 
 function pathText(path: readonly (string | number)[]): string {
   return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('') || '.';
-}
-
-function typeName(type: DataType): string {
-  switch (type.kind) {
-    case 'scalar':
-      return type.scalar;
-    case 'atomic':
-      return `atomic<${type.scalar}>`;
-    case 'vector':
-      return `vec${type.size}<${type.component}>`;
-    case 'matrix':
-      return `mat${type.columns}x${type.rows}<f32>`;
-    case 'array':
-      return `array<${typeName(type.element)}, ${type.length}>`;
-    case 'struct':
-      return `{ ${type.fields.map((f) => `${f.name}: ${typeName(f.type)}`).join(', ')} }`;
-  }
 }

@@ -9,6 +9,8 @@ import type {
   VectorType,
 } from '@syclts/dsl';
 
+export { typeName } from '@syclts/dsl';
+
 export const scalarType = <S extends ScalarName>(scalar: S): ScalarType<S> => ({
   kind: 'scalar',
   scalar,
@@ -43,22 +45,6 @@ export const structType = (fields: readonly StructField[]): DataType => ({
 });
 
 /** WGSL spelling, for messages. */
-export function typeName(type: DataType): string {
-  switch (type.kind) {
-    case 'scalar':
-      return type.scalar;
-    case 'vector':
-      return `vec${type.size}<${type.component}>`;
-    case 'matrix':
-      return `mat${type.columns}x${type.rows}<f32>`;
-    case 'array':
-      return `array<${typeName(type.element)}, ${type.length}>`;
-    case 'struct':
-      return `struct { ${type.fields.map((f) => `${f.name}: ${typeName(f.type)}`).join(', ')} }`;
-    case 'atomic':
-      return `atomic<${type.scalar}>`;
-  }
-}
 
 export function sameType(a: DataType, b: DataType): boolean {
   switch (a.kind) {

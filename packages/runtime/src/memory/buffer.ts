@@ -12,6 +12,7 @@ import type {
   HostValue,
   ScalarType,
 } from '@syclts/dsl';
+import { typeName } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import type { SyclEvent } from '../queue/event.js';
 import type { Scheduler } from '../queue/scheduler.js';
@@ -189,7 +190,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
       if (data.constructor.name !== expected) {
         throw new SyclError(
           errc.invalid,
-          `${api}: expected a ${expected} for elements of ${describe(this.element)}, got a ${data.constructor.name}`,
+          `${api}: expected a ${expected} for elements of ${typeName(this.element)}, got a ${data.constructor.name}`,
         );
       }
       return new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
@@ -249,23 +250,6 @@ function typedArrayName(type: TypedScalar): string {
       return 'Int32Array';
     case 'f16':
       return 'Uint16Array';
-  }
-}
-
-export function describe(type: DataType): string {
-  switch (type.kind) {
-    case 'scalar':
-      return type.scalar;
-    case 'atomic':
-      return `atomic<${type.scalar}>`;
-    case 'vector':
-      return `vec${type.size}<${type.component}>`;
-    case 'matrix':
-      return `mat${type.columns}x${type.rows}<f32>`;
-    case 'array':
-      return `array<${describe(type.element)}, ${type.length}>`;
-    case 'struct':
-      return `struct {${type.fields.map((f) => `${f.name}: ${describe(f.type)}`).join(', ')}}`;
   }
 }
 

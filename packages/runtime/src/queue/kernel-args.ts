@@ -10,8 +10,9 @@ import type {
   Kernel,
   KernelArgTypes,
 } from '@syclts/dsl';
+import { typeName } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { DeviceBuffer, describe, type Plain } from '../memory/buffer.js';
+import { DeviceBuffer, type Plain } from '../memory/buffer.js';
 import { type CanonicalValue, canonicalize } from '../values/host-value.js';
 import { sameType } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';
@@ -75,14 +76,14 @@ export function checkArgs(
         throw fail(
           errc.kernelArgument,
           name,
-          `expected a buffer of ${describe(type.element)}, got ${show(value)}`,
+          `expected a buffer of ${typeName(type.element)}, got ${show(value)}`,
         );
       }
       if (!sameType(value.element, type.element)) {
         throw fail(
           errc.kernelArgument,
           name,
-          `the accessor's elements are ${describe(type.element)}, the buffer's ${describe(value.element)}`,
+          `the accessor's elements are ${typeName(type.element)}, the buffer's ${typeName(value.element)}`,
         );
       }
       if (!allowed[type.access].includes(value.access)) {
