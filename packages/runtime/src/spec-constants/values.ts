@@ -73,7 +73,8 @@ export class SpecValues {
 
   /** The memo of what was derived for `image` (shared by all value sets that set nothing). */
   derived(image: DeviceImage): Derived {
-    const memo = this.#values.size === 0 ? defaultsDerived : (this.#derived ??= new WeakMap());
+    if (this.#values.size > 0 && !this.#derived) this.#derived = new WeakMap();
+    const memo = this.#derived ?? defaultsDerived;
     let derived = memo.get(image);
     if (!derived) {
       derived = {};
