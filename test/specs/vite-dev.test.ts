@@ -12,7 +12,7 @@ let server: ViteDevServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  root = stageApp('browser', 'browser-dev');
+  root = stageApp('hmr', 'hmr-dev');
   server = await createServer({
     root,
     configFile: false,
@@ -31,33 +31,104 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface PageResult {
-  readonly adapter: string;
-  readonly results: number[][];
+interface RunResult {
+  readonly results: number[];
+  readonly factor: number;
+  readonly total: number;
+  readonly pipelinesCreated: number;
+}
+
+declare global {
+  interface Window {
+    sycltsRun?: () => Promise<unknown>;
+    sycltsUpdates?: number;
+    reloadMarker?: string;
+  }
 }
 
 const multiples = (k: number) => Array.from({ length: 100 }, (_, i) => k * i);
 
-test('the dev server links on request, and an edit to a .sycl.ts module reaches the page', async () => {
+test('the dev server links on request, and an edit to a .sycl.ts module updates its kernels in place', async () => {
   const page = await browser.newPage();
   await page.goto(server.resolvedUrls!.local[0]!);
-  const first = (await page.evaluate(() => window.sycltsResult)) as PageResult;
-  console.log(`[syclts] vite dev page ran on adapter: ${first.adapter}`);
-  expect(first.results).toEqual([multiples(7), multiples(5)]);
+  await page.waitForFunction(() => window.sycltsRun !== undefined);
+  const run = async () => (await page.evaluate(() => window.sycltsRun!())) as RunResult;
 
-  // A new default and a new kernel body: the page reloads with the relinked program.
+  const first = await run();
+  expect(first).toMatchObject({ results: multiples(7), factor: 7, total: 7 });
+  const again = await run();
+  expect(again).toMatchObject({ results: multiples(7), total: 14 });
+  // Reused pipelines: the second round created none.
+  expect(again.pipelinesCreated).toBe(first.pipelinesCreated);
+
+  // A reload would lose this marker, and start the update count again.
+  await page.evaluate(() => {
+    window.reloadMarker = 'before the edit';
+  });
+  let reloaded = false;
+  page.on('load', () => {
+    reloaded = true;
+  });
+
   const file = join(root, 'src/scale.sycl.ts');
-  const reloaded = page.waitForEvent('load');
+  const edit = async (replacements: readonly (readonly [string, string])[]) => {
+    const updates = await page.evaluate(() => window.sycltsUpdates ?? 0);
+    let source = readFileSync(file, 'utf8');
+    for (const [from, to] of replacements) {
+      expect(source).toContain(from);
+      source = source.replace(from, to);
+    }
+    writeFileSync(file, source);
+    await page.waitForFunction((before) => (window.sycltsUpdates ?? 0) > before, updates);
+  };
+
+  // A new default, a new kernel body, and a new declaration the body uses.
+  await edit([
+    [
+      'specializationId(u32, 7);',
+      'specializationId(u32, 11);\nexport const offset = specializationId(u32, 3);',
+    ],
+    [
+      'kh.getSpecializationConstant(factor) * i',
+      'kh.getSpecializationConstant(factor) * i + kh.getSpecializationConstant(offset)',
+    ],
+  ]);
+  const updated = await run();
+  expect(updated.results).toEqual(multiples(11).map((v) => v + 3));
+  expect(updated.factor).toBe(11);
+  // The device global kept 7 + 7 through the update, and `bump` added the new factor.
+  expect(updated.total).toBe(14 + 11);
+  // New images: new pipelines for both kernels.
+  expect(updated.pipelinesCreated).toBeGreaterThanOrEqual(again.pipelinesCreated + 2);
+
+  // A second update removes the declaration again: the host objects the page imported before
+  // the first edit follow once more.
+  await edit([
+    [
+      'specializationId(u32, 11);\nexport const offset = specializationId(u32, 3);',
+      'specializationId(u32, 13);',
+    ],
+    [' + kh.getSpecializationConstant(offset)', ''],
+  ]);
+  const removed = await run();
+  expect(removed).toMatchObject({ results: multiples(13), factor: 13, total: 25 + 13 });
+  expect(removed.pipelinesCreated).toBeGreaterThanOrEqual(updated.pipelinesCreated + 2);
+
+  // A third one imports a declaration from a device module new to the page.
   writeFileSync(
-    file,
-    readFileSync(file, 'utf8')
-      .replace('specializationId(u32, 7)', 'specializationId(u32, 11)')
-      .replace(
-        'kh.getSpecializationConstant(factor) * i',
-        'kh.getSpecializationConstant(factor) * i + 1',
-      ),
+    join(root, 'src/extra.sycl.ts'),
+    "import { specializationId, u32 } from '@syclts/dsl';\nexport const offset = specializationId(u32, 5);\n",
   );
-  await reloaded;
-  const second = (await page.evaluate(() => window.sycltsResult)) as PageResult;
-  expect(second.results).toEqual([multiples(11).map((v) => v + 1), multiples(5).map((v) => v + 1)]);
+  await edit([
+    ["} from '@syclts/dsl';", "} from '@syclts/dsl';\nimport { offset } from './extra.sycl.ts';"],
+    [
+      'kh.getSpecializationConstant(factor) * i',
+      'kh.getSpecializationConstant(factor) * i + kh.getSpecializationConstant(offset)',
+    ],
+  ]);
+  const imported = await run();
+  expect(imported).toMatchObject({ results: multiples(13).map((v) => v + 5), total: 38 + 13 });
+
+  expect(await page.evaluate(() => window.reloadMarker)).toBe('before the edit');
+  expect(reloaded).toBe(false);
 });

@@ -5,6 +5,9 @@ export {
   type Binding,
   bindingOf,
   declarationOf,
+  latestDeclaration,
+  originOf,
+  relink,
 } from './declarations/attach.js';
 export {
   type DeviceGlobal,

@@ -6,7 +6,7 @@ import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unp
 import { setupEsbuild } from './bundlers/esbuild.js';
 import { bundlerResolve } from './bundlers/resolvers.js';
 import { rollupLikeHooks } from './bundlers/rollup-like.js';
-import { DevProgram } from './bundlers/vite-dev.js';
+import { DevProgram, SELF_ACCEPT } from './bundlers/vite-dev.js';
 import { applyWebpackLike, type WebpackLikeCompiler } from './bundlers/webpack-like.js';
 import type { Options } from './options.js';
 import { PROGRAM_MODULE, PROGRAM_MODULE_CODE, RESOLVED_PROGRAM_MODULE } from './program-module.js';
@@ -53,8 +53,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
         }
         for (const dependency of outcome.dependencies) this.addWatchFile(dependency);
         state.modules.set(outcome.path, outcome.module);
-        if (dev.active) dev.compiled(outcome.path);
-        return { code: outcome.code, map: outcome.map };
+        if (!dev.active) return { code: outcome.code, map: outcome.map };
+        dev.compiled(outcome.path);
+        // Appended after everything the map covers: the map stays exact.
+        return { code: outcome.code + SELF_ACCEPT, map: outcome.map };
       },
     },
     rollup: rollupLike,
@@ -67,8 +69,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
       configureServer(server) {
         dev.attach(server);
       },
-      handleHotUpdate({ file }) {
-        dev.fileChanged(file);
+      handleHotUpdate({ file, modules }) {
+        return dev.fileChanged(file, modules);
       },
     },
     webpack(compiler) {

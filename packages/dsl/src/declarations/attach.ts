@@ -12,6 +12,10 @@ export interface Binding {
 const bindings = new WeakMap<object, Binding>();
 /** The reverse map, per program: the runtime needs a declaration's host object from its symbolic ID. */
 const declarations = new Map<Program, Map<SymbolicId, object>>();
+/** Every host object attached so far: a relink re-points them all, old versions included. */
+const attached = new Set<object>();
+/** A relinked program's first predecessor: state kept per program survives relinks under it. */
+const origins = new WeakMap<Program, Program>();
 
 /** Called by the integration footer of each `.sycl.ts` module; not for user code. */
 export function attach(
@@ -26,6 +30,32 @@ export function attach(
   for (const [declaration, symbolicId] of declarationList) {
     bindings.set(declaration, { symbolicId, program });
     byId.set(symbolicId, declaration);
+    attached.add(declaration);
+  }
+}
+
+/**
+ * Called by the dev server's program module when it is relinked after an edit; not for user code.
+ * `program` replaces every program attached so far: the host objects attached earlier (those the
+ * page's modules imported before the edit included) now resolve to it, by symbolic ID.
+ */
+export function relink(program: Program): void {
+  let byId = declarations.get(program);
+  for (const [earlier, earlierById] of declarations) {
+    if (earlier === program) continue;
+    if (!origins.has(program)) origins.set(program, originOf(earlier));
+    if (!byId) {
+      byId = new Map();
+      declarations.set(program, byId);
+    }
+    for (const [symbolicId, declaration] of earlierById) {
+      if (!byId.has(symbolicId)) byId.set(symbolicId, declaration);
+    }
+    declarations.delete(earlier);
+  }
+  for (const declaration of attached) {
+    const binding = bindings.get(declaration);
+    if (binding) bindings.set(declaration, { symbolicId: binding.symbolicId, program });
   }
 }
 
@@ -37,6 +67,21 @@ export function bindingOf(declaration: object): Binding | undefined {
 /** The host object attached under `symbolicId` in `program`, if its module's footer ran. */
 export function declarationOf(program: Program, symbolicId: SymbolicId): object | undefined {
   return declarations.get(program)?.get(symbolicId);
+}
+
+/**
+ * The latest host object attached under the same symbolic ID and program as `declaration` (after
+ * a relink, the edited module's new version of it), or `declaration` itself.
+ */
+export function latestDeclaration<T extends object>(declaration: T): T {
+  const binding = bindings.get(declaration);
+  const latest = binding && declarations.get(binding.program)?.get(binding.symbolicId);
+  return (latest as T | undefined) ?? declaration;
+}
+
+/** The program `program` was relinked from, first in line; `program` itself when it never was. */
+export function originOf(program: Program): Program {
+  return origins.get(program) ?? program;
 }
 
 /** Every program some footer attached declarations to, in attachment order. */

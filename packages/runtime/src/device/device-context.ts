@@ -3,14 +3,15 @@
  * per kernel, the pipeline cache, device-global storage and the counters. Queues on the same
  * device share it, so a device global has one buffer per (GPUDevice, global) whatever the queue.
  */
-import type {
-  BindingInfo,
-  DeviceGlobalInfo,
-  DeviceImage,
-  KernelInfo,
-  Program,
-  SpecConstantMode,
-  SymbolicId,
+import {
+  type BindingInfo,
+  type DeviceGlobalInfo,
+  type DeviceImage,
+  type KernelInfo,
+  originOf,
+  type Program,
+  type SpecConstantMode,
+  type SymbolicId,
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { roundUp } from '../values/layout.js';
@@ -46,8 +47,11 @@ export class DeviceContext {
   readonly #imageSerials = new WeakMap<DeviceImage, number>();
   /** Errors creating shader modules and layouts, reported with the pipelines that fail because of them. */
   readonly #creationErrors = new WeakMap<object, Promise<GPUError | null>>();
-  /** Device-global storage by owner: the program (shared) or the image (device_image_scope). */
-  readonly #globals = new WeakMap<object, Map<SymbolicId, GPUBuffer>>();
+  /**
+   * Device-global storage by owner: the program (shared) or the image (device_image_scope). A
+   * relinked program owns through the program it was relinked from, so contents survive an edit.
+   */
+  readonly #globals = new WeakMap<object, Map<SymbolicId, GlobalStorage>>();
 
   /** Read once: in Node each access of `device.limits` crosses into Dawn (about 0.5 µs). */
   readonly maxWorkgroupsPerDimension: number;
@@ -182,24 +186,26 @@ export class DeviceContext {
     symbolicId: SymbolicId,
     info: Pick<DeviceGlobalInfo, 'size' | 'deviceImageScope'>,
   ): GPUBuffer {
-    const owner = info.deviceImageScope && image ? image : program;
+    const owner = info.deviceImageScope && image ? image : originOf(program);
     let byId = this.#globals.get(owner);
     if (!byId) {
       byId = new Map();
       this.#globals.set(owner, byId);
     }
-    let buffer = byId.get(symbolicId);
-    if (!buffer) {
+    let storage = byId.get(symbolicId);
+    // A relink that changed the global's type gives it new storage.
+    if (!storage || storage.size !== info.size) {
       // WebGPU zero-fills new buffers: this is the device global's zero initialisation.
-      buffer = this.device.createBuffer({
+      const buffer = this.device.createBuffer({
         label: symbolicId,
         size: Math.max(16, roundUp(16, info.size)),
         usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
       });
       this.stats.deviceGlobalBuffers++;
-      byId.set(symbolicId, buffer);
+      storage = { buffer, size: info.size };
+      byId.set(symbolicId, storage);
     }
-    return buffer;
+    return storage.buffer;
   }
 
   #serial(image: DeviceImage): number {
@@ -213,6 +219,12 @@ export class DeviceContext {
 }
 
 let nextSerial = 0;
+
+/** A device global's buffer and the size it was made for (reading `GPUBuffer.size` crosses into Dawn). */
+interface GlobalStorage {
+  readonly buffer: GPUBuffer;
+  readonly size: number;
+}
 
 function bufferBindingType(binding: BindingInfo): GPUBufferBindingType {
   switch (binding.kind) {

@@ -1,8 +1,10 @@
 /**
  * From host objects to their device images, through the records the integration footer left
- * (`bindingOf`). Resolution is memoised per host object.
+ * (`bindingOf`). Resolution is memoised per binding: a relink (the dev server's update after an
+ * edit) gives the host object a new binding, and so a new resolution.
  */
 import {
+  type Binding,
   bindingOf,
   type DeviceGlobal,
   type DeviceImage,
@@ -21,22 +23,18 @@ export interface ResolvedKernel {
   readonly info: KernelInfo;
 }
 
-export interface ResolvedDeclaration {
-  readonly symbolicId: SymbolicId;
-  readonly program: Program;
-}
-
-const kernels = new WeakMap<Kernel, ResolvedKernel>();
+const kernels = new WeakMap<Binding, ResolvedKernel>();
 
 export function resolveKernel(api: string, kernel: Kernel): ResolvedKernel {
-  const cached = kernels.get(kernel);
+  const binding = resolveDeclaration(api, kernel, 'kernel');
+  const cached = kernels.get(binding);
   if (cached) return cached;
-  const { symbolicId, program } = resolveDeclaration(api, kernel, 'kernel');
+  const { symbolicId, program } = binding;
   for (const image of program.images) {
     const info = image.kernels[symbolicId];
     if (info) {
       const resolved = { symbolicId, program, image, info };
-      kernels.set(kernel, resolved);
+      kernels.set(binding, resolved);
       return resolved;
     }
   }
@@ -50,7 +48,7 @@ export function resolveDeclaration(
   api: string,
   declaration: Kernel | SpecializationId | DeviceGlobal,
   what: string,
-): ResolvedDeclaration {
+): Binding {
   const binding = bindingOf(declaration);
   if (!binding) {
     throw new SyclError(

@@ -6,6 +6,7 @@
 import {
   type DeviceImage,
   declarationOf,
+  latestDeclaration,
   type Program,
   type SpecConstantInfo,
   type SpecializationId,
@@ -53,7 +54,12 @@ export function checked(
   }
 }
 
-/** The values set so far (on a handler or a bundle); unset constants read as their default. */
+/**
+ * The values set so far (on a handler or a bundle); unset constants read as their default. Keyed
+ * by the latest host object of each constant: after the dev server relinks an edited module, the
+ * host object imported before the edit and its new version name the same constant, whose default
+ * and type are the new version's.
+ */
 export class SpecValues {
   readonly #values: Map<SpecializationId, CanonicalValue>;
   /**
@@ -67,7 +73,8 @@ export class SpecValues {
   }
 
   set(api: string, id: SpecializationId, value: unknown): void {
-    this.#values.set(id, checked(api, id, value));
+    const latest = latestDeclaration(id);
+    this.#values.set(latest, checked(api, latest, value));
     this.#derived = null;
   }
 
@@ -84,7 +91,8 @@ export class SpecValues {
   }
 
   get(id: SpecializationId): CanonicalValue {
-    return this.#values.get(id) ?? defaultOf(id);
+    const latest = latestDeclaration(id);
+    return this.#values.get(latest) ?? defaultOf(latest);
   }
 
   get size(): number {

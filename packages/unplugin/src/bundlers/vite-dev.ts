@@ -1,14 +1,21 @@
 /**
  * The Vite dev server, where there is no bundle: the program module is linked when the browser
- * asks for it, over every device module compiled so far (after transforms in flight settle). An
- * edit to a device module invalidates the compiled modules and the program; Vite reloads the
- * page (no module accepts the update), which fetches the relinked program. A device module first
- * compiled after the program was served (a dynamic import) also reloads the page.
+ * asks for it, over every device module compiled so far (after transforms in flight settle).
+ *
+ * Hot updates: device modules and the program module accept their own updates, so an edit to a
+ * device module never reaches the host modules that import it. The update re-runs the edited
+ * module (its footer attaches the new host objects) and the relinked program module, which
+ * `relink`s every host object attached so far, those the page imported before the edit included,
+ * to the new program. A device module first compiled after the program was served (a dynamic
+ * import) reloads the page.
  */
-import type { ViteDevServer } from 'vite';
+import type { ModuleNode, ViteDevServer } from 'vite';
 import type { LinkOutcome } from '../device-modules.js';
 import { programLiteral, RESOLVED_PROGRAM_MODULE } from '../program-module.js';
 import type { PluginState } from '../state.js';
+
+/** Appended to each device module after its footer: the module takes its own updates. */
+export const SELF_ACCEPT = '\nif (import.meta.hot) import.meta.hot.accept();\n';
 
 export class DevProgram {
   readonly #state: PluginState;
@@ -45,18 +52,60 @@ export class DevProgram {
     }
   }
 
-  /** A device module's file changed: everything compiled from device code is stale. */
-  fileChanged(file: string): void {
-    if (this.#state.isDeviceModule(file)) this.#invalidate();
+  /**
+   * A file changed: when it is a device module, everything compiled from device code is stale
+   * (a module's compilation reads the device modules it imports), and the program module joins
+   * the modules to update.
+   */
+  fileChanged(file: string, modules: readonly ModuleNode[]): ModuleNode[] | undefined {
+    if (!this.#state.isDeviceModule(file)) return undefined;
+    this.#invalidate();
+    const program = this.#server?.moduleGraph.getModuleById(RESOLVED_PROGRAM_MODULE);
+    return program ? [...modules, program] : [...modules];
   }
 
   /** The program module's code, linked now. */
   async code(): Promise<LinkOutcome & { code?: string }> {
+    await this.#recompileStale();
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
     const linked = this.#state.modules.link(this.#state.options);
     if (!linked.ok) return linked;
     this.#served = new Set(this.#state.modules.paths());
-    return { ...linked, code: `export default JSON.parse(${programLiteral(linked.program)});\n` };
+    return {
+      ...linked,
+      code: [
+        "import { relink } from '@syclts/dsl';",
+        `const program = JSON.parse(${programLiteral(linked.program)});`,
+        'relink(program);',
+        'export default program;',
+        'if (import.meta.hot) import.meta.hot.accept();',
+        '',
+      ].join('\n'),
+    };
+  }
+
+  /**
+   * Compiles again the device modules an edit invalidated, before linking: during a hot update the
+   * browser may ask for the program before it asks for the edited module. Compiling one may add
+   * device modules it now imports to the module graph: those are compiled in the next round.
+   */
+  async #recompileStale(): Promise<void> {
+    const server = this.#server;
+    if (!server) return;
+    const tried = new Set<ModuleNode>();
+    for (;;) {
+      const stale = [...server.moduleGraph.idToModuleMap.values()].filter(
+        (module) =>
+          module.id !== null &&
+          this.#state.isDeviceModule(module.id) &&
+          module.transformResult === null &&
+          !tried.has(module),
+      );
+      if (stale.length === 0) return;
+      for (const module of stale) tried.add(module);
+      // A module that no longer compiles reports its error when the browser asks for it.
+      await Promise.allSettled(stale.map((module) => server.transformRequest(module.url)));
+    }
   }
 
   #invalidate(): void {
