@@ -11,7 +11,7 @@ import type {
   ScalarName,
   SpecConstantLeaf,
 } from '@syclts/dsl';
-import { leavesOf } from '../link/layout.js';
+import { leavesOf, valueAt } from '../link/layout.js';
 
 export interface PropertySets {
   /** Symbolic ID -> leaf descriptors `{id, offset, size}` (offset inside the constant). */
@@ -90,15 +90,6 @@ function defaultBlob(image: DeviceImage): string {
     }
   }
   return Buffer.from(view.buffer).toString('hex');
-}
-
-function valueAt(value: JsonValue, path: readonly (string | number)[]): number | boolean | null {
-  let v: JsonValue | undefined = value;
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return null;
-    v = Array.isArray(v) ? v[key as number] : v[key as string];
-  }
-  return typeof v === 'number' || typeof v === 'boolean' ? v : null;
 }
 
 function writeScalar(

@@ -1,6 +1,6 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
-import type { DataType, JsonValue, SpecConstantMode } from '@syclts/dsl';
-import { containsBool } from '../link/layout.js';
+import type { DataType, SpecConstantMode } from '@syclts/dsl';
+import { containsBool, valueAt } from '../link/layout.js';
 import type { LinkedImage, LinkedKernel, LinkedSpecConstant } from '../link/linked-image.js';
 import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
 import { CodePrinter, ImageScope } from './code.js';
@@ -171,15 +171,6 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
     ...printer.block(kernel.decl.body, 1),
     '}',
   ];
-}
-
-function valueAt(value: JsonValue, path: readonly (string | number)[]): number | boolean | null {
-  let v: JsonValue | undefined = value;
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return null;
-    v = Array.isArray(v) ? v[key as number] : v[key as string];
-  }
-  return typeof v === 'number' || typeof v === 'boolean' ? v : null;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Host-shareable memory layout (WGSL §14.4), as the emulation buffer, the `launch` uniform and
  * device-global storage use it. `bool` is not host-shareable: it is stored as a `u32` (0/1).
  */
-import type { DataType, ScalarName, SpecConstantLeaf } from '@syclts/dsl';
+import type { DataType, JsonValue, ScalarName, SpecConstantLeaf } from '@syclts/dsl';
 
 export interface Layout {
   readonly align: number;
@@ -154,6 +154,19 @@ export function leavesOf(type: DataType, firstId: number): SpecConstantLeaf[] {
   };
   visit(type, 0, []);
   return leaves;
+}
+
+/** The scalar at a leaf's `path` inside a host value, or null when the value has none there. */
+export function valueAt(
+  value: JsonValue,
+  path: readonly (string | number)[],
+): number | boolean | null {
+  let v: JsonValue | undefined = value;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return null;
+    v = Array.isArray(v) ? v[key as number] : v[key as string];
+  }
+  return typeof v === 'number' || typeof v === 'boolean' ? v : null;
 }
 
 export function containsScalar(type: DataType, scalar: ScalarName): boolean {
