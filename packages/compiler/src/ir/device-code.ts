@@ -117,15 +117,20 @@ export type Expr<R = SymbolRef> = ExprBase &
       }
   );
 
-export type Stmt<R = SymbolRef> =
-  | {
-      readonly kind: 'let';
-      readonly name: string;
-      readonly mutable: boolean;
-      readonly type: DataType;
-      readonly init: Expr<R> | null;
-      readonly span: Span;
-    }
+export interface LetStmt<R = SymbolRef> {
+  readonly kind: 'let';
+  readonly name: string;
+  readonly mutable: boolean;
+  readonly type: DataType;
+  readonly init: Expr<R> | null;
+  readonly span: Span;
+}
+
+/**
+ * A statement WGSL allows as a `for` loop's update: an assignment, `++`/`--`, or a call (a
+ * barrier included). An expression statement of JavaScript lowers to exactly one of these.
+ */
+export type UpdateStmt<R = SymbolRef> =
   | {
       readonly kind: 'assign';
       readonly target: Expr<R>;
@@ -140,6 +145,11 @@ export type Stmt<R = SymbolRef> =
       readonly span: Span;
     }
   | { readonly kind: 'expr'; readonly expr: Expr<R>; readonly span: Span }
+  | { readonly kind: 'barrier'; readonly scope: 'workgroup' | 'storage'; readonly span: Span };
+
+export type Stmt<R = SymbolRef> =
+  | LetStmt<R>
+  | UpdateStmt<R>
   | {
       readonly kind: 'if';
       readonly condition: Expr<R>;
@@ -149,9 +159,9 @@ export type Stmt<R = SymbolRef> =
     }
   | {
       readonly kind: 'for';
-      readonly init: Stmt<R> | null;
+      readonly init: LetStmt<R> | UpdateStmt<R> | null;
       readonly condition: Expr<R> | null;
-      readonly update: Stmt<R> | null;
+      readonly update: UpdateStmt<R> | null;
       readonly body: Block<R>;
       readonly span: Span;
     }
@@ -164,7 +174,6 @@ export type Stmt<R = SymbolRef> =
   | { readonly kind: 'break'; readonly span: Span }
   | { readonly kind: 'continue'; readonly span: Span }
   | { readonly kind: 'return'; readonly value: Expr<R> | null; readonly span: Span }
-  | { readonly kind: 'barrier'; readonly scope: 'workgroup' | 'storage'; readonly span: Span }
   | { readonly kind: 'block'; readonly body: Block<R>; readonly span: Span };
 
 export type Block<R = SymbolRef> = readonly Stmt<R>[];

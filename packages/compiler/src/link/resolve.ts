@@ -5,7 +5,7 @@
  */
 import type { SymbolicId } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { Block, Expr, Stmt } from '../ir/device-code.js';
+import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.js';
 import type {
   FunctionDecl,
   KernelDecl,
@@ -104,13 +104,12 @@ class ModuleResolver {
   stmt(s: Stmt<SymbolRef>): Stmt<SymbolicId> {
     switch (s.kind) {
       case 'let':
-        return { ...s, init: s.init && this.expr(s.init) };
+        return this.let(s);
       case 'assign':
-        return { ...s, target: this.expr(s.target), value: this.expr(s.value) };
       case 'increment':
-        return { ...s, target: this.expr(s.target) };
       case 'expr':
-        return { ...s, expr: this.expr(s.expr) };
+      case 'barrier':
+        return this.update(s);
       case 'if':
         return {
           ...s,
@@ -122,9 +121,9 @@ class ModuleResolver {
       case 'for':
         return {
           ...s,
-          init: s.init && this.stmt(s.init),
+          init: s.init && (s.init.kind === 'let' ? this.let(s.init) : this.update(s.init)),
           condition: s.condition && this.expr(s.condition),
-          update: s.update && this.stmt(s.update),
+          update: s.update && this.update(s.update),
           body: this.block(s.body),
         };
       case 'while':
@@ -135,6 +134,23 @@ class ModuleResolver {
         return { ...s, body: this.block(s.body) };
       case 'break':
       case 'continue':
+        return s;
+    }
+  }
+
+  let(s: LetStmt<SymbolRef>): LetStmt<SymbolicId> {
+    return { ...s, init: s.init && this.expr(s.init) };
+  }
+
+  /** Keeps the statement's kind, so a loop's update stays an update. */
+  update(s: UpdateStmt<SymbolRef>): UpdateStmt<SymbolicId> {
+    switch (s.kind) {
+      case 'assign':
+        return { ...s, target: this.expr(s.target), value: this.expr(s.value) };
+      case 'increment':
+        return { ...s, target: this.expr(s.target) };
+      case 'expr':
+        return { ...s, expr: this.expr(s.expr) };
       case 'barrier':
         return s;
     }

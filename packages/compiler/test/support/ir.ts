@@ -15,9 +15,11 @@ import type {
   KernelDecl,
   KernelParam,
   KernelRange,
+  LetStmt,
   SpecConstantDecl,
   Stmt,
   SymbolRef,
+  UpdateStmt,
   WorkgroupArrayDecl,
 } from '../../src/ir/index.js';
 import { DEVICE_OBJECT_VERSION } from '../../src/ir/index.js';
@@ -134,7 +136,7 @@ export const atomicAdd = (pointer: E, value: E): E => ({
   span,
 });
 
-export const letS = (name: string, init: E, mutable = false): S => ({
+export const letS = (name: string, init: E, mutable = false): LetStmt<SymbolRef> => ({
   kind: 'let',
   name,
   mutable,
@@ -142,14 +144,18 @@ export const letS = (name: string, init: E, mutable = false): S => ({
   init,
   span,
 });
-export const assign = (target: E, value: E, operator: AssignOperator = '='): S => ({
+export const assign = (
+  target: E,
+  value: E,
+  operator: AssignOperator = '=',
+): UpdateStmt<SymbolRef> => ({
   kind: 'assign',
   target,
   operator,
   value,
   span,
 });
-export const exprS = (expr: E): S => ({ kind: 'expr', expr, span });
+export const exprS = (expr: E): UpdateStmt<SymbolRef> => ({ kind: 'expr', expr, span });
 export const ret = (value: E | null = null): S => ({ kind: 'return', value, span });
 export const ifS = (condition: E, then: Block, otherwise: Block | null = null): S => ({
   kind: 'if',
@@ -158,7 +164,12 @@ export const ifS = (condition: E, then: Block, otherwise: Block | null = null): 
   else: otherwise,
   span,
 });
-export const forS = (init: S, condition: E, update: S, body: Block): S => ({
+export const forS = (
+  init: LetStmt<SymbolRef> | UpdateStmt<SymbolRef>,
+  condition: E,
+  update: UpdateStmt<SymbolRef>,
+  body: Block,
+): S => ({
   kind: 'for',
   init,
   condition,
@@ -166,8 +177,13 @@ export const forS = (init: S, condition: E, update: S, body: Block): S => ({
   body,
   span,
 });
-export const increment = (target: E): S => ({ kind: 'increment', target, operator: '++', span });
-export const barrier = (): S => ({ kind: 'barrier', scope: 'workgroup', span });
+export const increment = (target: E): UpdateStmt<SymbolRef> => ({
+  kind: 'increment',
+  target,
+  operator: '++',
+  span,
+});
+export const barrier = (): UpdateStmt<SymbolRef> => ({ kind: 'barrier', scope: 'workgroup', span });
 
 export const accessorParam = (
   name: string,

@@ -6,7 +6,14 @@ import type {
   Statement,
   VariableDeclaration,
 } from 'oxc-parser';
-import type { AssignOperator, Block, Expr, Stmt } from '../../ir/device-code.js';
+import type {
+  AssignOperator,
+  Block,
+  Expr,
+  LetStmt,
+  Stmt,
+  UpdateStmt,
+} from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, isFloat, isInteger, sameType, scalarOf, scalarType, typeName } from '../types.js';
@@ -151,7 +158,7 @@ export class StatementLowering extends ExpressionLowering {
     }
   }
 
-  private declaration(node: VariableDeclaration, hint?: DataType): Stmt[] {
+  private declaration(node: VariableDeclaration, hint?: DataType): LetStmt[] {
     if (node.kind !== 'let' && node.kind !== 'const') {
       this.fail(
         codes.unsupportedSyntax,
@@ -161,7 +168,7 @@ export class StatementLowering extends ExpressionLowering {
       );
       return [];
     }
-    const out: Stmt[] = [];
+    const out: LetStmt[] = [];
     for (const d of node.declarations) {
       if (d.id.type !== 'Identifier') {
         this.fail(
@@ -209,7 +216,7 @@ export class StatementLowering extends ExpressionLowering {
   }
 
   private forStatement(node: ForStatement): Stmt[] {
-    let init: Stmt | null = null;
+    let init: LetStmt | UpdateStmt | null = null;
     if (node.init?.type === 'VariableDeclaration') {
       if (node.init.declarations.length !== 1) {
         this.fail(codes.unsupportedSyntax, node.init, 'a for loop declares one counter in WGSL');
@@ -221,14 +228,6 @@ export class StatementLowering extends ExpressionLowering {
     }
     const condition = node.test ? this.valueOf(node.test, BOOL, 'a for condition') : null;
     const update = node.update ? this.expressionStatement(node.update) : null;
-    if (
-      update &&
-      update.kind !== 'assign' &&
-      update.kind !== 'increment' &&
-      update.kind !== 'expr'
-    ) {
-      return [];
-    }
     const body = this.loopBody(node.body);
     return [{ kind: 'for', init, condition, update, body, span: this.span(node) }];
   }
@@ -262,7 +261,7 @@ export class StatementLowering extends ExpressionLowering {
       : undefined;
   }
 
-  private expressionStatement(input: Expression): Stmt | null {
+  private expressionStatement(input: Expression): UpdateStmt | null {
     const node = unwrap(input);
     const span = this.span(node);
     if (node.type === 'AssignmentExpression') return this.assignment(node);
@@ -317,7 +316,7 @@ export class StatementLowering extends ExpressionLowering {
     return this.fail(codes.unsupportedSyntax, node, `\`${this.text(node)}\` has no effect`);
   }
 
-  private barrier(args: Expression[], node: Node): Stmt | null {
+  private barrier(args: Expression[], node: Node): UpdateStmt | null {
     if (!this.kernel?.nd) {
       return this.fail(
         codes.badBarrier,
@@ -344,7 +343,7 @@ export class StatementLowering extends ExpressionLowering {
     return { kind: 'barrier', scope, span: this.span(node) };
   }
 
-  private assignment(node: AssignmentExpression): Stmt | null {
+  private assignment(node: AssignmentExpression): UpdateStmt | null {
     const span = this.span(node);
     const operator = assignOperator(node.operator);
     if (!operator) {
