@@ -33,11 +33,7 @@ export {
   type WorkgroupArrayType,
   workgroupArray,
 } from './declarations/kernel.js';
-export {
-  type SpecializationId,
-  specializationId,
-  zeroValue,
-} from './declarations/specialization-id.js';
+export { type SpecializationId, specializationId } from './declarations/specialization-id.js';
 export type * from './device/kernel-scope.js';
 export * from './image/program.js';
 export {
@@ -55,4 +51,5 @@ export {
   vec,
 } from './types/constructors.js';
 export type * from './types/data-type.js';
+export { completeValue, type InitialValue, zeroValue } from './types/initial-value.js';
 export { typeName } from './types/type-name.js';

@@ -6,7 +6,13 @@ import {
   type JsonValue,
   zeroValue,
 } from '@syclts/dsl';
-import type { CallExpression, FunctionBody, ParamPattern, VariableDeclarator } from 'oxc-parser';
+import type {
+  CallExpression,
+  FunctionBody,
+  ObjectPropertyKind,
+  ParamPattern,
+  VariableDeclarator,
+} from 'oxc-parser';
 import type { Expr } from '../ir/device-code.js';
 import type {
   DeviceGlobalDecl,
@@ -429,19 +435,19 @@ export class DeclarationBuilder {
     entry: { node: Node; value: Expression } | undefined,
     spec: Node,
   ): KernelParam[] | null {
-    const obj = entry ? unwrap(entry.value) : null;
-    if (obj?.type !== 'ObjectExpression') {
+    const properties = entry ? this.argSpec(entry.value, new Set()) : null;
+    if (!entry) {
       this.reporter.error(
         codes.badKernelSpec,
-        obj ?? spec,
+        spec,
         'a kernel spec needs `args`: an object literal of argument types',
         "write args: { out: accessor(f32, 'write'), n: u32 }",
       );
-      return null;
     }
+    if (!properties) return null;
     const params: KernelParam[] = [];
     let ok = true;
-    for (const p of obj.properties) {
+    for (const p of properties) {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
       if (p.type !== 'Property' || key === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
         this.reporter.error(
@@ -513,6 +519,62 @@ export class DeclarationBuilder {
       params.push({ kind: 'value', name: key, type, span });
     }
     return ok ? params : null;
+  }
+
+  /**
+   * The entries of an `args` spec: an object literal, or a top-level `const` of one, whose
+   * spreads (`{ ...common, n: u32 }`) name such consts too. A later entry replaces an earlier one
+   * of the same name in its place, as in JavaScript.
+   */
+  private argSpec(node: Expression, following: Set<string>): ObjectPropertyKind[] | null {
+    const value = unwrap(node);
+    if (value.type === 'Identifier') {
+      const binding = this.resolver.top.bindings.get(value.name);
+      if (binding?.kind !== 'const' || following.has(value.name)) {
+        this.reporter.error(
+          codes.badKernelSpec,
+          value,
+          binding?.kind === 'const'
+            ? `\`${value.name}\` is defined in terms of itself`
+            : `\`${value.name}\` must be a top-level const of this module holding an object literal of argument types`,
+          "declare const common = { out: accessor(f32, 'write') } in this module",
+        );
+        return null;
+      }
+      following.add(value.name);
+      const entries = this.argSpec(binding.init, following);
+      following.delete(value.name);
+      return entries;
+    }
+    if (value.type !== 'ObjectExpression') {
+      this.reporter.error(
+        codes.badKernelSpec,
+        value,
+        '`args` must be an object literal of argument types, or a top-level const holding one',
+        "write args: { out: accessor(f32, 'write'), n: u32 }",
+      );
+      return null;
+    }
+    const out: ObjectPropertyKind[] = [];
+    const place = (p: ObjectPropertyKind) => {
+      const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
+      const at =
+        key === null
+          ? -1
+          : out.findIndex((q) => q.type === 'Property' && propertyName(q.key, q.computed) === key);
+      if (at >= 0) out[at] = p;
+      else out.push(p);
+    };
+    for (const p of value.properties) {
+      if (p.type !== 'SpreadElement') {
+        place(p);
+        continue;
+      }
+      const spread = this.argSpec(p.argument, following);
+      if (!spread) return null;
+      for (const q of spread) place(q);
+    }
+    return out;
   }
 
   private workgroupArrays(
@@ -635,6 +697,10 @@ export class DeclarationBuilder {
           'device function parameters must be plain names',
         );
         return null;
+      }
+      if (type === 'handler') {
+        scopes.declare(p.name, { kind: 'handler' });
+        continue;
       }
       if (containsAtomic(type)) {
         this.reporter.error(codes.notDslType, p, 'a parameter cannot be atomic');

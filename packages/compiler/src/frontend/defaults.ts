@@ -1,5 +1,9 @@
-/** Checks a folded default against its declared type and turns it into the host value (JSON). */
-import type { DataType, JsonValue } from '@syclts/dsl';
+/**
+ * Checks a folded initial value (a specialization constant's default, a device global's initial
+ * contents) against its declared type and turns it into the whole host value (JSON). Trailing
+ * array elements and struct fields left out are zero, as in the DSL's `completeValue`.
+ */
+import { type DataType, type JsonValue, zeroValue } from '@syclts/dsl';
 import { type ConstValue, describeConst } from './constants.js';
 import { typeName } from './types.js';
 
@@ -29,13 +33,16 @@ export function checkDefault(value: ConstValue, type: DataType): Checked {
         'a flat, column-major list',
       );
     case 'array':
-      return checkList(value, type, type.length, () => type.element);
+      return checkList(value, type, type.length, () => type.element, 'a list', true);
     case 'struct': {
       if (value.kind !== 'object') return bad(value, type, 'expected an object');
       const out: { [key: string]: JsonValue } = {};
       for (const f of type.fields) {
         const v = value.fields.get(f.name);
-        if (!v) return bad(value, type, `field \`${f.name}\` is missing`);
+        if (!v) {
+          out[f.name] = zeroValue(f.type) as JsonValue;
+          continue;
+        }
         const c = checkDefault(v, f.type);
         if (!c.ok) return c;
         out[f.name] = c.json;
@@ -54,10 +61,12 @@ function checkList(
   length: number,
   element: (i: number) => DataType,
   shape = 'a list',
+  partial = false,
 ): Checked {
   if (value.kind !== 'array') return bad(value, type, `expected ${shape} of ${length} values`);
-  if (value.items.length !== length) {
-    return bad(value, type, `expected ${length} values, found ${value.items.length}`);
+  const count = value.items.length;
+  if (partial ? count > length : count !== length) {
+    return bad(value, type, `expected ${partial ? 'at most ' : ''}${length} values, found ${count}`);
   }
   const out: JsonValue[] = [];
   for (const [i, item] of value.items.entries()) {
@@ -65,6 +74,7 @@ function checkList(
     if (!c.ok) return c;
     out.push(c.json);
   }
+  for (let i = count; i < length; i++) out.push(zeroValue(element(i)) as JsonValue);
   return { ok: true, json: out };
 }
 

@@ -11,7 +11,8 @@ import type { ConstValue } from './constants.js';
 import type { Reporter } from './report.js';
 
 export interface FunctionSignature {
-  readonly params: readonly DataType[];
+  /** Parameter types in order; 'handler' is the kernel handler, which has no WGSL parameter. */
+  readonly params: readonly (DataType | 'handler')[];
   /** null: returns nothing. */
   readonly returns: DataType | null;
 }

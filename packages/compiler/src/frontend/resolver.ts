@@ -199,7 +199,7 @@ export class Resolver {
       );
       return null;
     }
-    let params: DataType[] | null = [];
+    let params: (DataType | 'handler')[] | null = [];
     let returns: DataType | null = null;
     let sawArgs = false;
     for (const p of spec.properties) {
@@ -238,6 +238,19 @@ export class Resolver {
           );
           params = null;
           break;
+        }
+        if (this.dslName(element) === 'kernelHandler') {
+          if (params?.includes('handler')) {
+            this.reporter.error(
+              codes.badFunctionSpec,
+              element,
+              'a device function takes the kernel handler once',
+            );
+            params = null;
+          } else {
+            params?.push('handler');
+          }
+          continue;
         }
         const t = this.evalType(element);
         if (!t) params = null;

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { compileModule, formatDiagnostic } from '../../src/index.js';
 
 const HEADER =
-  "import { accessor, array, atomic, atomicAdd, bool, deviceFunction, deviceGlobal, f32, i32, kernel, specializationId, struct, u32, vec2f, vec3f, wgsl, workgroupArray } from '@syclts/dsl';\n";
+  "import { accessor, array, atomic, atomicAdd, bool, deviceFunction, deviceGlobal, f32, i32, kernel, kernelHandler, specializationId, struct, u32, vec2f, vec3f, wgsl, workgroupArray } from '@syclts/dsl';\n";
 
 const text = readFileSync(new URL('../corpus/invalid.txt', import.meta.url), 'utf8');
 const sources = new Map(
@@ -54,18 +54,18 @@ const expectations: readonly (readonly [string, string, string, string, string])
     'the default of `s` 1.5 does not fit i32: expected an integer',
   ],
   [
-    'array default of the wrong length',
+    'array default longer than the array',
     'SYCL1004',
     '2:50',
-    '[1, 2]',
-    'the default of `s` [1, 2] does not fit array<f32, 3>: expected 3 values, found 2',
+    '[1, 2, 3, 4]',
+    'the default of `s` [1, 2, 3, 4] does not fit array<f32, 3>: expected at most 3 values, found 4',
   ],
   [
-    'struct default missing a field',
+    'struct default with an unknown field',
     'SYCL1004',
     '2:63',
-    '{ a: 1 }',
-    'the default of `s` { a: 1 } does not fit struct { a: u32, b: f32 }: field `b` is missing',
+    '{ a: 1, c: 2 }',
+    'the default of `s` { a: 1, c: 2 } does not fit struct { a: u32, b: f32 }: no field `c`',
   ],
   [
     'number default for bool',
@@ -418,6 +418,48 @@ const expectations: readonly (readonly [string, string, string, string, string])
     '`even` is called recursively, which WGSL does not allow',
   ],
   ['duplicate local', 'SYCL1023', '4:7', 'a', '`a` is already declared in this scope'],
+  [
+    'args from a const holding a call',
+    'SYCL1006',
+    '2:14',
+    'makeSpec()',
+    '`args` must be an object literal of argument types, or a top-level const holding one',
+  ],
+  [
+    'args naming an import',
+    'SYCL1006',
+    '3:43',
+    'spec',
+    '`spec` must be a top-level const of this module holding an object literal of argument types',
+  ],
+  [
+    'args spreading a call',
+    'SYCL1006',
+    '2:48',
+    'makeSpec()',
+    '`args` must be an object literal of argument types, or a top-level const holding one',
+  ],
+  [
+    'handler passed as a value',
+    'SYCL1012',
+    '3:118',
+    'kh',
+    '`kh` is the kernel\'s handler, not a value',
+  ],
+  [
+    'value passed as the handler',
+    'SYCL1014',
+    '3:117',
+    'item',
+    'argument 1 of `read` is the kernel handler',
+  ],
+  [
+    'kernel handler listed twice',
+    'SYCL1007',
+    '2:53',
+    'kernelHandler',
+    'a device function takes the kernel handler once',
+  ],
 ];
 
 test('the invalid corpus has a expectation per case, and at least 40 cases', () => {

@@ -5,6 +5,7 @@
  * only mean something on the device.
  */
 import type { DeviceGlobal } from '../declarations/device-global.js';
+import type { KernelHandler } from '../device/kernel-scope.js';
 import type {
   Atomic,
   DeviceValue,
@@ -232,11 +233,34 @@ export const atomicCompareExchangeWeak: (
 
 /* ------------------------------------------------------------------ device functions */
 
-type ArgValues<A extends readonly DataType[]> = { [K in keyof A]: DeviceValue<A[K]> };
+/**
+ * A device function parameter that receives the kernel's handler, as a SYCL device function
+ * takes a `kernel_handler&`, so that it can read specialization constants:
+ * `deviceFunction({ args: [kernelHandler, f32], returns: f32 }, (kh, x) => x * kh.getSpecializationConstant(gain))`,
+ * called as `scaled(kh, v)`. It has no WGSL parameter: the constants are the module's.
+ */
+export interface KernelHandlerParam {
+  readonly kind: 'kernelHandler';
+}
+export const kernelHandler: KernelHandlerParam = Object.freeze({ kind: 'kernelHandler' });
+
+/** What a device function's `args` lists: data types, and at most one `kernelHandler`. */
+export type FunctionParamType = DataType | KernelHandlerParam;
+
+type ArgValues<A extends readonly FunctionParamType[]> = {
+  [K in keyof A]: A[K] extends DataType
+    ? DeviceValue<A[K]>
+    : A[K] extends KernelHandlerParam
+      ? KernelHandler
+      : never;
+};
 // biome-ignore lint/suspicious/noConfusingVoidType: a function that returns nothing returns void
 type Result<R extends DataType | undefined> = R extends DataType ? DeviceValue<R> : void;
 
-export interface DeviceFunctionSpec<A extends readonly DataType[], R extends DataType | undefined> {
+export interface DeviceFunctionSpec<
+  A extends readonly FunctionParamType[],
+  R extends DataType | undefined,
+> {
   /** One type per parameter, in order. */
   readonly args: A;
   /** Omit for a function that returns nothing. */
@@ -245,7 +269,7 @@ export interface DeviceFunctionSpec<A extends readonly DataType[], R extends Dat
 
 /** A device function: callable from kernels and other device functions, in any module. */
 export type DeviceFunction<
-  A extends readonly DataType[] = readonly DataType[],
+  A extends readonly FunctionParamType[] = readonly FunctionParamType[],
   R extends DataType | undefined = DataType | undefined,
 > = ((...args: ArgValues<A>) => Result<R>) & {
   readonly declaration: 'deviceFunction';
@@ -259,7 +283,7 @@ export type DeviceFunction<
  * The body is device code (a TypeScript subset), or a raw WGSL body: `(x) => wgsl\`return ${x} * 2.0;\``.
  */
 export function deviceFunction<
-  const A extends readonly DataType[],
+  const A extends readonly FunctionParamType[],
   R extends DataType | undefined = undefined,
 >(
   spec: DeviceFunctionSpec<A, R>,

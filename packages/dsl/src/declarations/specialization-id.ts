@@ -1,4 +1,5 @@
 import type { DataType, HostValue } from '../types/data-type.js';
+import { completeValue, type InitialValue, zeroValue } from '../types/initial-value.js';
 
 /**
  * SYCL 2020 `specialization_id<T>`. Declared at module top level of a `.sycl.ts` file; the
@@ -11,32 +12,17 @@ export interface SpecializationId<T extends DataType = DataType> {
   readonly defaultValue: HostValue<T>;
 }
 
+/**
+ * Declares a specialization constant. The default may leave out trailing array elements and
+ * struct fields, which are zero (SYCL's value initialisation).
+ */
 export function specializationId<T extends DataType>(
   type: T,
-  defaultValue?: HostValue<T>,
+  defaultValue?: InitialValue<T>,
 ): SpecializationId<T> {
   return Object.freeze({
     declaration: 'specializationId',
     type,
-    defaultValue: defaultValue ?? zeroValue(type),
+    defaultValue: defaultValue === undefined ? zeroValue(type) : completeValue(type, defaultValue),
   });
-}
-
-/** The value a declaration without a default has: zero, false, or composites of those. */
-export function zeroValue<T extends DataType>(type: T): HostValue<T>;
-export function zeroValue(type: DataType): unknown {
-  switch (type.kind) {
-    case 'scalar':
-      return type.scalar === 'bool' ? false : 0;
-    case 'atomic':
-      return 0;
-    case 'vector':
-      return Array.from({ length: type.size }, () => (type.component === 'bool' ? false : 0));
-    case 'matrix':
-      return Array.from({ length: type.columns * type.rows }, () => 0);
-    case 'array':
-      return Array.from({ length: type.length }, () => zeroValue(type.element));
-    case 'struct':
-      return Object.fromEntries(type.fields.map((f) => [f.name, zeroValue(f.type)]));
-  }
 }

@@ -82,8 +82,12 @@ export class KernelBundle<S extends BundleState = BundleState> {
     return this.#images.some(({ image }) => Object.keys(image.specConstants).length > 0);
   }
 
-  /** Whether every image with specialization constants runs them natively (pipeline overrides). */
+  /**
+   * SYCL's `native_specialization_constant()`: the bundle has constants, and every kernel that
+   * uses one runs them natively (pipeline overrides). False for a bundle without constants.
+   */
   nativeSpecializationConstant(): boolean {
+    if (!this.containsSpecializationConstants()) return false;
     return this.#images.every(({ program, image }) =>
       Object.entries(image.kernels).every(
         ([symbolicId, info]) =>
@@ -110,7 +114,7 @@ export class KernelBundle<S extends BundleState = BundleState> {
   }
 
   getSpecializationConstant<T extends DataType>(id: SpecializationId<T>): HostValue<T> {
-    return thaw(this.#values.get(id)) as HostValue<T>;
+    return thaw(this.#values.read('KernelBundle.getSpecializationConstant', id)) as HostValue<T>;
   }
 }
 

@@ -63,8 +63,9 @@ export class Handler {
   }
 
   getSpecializationConstant<T extends DataType>(id: SpecializationId<T>): HostValue<T> {
-    this.#noBundle('handler.getSpecializationConstant');
-    return thaw(this.#values.get(id)) as HostValue<T>;
+    const api = 'handler.getSpecializationConstant';
+    this.#noBundle(api);
+    return thaw(this.#values.read(api, id)) as HostValue<T>;
   }
 
   useKernelBundle(bundle: KernelBundle<'executable'>): void {

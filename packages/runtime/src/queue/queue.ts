@@ -64,6 +64,7 @@ export class Queue {
   readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #slots = new Map<KernelInfo, KernelSlots>();
+  #destroyed: Promise<void> | null = null;
 
   private constructor(device: GPUDevice, adapterDescription: string, settings: QueueSettings) {
     this.device = device;
@@ -227,13 +228,52 @@ export class Queue {
   }
 
   getKernelBundle<S extends BundleState>(request: KernelBundleRequest<S>): KernelBundle<S> {
+    this.#scheduler.assertOpen('queue.getKernelBundle');
     return kernelBundle(this.#core, request);
   }
 
   /** Resolves when every command submitted so far has completed; raises errors no one observed. */
   async wait(): Promise<void> {
+    this.#scheduler.assertOpen('queue.wait');
     await this.#scheduler.drain();
-    this.#scheduler.throwPending('queue.wait');
+    this.#scheduler.raiseUnobserved('queue.wait');
+  }
+
+  /**
+   * Releases what the queue holds on its device (per-kernel launch and emulation buffers, bind
+   * groups, policy state) once every command submitted so far has completed, and raises an error
+   * no one observed, as `wait()` does. From the call on, using the queue, or a buffer made with
+   * it, is errc.invalid. The GPUDevice, device globals and the pipeline cache stay: other queues
+   * on the device share them. Calling it again returns the same promise.
+   */
+  destroy(): Promise<void> {
+    if (!this.#destroyed) {
+      this.#scheduler.close();
+      this.#destroyed = this.#scheduler.drain().then(() => {
+        for (const slots of this.#slots.values()) {
+          for (const buffer of slots.launch) buffer.destroy();
+          slots.emulation?.destroy();
+        }
+        this.#slots.clear();
+        this.#policies.clear();
+        this.#scheduler.raiseUnobserved('queue.destroy');
+      });
+    }
+    return this.#destroyed;
+  }
+
+  /** `await using queue = ...`: destroy() when the scope ends. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.destroy();
+  }
+
+  /**
+   * `using queue = ...`: destroy() when the scope ends, without waiting: the release still
+   * follows the commands in flight, and errors no one observed are dropped (use `await using`,
+   * or `wait()` first, to see them).
+   */
+  [Symbol.dispose](): void {
+    this.destroy().catch(() => {});
   }
 
   #policyFor(kernel: ResolvedKernel): KernelPolicy {

@@ -25,6 +25,7 @@ export class Scheduler {
   /** WebGPU errors outside any command's error scope (none of the runtime's own, normally). */
   readonly #uncaptured: SyclError[] = [];
   #lost: SyclError | null = null;
+  #closed = false;
   readonly #hooks = {
     onError: (event: SyclEvent) => this.#unobserved.add(event),
     onObserved: (event: SyclEvent) => this.#unobserved.delete(event),
@@ -52,6 +53,23 @@ export class Scheduler {
    * event's, or device loss. Called at the start of each submit.
    */
   throwPending(api: string): void {
+    this.assertOpen(api);
+    this.raiseUnobserved(api);
+  }
+
+  assertOpen(api: string): void {
+    if (this.#closed) {
+      throw new SyclError(errc.invalid, `${api}: the queue was destroyed (queue.destroy())`);
+    }
+  }
+
+  /** Refuses every later submit, read or write (errc.invalid from `assertOpen`). */
+  close(): void {
+    this.#closed = true;
+  }
+
+  /** The oldest error no one observed, or device loss, as a SyclError naming `api`. */
+  raiseUnobserved(api: string): void {
     for (const event of this.#unobserved) {
       this.#unobserved.delete(event);
       const error = event.error!;

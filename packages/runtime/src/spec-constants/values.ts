@@ -4,6 +4,7 @@
  * the native variant, the emulation buffer's bytes for the emulated one.
  */
 import {
+  bindingOf,
   type DeviceImage,
   declarationOf,
   latestDeclaration,
@@ -11,6 +12,7 @@ import {
   type SpecConstantInfo,
   type SpecializationId,
   type SymbolicId,
+  typeName,
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { nameOf } from '../program/resolve.js';
@@ -73,7 +75,7 @@ export class SpecValues {
   }
 
   set(api: string, id: SpecializationId, value: unknown): void {
-    const latest = latestDeclaration(id);
+    const latest = latestDeclaration(attached(api, id));
     this.#values.set(latest, checked(api, latest, value));
     this.#derived = null;
   }
@@ -88,6 +90,11 @@ export class SpecValues {
       memo.set(image, derived);
     }
     return derived;
+  }
+
+  /** `get` for the public API: a constant no build attached is an error. */
+  read(api: string, id: SpecializationId): CanonicalValue {
+    return this.get(attached(api, id));
   }
 
   get(id: SpecializationId): CanonicalValue {
@@ -113,6 +120,21 @@ export class SpecValues {
       `specialization constant ${symbolicId}: its default was not folded at build time and its module's integration footer did not run`,
     );
   }
+}
+
+/**
+ * A constant that no build attached was declared outside every `.sycl.ts` module the plugin
+ * compiled (in host code, say): no kernel can ever read it, so setting or getting it is a
+ * mistake, not SYCL's legal "set a constant no kernel uses".
+ */
+function attached(api: string, id: SpecializationId): SpecializationId {
+  if (!bindingOf(id)) {
+    throw new SyclError(
+      errc.invalid,
+      `${api}: this specializationId(${typeName(id.type)}, default ${show(id.defaultValue)}) was not compiled by syclts: no integration footer attached it, so no kernel reads it; declare it in a .sycl.ts module the syclts plugin builds`,
+    );
+  }
+  return id;
 }
 
 interface Derived {

@@ -871,7 +871,20 @@ export class ExpressionLowering {
         }
         const lowered: Expr[] = [];
         for (const [i, a] of args.entries()) {
-          const e = this.valueOf(a, sig.params[i]!, `argument ${i + 1}`);
+          const param = sig.params[i]!;
+          if (param === 'handler') {
+            const arg = unwrap(a);
+            if (arg.type !== 'Identifier' || this.scopes.lookup(arg.name)?.kind !== 'handler') {
+              return this.fail(
+                codes.badCall,
+                a,
+                `argument ${i + 1} of \`${this.text(callee)}\` is the kernel handler`,
+                'pass the kernel\'s kh (or the kh parameter of the calling device function)',
+              );
+            }
+            continue;
+          }
+          const e = this.valueOf(a, param, `argument ${i + 1}`);
           if (!e) return null;
           lowered.push(e);
         }
