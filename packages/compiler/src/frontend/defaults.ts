@@ -66,7 +66,11 @@ function checkList(
   if (value.kind !== 'array') return bad(value, type, `expected ${shape} of ${length} values`);
   const count = value.items.length;
   if (partial ? count > length : count !== length) {
-    return bad(value, type, `expected ${partial ? 'at most ' : ''}${length} values, found ${count}`);
+    return bad(
+      value,
+      type,
+      `expected ${partial ? 'at most ' : ''}${length} values, found ${count}`,
+    );
   }
   const out: JsonValue[] = [];
   for (const [i, item] of value.items.entries()) {

@@ -444,7 +444,7 @@ const expectations: readonly (readonly [string, string, string, string, string])
     'SYCL1012',
     '3:118',
     'kh',
-    '`kh` is the kernel\'s handler, not a value',
+    "`kh` is the kernel's handler, not a value",
   ],
   [
     'value passed as the handler',

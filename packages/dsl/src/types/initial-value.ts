@@ -45,7 +45,12 @@ export function completeValue(type: DataType, value: unknown): unknown {
       i < value.length ? completeValue(type.element, value[i]) : zeroValue(type.element),
     );
   }
-  if (type.kind === 'struct' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  if (
+    type.kind === 'struct' &&
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value)
+  ) {
     const given = value as Record<string, unknown>;
     const known = new Set(type.fields.map((f) => f.name));
     const extra = Object.keys(given).filter((k) => !known.has(k));

@@ -879,7 +879,7 @@ export class ExpressionLowering {
                 codes.badCall,
                 a,
                 `argument ${i + 1} of \`${this.text(callee)}\` is the kernel handler`,
-                'pass the kernel\'s kh (or the kh parameter of the calling device function)',
+                "pass the kernel's kh (or the kh parameter of the calling device function)",
               );
             }
             continue;
