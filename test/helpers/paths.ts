@@ -3,6 +3,9 @@ import { join } from 'node:path';
 
 export const fixtures = join(import.meta.dirname, '..', 'fixtures');
 
+/** The repository's root. */
+export const repoRoot = join(import.meta.dirname, '..', '..');
+
 /**
  * Output lives inside the repository so that Node resolves the bundles' package imports
  * (`@syclts/runtime`, `webgpu`) from the workspace's node_modules.

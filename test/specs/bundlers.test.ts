@@ -86,6 +86,12 @@ describe.each(bundlers)('%s', (bundler) => {
     expectMarkerMapsBack(root, outDir);
   });
 
+  test('the bundle is text: no NUL byte (a virtual module ID) leaks into it', () => {
+    const bytes = readFileSync(join(outDir, 'main.js'));
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(bytes.indexOf(0)).toBe(-1);
+  });
+
   test('an invalid .sycl.ts module fails the build with its diagnostic', async () => {
     const invalid = stageApp('invalid', `invalid-${bundler}`);
     const error = await build(bundler, {

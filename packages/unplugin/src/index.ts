@@ -9,7 +9,7 @@ import { rollupLikeHooks } from './bundlers/rollup-like.js';
 import { DevProgram, SELF_ACCEPT } from './bundlers/vite-dev.js';
 import { applyWebpackLike, type WebpackLikeCompiler } from './bundlers/webpack-like.js';
 import type { Options } from './options.js';
-import { PROGRAM_MODULE, PROGRAM_MODULE_CODE, RESOLVED_PROGRAM_MODULE } from './program-module.js';
+import { PROGRAM_MODULE, PROGRAM_MODULE_CODE, resolvedProgramModule } from './program-module.js';
 import { PluginState } from './state.js';
 import { transformDeviceModule } from './transform.js';
 
@@ -19,15 +19,16 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
   const state = new PluginState(options);
   const rollupLike = rollupLikeHooks(state);
   const dev = new DevProgram(state);
+  const programModule = resolvedProgramModule(meta.framework);
   return {
     name: 'unplugin-syclts',
     // Device code is compiled from the TypeScript source, before any plugin strips the types.
     enforce: 'pre',
     resolveId(id) {
-      return id === PROGRAM_MODULE ? RESOLVED_PROGRAM_MODULE : null;
+      return id === PROGRAM_MODULE ? programModule : null;
     },
     async load(id) {
-      if (id !== RESOLVED_PROGRAM_MODULE) return null;
+      if (id !== programModule) return null;
       if (!dev.active) return PROGRAM_MODULE_CODE;
       const linked = await dev.code();
       for (const warning of linked.warnings) this.warn(warning);

@@ -12,6 +12,15 @@ export const PROGRAM_MODULE = '~syclts/program';
 /** The program module's resolved ID (the `\0` prefix keeps other plugins away from it). */
 export const RESOLVED_PROGRAM_MODULE = `\0${PROGRAM_MODULE}`;
 
+/**
+ * The resolved ID for a bundler. esbuild prints every module's ID into the bundle as a comment,
+ * and a NUL byte there makes tools take the bundle for a binary file; its modules live in the
+ * plugin's own namespace, which keeps other plugins away without the prefix.
+ */
+export function resolvedProgramModule(framework: string): string {
+  return framework === 'esbuild' ? PROGRAM_MODULE : RESOLVED_PROGRAM_MODULE;
+}
+
 const PLACEHOLDER = '__syclts_linked_program__';
 
 export const PROGRAM_MODULE_CODE = `export default JSON.parse(${JSON.stringify(PLACEHOLDER)});\n`;
