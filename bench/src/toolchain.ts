@@ -109,7 +109,7 @@ function runSize(modules: number): Sample {
   if (linked.diagnostics.some((d) => d.severity === 'error')) {
     throw new Error(linked.diagnostics.map((d) => d.message).join('; '));
   }
-  const program = emitProgram(linked.images);
+  const program = emitProgram(linked);
   const t2 = performance.now();
   const c2 = cpuMs();
   let wgsl = 0;

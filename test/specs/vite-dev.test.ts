@@ -82,7 +82,8 @@ test('the dev server links on request, and an edit to a .sycl.ts module updates 
     await page.waitForFunction((before) => (window.sycltsUpdates ?? 0) > before, updates);
   };
 
-  // A new default, a new kernel body, and a new declaration the body uses.
+  // A new default, a new kernel body, a new declaration the body uses, and a new device global
+  // with an initial value, placed before `total` in the globals' buffer (`total` moves).
   await edit([
     [
       'specializationId(u32, 7);',
@@ -92,12 +93,21 @@ test('the dev server links on request, and an edit to a .sycl.ts module updates 
       'kh.getSpecializationConstant(factor) * i',
       'kh.getSpecializationConstant(factor) * i + kh.getSpecializationConstant(offset)',
     ],
+    [
+      'export const total = deviceGlobal(u32);',
+      'export const seed = deviceGlobal(u32, {}, 40);\nexport const total = deviceGlobal(u32);',
+    ],
+    [
+      'total.value + kh.getSpecializationConstant(factor);',
+      'total.value + kh.getSpecializationConstant(factor) + seed.value;',
+    ],
   ]);
   const updated = await run();
   expect(updated.results).toEqual(multiples(11).map((v) => v + 3));
   expect(updated.factor).toBe(11);
-  // The device global kept 7 + 7 through the update, and `bump` added the new factor.
-  expect(updated.total).toBe(14 + 11);
+  // The device global kept 7 + 7 through the update (and the move), and `bump` added the new
+  // factor and the new global's initial value.
+  expect(updated.total).toBe(14 + 11 + 40);
   // New images: new pipelines for both kernels.
   expect(updated.pipelinesCreated).toBeGreaterThanOrEqual(again.pipelinesCreated + 2);
 
@@ -111,7 +121,7 @@ test('the dev server links on request, and an edit to a .sycl.ts module updates 
     [' + kh.getSpecializationConstant(offset)', ''],
   ]);
   const removed = await run();
-  expect(removed).toMatchObject({ results: multiples(13), factor: 13, total: 25 + 13 });
+  expect(removed).toMatchObject({ results: multiples(13), factor: 13, total: 65 + 13 + 40 });
   expect(removed.pipelinesCreated).toBeGreaterThanOrEqual(updated.pipelinesCreated + 2);
 
   // A third one imports a declaration from a device module new to the page.
@@ -127,7 +137,10 @@ test('the dev server links on request, and an edit to a .sycl.ts module updates 
     ],
   ]);
   const imported = await run();
-  expect(imported).toMatchObject({ results: multiples(13).map((v) => v + 5), total: 38 + 13 });
+  expect(imported).toMatchObject({
+    results: multiples(13).map((v) => v + 5),
+    total: 118 + 13 + 40,
+  });
 
   expect(await page.evaluate(() => window.reloadMarker)).toBe('before the edit');
   expect(reloaded).toBe(false);

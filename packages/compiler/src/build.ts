@@ -37,7 +37,7 @@ export function build(sources: readonly BuildSource[], options: LinkOptions = {}
   const linked = link({ modules: objects, resolveImport: relativeResolver(objects) }, options);
   diagnostics.push(...linked.diagnostics);
   if (diagnostics.some((d) => d.severity === 'error')) return { program: null, diagnostics };
-  return { program: emitProgram(linked.images), diagnostics };
+  return { program: emitProgram(linked), diagnostics };
 }
 
 /**

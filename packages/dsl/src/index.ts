@@ -35,6 +35,7 @@ export {
 } from './declarations/kernel.js';
 export { type SpecializationId, specializationId } from './declarations/specialization-id.js';
 export type * from './device/kernel-scope.js';
+export { type Errc, errc, SyclError } from './errors.js';
 export * from './image/program.js';
 export {
   array,

@@ -13,7 +13,11 @@ import {
   u32,
 } from '../src/index.js';
 
-const program = (): Program => ({ version: PROGRAM_FORMAT_VERSION, images: [] });
+const program = (): Program => ({
+  version: PROGRAM_FORMAT_VERSION,
+  images: [],
+  programGlobals: { size: 0, globals: {} },
+});
 
 test('a relinked program takes over every host object attached before, old versions included', () => {
   const first = program();

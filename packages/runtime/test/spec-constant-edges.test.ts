@@ -5,11 +5,12 @@
  */
 import { specializationId, u32 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { errc, getKernelBundle, type Queue, SyclError } from '../src/index.js';
+import { errc, getKernelBundle, type Queue } from '../src/index.js';
 import * as edges from './fixtures/compiled/edges.sycl.js';
 import * as scaleModule from './fixtures/compiled/scale.sycl.js';
 import { broken } from './fixtures/grid.js';
 import { compileFixture } from './support/compile.js';
+import { caught, rejected } from './support/errors.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
 const { applyScaled, applyShape, calls, gain, plain, shape, weights } = edges;
@@ -18,26 +19,6 @@ beforeAll(() => {
   compileFixture('edges', edges);
   compileFixture('scale', scaleModule);
 });
-
-function caught(run: () => unknown): SyclError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SyclError);
-    return error as SyclError;
-  }
-  throw new Error('expected a SyclError');
-}
-
-async function rejected(run: () => Promise<unknown>): Promise<SyclError> {
-  try {
-    await run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SyclError);
-    return error as SyclError;
-  }
-  throw new Error('expected a SyclError');
-}
 
 describe('nativeSpecializationConstant', () => {
   test('is false for a bundle without constants, on every policy', async () => {

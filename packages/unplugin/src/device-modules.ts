@@ -47,11 +47,12 @@ export class DeviceModules {
     const resolveImport = (from: string, specifier: string) =>
       this.#modules.get(from)?.imports.get(specifier) ?? null;
     const linkOptions = { split: options.split, specConstants: options.specConstants };
-    const { images, diagnostics } = link({ modules, resolveImport }, linkOptions);
+    const linked = link({ modules, resolveImport }, linkOptions);
+    const { diagnostics } = linked;
     const errors = this.#format(diagnostics.filter((d) => d.severity === 'error'));
     const warnings = this.#format(diagnostics.filter((d) => d.severity === 'warning'));
     if (errors.length > 0) return { ok: false, errors, warnings };
-    return { ok: true, program: emitProgram(images), warnings };
+    return { ok: true, program: emitProgram(linked), warnings };
   }
 
   #format(diagnostics: readonly Diagnostic[]): string[] {

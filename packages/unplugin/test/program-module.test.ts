@@ -1,10 +1,10 @@
-import type { Program } from '@syclts/dsl';
+import { PROGRAM_FORMAT_VERSION, type Program } from '@syclts/dsl';
 import { expect, test } from 'vitest';
 import { rootRelativePath } from '../src/module-path.js';
 import { findPlaceholders, PROGRAM_MODULE_CODE, programLiteral } from '../src/program-module.js';
 
 const program: Program = {
-  version: 1,
+  version: PROGRAM_FORMAT_VERSION,
   images: [
     {
       id: 'src/a.sycl.ts',
@@ -12,9 +12,11 @@ const program: Program = {
       specConstants: {},
       emulation: null,
       deviceGlobals: {},
+      imageGlobalsSize: 0,
       kernels: {},
     },
   ],
+  programGlobals: { size: 0, globals: {} },
 };
 
 test('the placeholder is found in any quoting a minifier may choose', () => {

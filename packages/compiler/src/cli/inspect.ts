@@ -68,9 +68,9 @@ function describeImage(image: DeviceImage, index: number, count: number): string
   lines.push(`  device globals (${globals.length}):`);
   for (const [id, g] of globals) {
     const flags = [
-      `${g.size} bytes`,
-      `@binding(${g.binding})`,
+      `${g.size} bytes at ${g.offset} of the ${g.deviceImageScope ? 'image' : 'program'} buffer`,
       `host access ${g.hostAccess}`,
+      ...(g.initialValue === null ? [] : [`initial value ${JSON.stringify(g.initialValue)}`]),
       ...(g.deviceImageScope ? ['device image scope'] : []),
       ...(g.initMode ? [`init mode ${g.initMode}`] : []),
       ...(g.implementInCsr ? ['implement in CSR'] : []),
@@ -108,8 +108,8 @@ function bindingText(b: BindingInfo): string {
     }
     case 'accessor':
       return `${at} accessor ${b.arg}: array<${typeName(b.element)}> (${b.access})`;
-    case 'deviceGlobal':
-      return `${at} device global ${b.symbolicId}${b.atomic ? ' (atomic)' : ''}`;
+    case 'deviceGlobals':
+      return `${at} device globals: the ${b.storage} buffer`;
   }
 }
 

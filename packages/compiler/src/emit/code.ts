@@ -114,7 +114,7 @@ export class CodePrinter {
       case 'specConstant':
         return this.scope.specConstant(e.ref);
       case 'deviceGlobal':
-        return this.scope.deviceGlobals.get(e.ref)!.wgslName;
+        return this.scope.deviceGlobals.get(e.ref)!.place;
       case 'unary':
         return `${e.operator}${this.#operand(e.operand)}`;
       case 'binary': {
@@ -375,8 +375,7 @@ export class CodePrinter {
         if (p.kind === 'text') return p.text;
         if (p.kind === 'param') return sourceName(p.name);
         if (this.scope.specConstants.has(p.ref)) return this.scope.specConstant(p.ref);
-        if (this.scope.deviceGlobals.has(p.ref))
-          return this.scope.deviceGlobals.get(p.ref)!.wgslName;
+        if (this.scope.deviceGlobals.has(p.ref)) return this.scope.deviceGlobals.get(p.ref)!.place;
         return this.scope.functions.get(p.ref)!;
       })
       .join('');

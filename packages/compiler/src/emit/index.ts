@@ -4,14 +4,22 @@ import {
   type KernelInfo,
   PROGRAM_FORMAT_VERSION,
   type Program,
+  type ProgramGlobals,
   type SpecConstantInfo,
 } from '@syclts/dsl';
 import type { LinkedImage } from '../link/linked-image.js';
 import { printModule } from './wgsl-module.js';
 
 /** Prints each linked image as WGSL (one text per mode) with its property sets. */
-export function emitProgram(images: readonly LinkedImage[]): Program {
-  return { version: PROGRAM_FORMAT_VERSION, images: images.map(emitImage) };
+export function emitProgram(linked: {
+  readonly images: readonly LinkedImage[];
+  readonly programGlobals: ProgramGlobals;
+}): Program {
+  return {
+    version: PROGRAM_FORMAT_VERSION,
+    images: linked.images.map(emitImage),
+    programGlobals: linked.programGlobals,
+  };
 }
 
 function emitImage(image: LinkedImage): DeviceImage {
@@ -33,6 +41,7 @@ function emitImage(image: LinkedImage): DeviceImage {
     deviceGlobals: Object.fromEntries(
       image.deviceGlobals.map((g) => [g.symbolicId, g.info]),
     ) as Record<string, DeviceGlobalInfo>,
+    imageGlobalsSize: image.imageGlobalsSize,
     kernels: Object.fromEntries(image.kernels.map((k) => [k.symbolicId, k.info])) as Record<
       string,
       KernelInfo

@@ -36,8 +36,11 @@ export interface PropertySets {
     readonly size: number;
     readonly offsets: Record<string, number>;
   } | null;
-  /** Symbolic ID -> type, size, properties, binding and the scalar layout (offsets, sizes, paths). */
-  readonly 'SYCL/device globals': Readonly<
+  /**
+   * Symbolic ID -> type, size, offset in its buffer, properties, initial value and the scalar
+   * layout (offsets, sizes, paths). Absent when the image uses no device global, as in DPC++.
+   */
+  readonly 'SYCL/device globals'?: Readonly<
     Record<string, DeviceGlobalInfo & { readonly layout: readonly Omit<SpecConstantLeaf, 'id'>[] }>
   >;
   /** Symbolic ID -> entry point, bindings, workgroup size, workgroup memory, variants. */
@@ -46,6 +49,7 @@ export interface PropertySets {
 
 export function propertySets(image: DeviceImage): PropertySets {
   const constants = Object.entries(image.specConstants);
+  const globals = Object.entries(image.deviceGlobals);
   return {
     'SYCL/specialization constants': Object.fromEntries(
       constants.map(([id, c]) => [
@@ -61,20 +65,22 @@ export function propertySets(image: DeviceImage): PropertySets {
       ...image.emulation,
       offsets: Object.fromEntries(constants.map(([id, c]) => [id, c.emulationOffset])),
     },
-    'SYCL/device globals': Object.fromEntries(
-      Object.entries(image.deviceGlobals).map(([id, g]) => [
-        id,
-        {
-          ...g,
-          layout: leavesOf(g.type, 0).map(({ offset, size, scalar, path }) => ({
-            offset,
-            size,
-            scalar,
-            path,
-          })),
-        },
-      ]),
-    ),
+    ...(globals.length > 0 && {
+      'SYCL/device globals': Object.fromEntries(
+        globals.map(([id, g]) => [
+          id,
+          {
+            ...g,
+            layout: leavesOf(g.type, 0).map(({ offset, size, scalar, path }) => ({
+              offset,
+              size,
+              scalar,
+              path,
+            })),
+          },
+        ]),
+      ),
+    }),
     'SYCL/kernels': image.kernels,
   };
 }

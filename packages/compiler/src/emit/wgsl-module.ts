@@ -1,7 +1,12 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
 import type { DataType, SpecConstantMode } from '@syclts/dsl';
 import { containsBool, valueAt } from '../link/layout.js';
-import type { LinkedImage, LinkedKernel, LinkedSpecConstant } from '../link/linked-image.js';
+import type {
+  LinkedGlobalStorage,
+  LinkedImage,
+  LinkedKernel,
+  LinkedSpecConstant,
+} from '../link/linked-image.js';
 import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
 import { CodePrinter, ImageScope } from './code.js';
 import { fromHost } from './host-values.js';
@@ -19,13 +24,8 @@ export function printModule(image: LinkedImage, mode: SpecConstantMode): string 
       mode === 'native' ? nativeConstants(image, types) : emulatedConstants(image, types),
     );
   }
-  if (image.deviceGlobals.length > 0) {
-    sections.push(
-      image.deviceGlobals.map((g) => {
-        const type = types.type(g.info.type, g.wgslName, g.atomic ? 'hostAtomic' : 'host');
-        return `@group(${g.info.group}) @binding(${g.info.binding}) var<storage, read_write> ${g.wgslName}: ${type};`;
-      }),
-    );
+  for (const storage of [image.globalStorage.program, image.globalStorage.image]) {
+    if (storage) sections.push(globalStorage(image, storage, types));
   }
   for (const kernel of kernels) sections.push(kernelResources(kernel, scope));
   for (const fn of image.functions) {
@@ -48,6 +48,35 @@ export function printModule(image: LinkedImage, mode: SpecConstantMode): string 
   if (types.usesF16) head.push('enable f16;');
   const structs = types.declarations();
   return `${[head, ...(structs.length ? [structs] : []), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
+}
+
+/**
+ * A buffer of device globals: a struct of the globals this image uses, each member at its
+ * offset in the buffer (a leading pad, and `@size` up to the next member), so that every image
+ * reads the program's shared buffer alike while declaring only what it uses.
+ */
+function globalStorage(
+  image: LinkedImage,
+  storage: LinkedGlobalStorage,
+  types: WgslTypes,
+): string[] {
+  const globals = image.deviceGlobals
+    .filter((g) => g.storage === storage.storage)
+    .sort((a, b) => a.info.offset - b.info.offset);
+  const members = globals.map((g, i) => {
+    const type = types.type(g.info.type, g.wgslName, g.atomic ? 'hostAtomic' : 'host');
+    const next = globals[i + 1];
+    const size = next ? `@size(${next.info.offset - g.info.offset}) ` : '';
+    return `  ${size}${g.wgslName}: ${type},`;
+  });
+  const first = globals[0]!.info.offset;
+  if (first > 0) members.unshift(`  _pad: array<vec4<u32>, ${first / 16}>,`);
+  return [
+    `struct ${storage.structName} {`,
+    ...members,
+    '}',
+    `@group(0) @binding(${storage.binding}) var<storage, read_write> ${storage.wgslName}: ${storage.structName};`,
+  ];
 }
 
 function nativeConstants(image: LinkedImage, types: WgslTypes): string[] {

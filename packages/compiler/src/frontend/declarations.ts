@@ -115,8 +115,8 @@ export class DeclarationBuilder {
     const args = this.args(
       call,
       1,
-      2,
-      'deviceGlobal(type, { hostAccess, deviceImageScope, ... }?)',
+      3,
+      'deviceGlobal(type, { hostAccess, deviceImageScope, ... }?, initialValue?)',
     );
     if (!args?.[0]) return null;
     const type = this.resolver.evalType(args[0]);
@@ -175,6 +175,31 @@ export class DeclarationBuilder {
         }
       }
     }
+    let initialValue: JsonValue = null;
+    if (call.arguments.length > 2) {
+      const node = args[2];
+      const folded = node ? this.resolver.evalConst(node) : null;
+      if (!node || !folded) {
+        this.reporter.error(
+          codes.badDefault,
+          node ?? call.arguments[2]!,
+          `the initial value of \`${name}\` must be a constant expression (the build folds it)`,
+          'write literals, arithmetic on them, array and object literals, or top-level constants',
+        );
+        return null;
+      }
+      const checked = checkDefault(folded, type);
+      if (!checked.ok) {
+        this.reporter.error(
+          codes.badDefault,
+          node,
+          `the initial value of \`${name}\` ${checked.why}`,
+          'give a value of the declared type, or change the type',
+        );
+        return null;
+      }
+      initialValue = checked.json;
+    }
     return {
       name,
       type,
@@ -182,6 +207,7 @@ export class DeclarationBuilder {
       deviceImageScope,
       initMode,
       implementInCsr,
+      initialValue,
       span: this.span(decl),
     };
   }

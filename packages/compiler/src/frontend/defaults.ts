@@ -21,7 +21,8 @@ export function checkDefault(value: ConstValue, type: DataType): Checked {
     case 'scalar':
       return checkScalar(value, type.scalar, type);
     case 'atomic':
-      return { ok: false, why: 'a specialization constant cannot be atomic' };
+      // A device global's initial value (specialization constants cannot be atomic).
+      return checkScalar(value, type.scalar, type);
     case 'vector':
       return checkList(value, type, type.size, () => ({ kind: 'scalar', scalar: type.component }));
     case 'matrix':

@@ -21,6 +21,8 @@ export interface FunctionSignature {
 export type Entity =
   | { readonly kind: 'dsl'; readonly name: string }
   | { readonly kind: 'dslNamespace' }
+  /** `import * as ns from './other.sycl.ts'`: `ns.name` is what that module exports as `name`. */
+  | { readonly kind: 'moduleNamespace'; readonly specifier: string }
   | { readonly kind: 'type'; readonly type: DataType }
   | { readonly kind: 'constant'; readonly value: ConstValue }
   | { readonly kind: 'specConstant'; readonly type: DataType; readonly ref: SymbolRef }

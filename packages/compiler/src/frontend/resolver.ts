@@ -73,6 +73,9 @@ export class Resolver {
     if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') {
       const base = this.entityOf(n.object);
       if (base?.kind === 'dslNamespace') return { kind: 'dsl', name: n.property.name };
+      if (base?.kind === 'moduleNamespace') {
+        return this.importedEntity(base.specifier, n.property.name);
+      }
     }
     return undefined;
   }
@@ -107,9 +110,7 @@ export class Resolver {
     }
     const target = this.load(specifier);
     if (typeof target === 'string') return { kind: 'opaque', why: target };
-    if (imported === '*') {
-      return { kind: 'opaque', why: `namespace imports of '${specifier}' are not supported` };
-    }
+    if (imported === '*') return { kind: 'moduleNamespace', specifier };
     const entity = target.exportedEntity(imported);
     const ref: SymbolRef = { kind: 'import', specifier, name: imported };
     switch (entity.kind) {

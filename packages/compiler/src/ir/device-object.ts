@@ -7,7 +7,7 @@ import type { AccessMode, DataType, HostAccess, InitMode, JsonValue } from '@syc
 import type { Block, Expr } from './device-code.js';
 import type { Span } from './span.js';
 
-export const DEVICE_OBJECT_VERSION = 1;
+export const DEVICE_OBJECT_VERSION = 2;
 
 /** A name in device code: declared in this module, or imported from another. */
 export type SymbolRef =
@@ -51,6 +51,8 @@ export interface DeviceGlobalDecl {
   readonly hostAccess: HostAccess;
   readonly initMode: InitMode | null;
   readonly implementInCsr: boolean;
+  /** The initial contents, folded and completed with zeros; null when the declaration gives none. */
+  readonly initialValue: JsonValue;
   readonly span: Span;
 }
 

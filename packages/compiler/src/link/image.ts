@@ -5,7 +5,6 @@
 import type {
   BindingInfo,
   DataType,
-  DeviceGlobalInfo,
   KernelInfo,
   LaunchField,
   SpecConstantInfo,
@@ -18,6 +17,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { LinkCode } from './codes.js';
+import { compare } from './compare.js';
+import { type GlobalLayout, globalInfo, layoutGlobals } from './global-storage.js';
 import {
   containsAtomic,
   containsScalar,
@@ -30,6 +31,7 @@ import {
 import type {
   LinkedDeviceGlobal,
   LinkedFunction,
+  LinkedGlobalStorage,
   LinkedImage,
   LinkedKernel,
   LinkedSpecConstant,
@@ -58,6 +60,8 @@ export interface ImageInput {
   readonly kernels: readonly { readonly kernel: ResolvedKernel; readonly reach: Reach }[];
   readonly specConstantDecl: (id: SymbolicId) => SpecConstantDecl;
   readonly deviceGlobalDecl: (id: SymbolicId) => DeviceGlobalDecl;
+  /** The layout of the buffer every image shares: the same for all images of the program. */
+  readonly programGlobals: GlobalLayout;
   readonly functionOf: (id: SymbolicId) => ResolvedFunction;
   readonly mode: SpecConstantMode | 'both';
 }
@@ -123,22 +127,34 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     for (const [id, atomic] of reach.deviceGlobals)
       globalUses.set(id, (globalUses.get(id) ?? false) || atomic);
   }
+  const imageScoped = (id: SymbolicId) => input.deviceGlobalDecl(id).deviceImageScope;
+  const imageGlobals = layoutGlobals(
+    [...globalUses.keys()].filter(imageScoped),
+    (id) => input.deviceGlobalDecl(id).type,
+  );
   let nextBinding = 0;
+  const storageOf = (storage: 'program' | 'image'): LinkedGlobalStorage | null =>
+    [...globalUses.keys()].some((id) => imageScoped(id) === (storage === 'image'))
+      ? {
+          storage,
+          binding: nextBinding++,
+          wgslName: names.allocate('', `${storage}_globals`),
+          structName: names.allocate('', storage === 'image' ? 'ImageGlobals' : 'ProgramGlobals'),
+        }
+      : null;
+  const globalStorage = { program: storageOf('program'), image: storageOf('image') };
   const deviceGlobals: LinkedDeviceGlobal[] = [...globalUses].map(([id, atomicUse]) => {
     const decl = input.deviceGlobalDecl(id);
-    const info: DeviceGlobalInfo = {
-      type: decl.type,
-      size: layoutOf(decl.type).size,
-      deviceImageScope: decl.deviceImageScope,
-      hostAccess: decl.hostAccess,
-      initMode: decl.initMode,
-      implementInCsr: decl.implementInCsr,
-      group: 0,
-      binding: nextBinding++,
-    };
+    const storage = decl.deviceImageScope ? 'image' : 'program';
+    const layout = storage === 'image' ? imageGlobals : input.programGlobals;
+    const info = globalInfo(decl, layout.offsets.get(id)!);
+    const container = globalStorage[storage]!;
+    const wgslName = names.allocate('dg_', nameOf(id));
     return {
       symbolicId: id,
-      wgslName: names.allocate('dg_', nameOf(id)),
+      wgslName,
+      place: `${container.wgslName}.${wgslName}`,
+      storage,
       info,
       atomic: atomicUse || containsAtomic(decl.type),
     };
@@ -169,17 +185,15 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
         ...built.info,
         bindings: [
           ...built.info.bindings,
-          ...deviceGlobals
-            .filter((g) => reach.deviceGlobals.has(g.symbolicId))
-            .map(
-              (g): BindingInfo => ({
-                kind: 'deviceGlobal',
-                group: 0,
-                binding: g.info.binding,
-                symbolicId: g.symbolicId,
-                atomic: g.atomic,
-              }),
-            ),
+          ...(['program', 'image'] as const).flatMap((storage): BindingInfo[] => {
+            const container = globalStorage[storage];
+            const uses = [...reach.deviceGlobals.keys()].some(
+              (id) => imageScoped(id) === (storage === 'image'),
+            );
+            return container && uses
+              ? [{ kind: 'deviceGlobals', group: 0, binding: container.binding, storage }]
+              : [];
+          }),
         ],
       },
     };
@@ -198,6 +212,8 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     functions,
     specConstants: laidOut,
     deviceGlobals,
+    globalStorage,
+    imageGlobalsSize: imageGlobals.size,
     // The emulation buffer exists only where an emulated variant is emitted.
     emulation:
       specConstants.length === 0 || !modes.includes('emulated')
@@ -418,9 +434,4 @@ function buildKernel(
 
 function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
-}
-
-/** Code-unit order, independent of locale. */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,8 +1,10 @@
-import type { SpecConstantMode, SymbolicId } from '@syclts/dsl';
+import type { ProgramGlobals, SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DeviceObject } from '../ir/device-object.js';
 import { LinkCode } from './codes.js';
-import { buildImage, compare } from './image.js';
+import { compare } from './compare.js';
+import { globalInfo, layoutGlobals } from './global-storage.js';
+import { buildImage } from './image.js';
 import type { LinkedImage } from './linked-image.js';
 import { type Reach, reachOf } from './reach.js';
 import {
@@ -33,6 +35,8 @@ export interface LinkInput {
 export interface LinkResult {
   /** Empty when any error was reported. */
   readonly images: readonly LinkedImage[];
+  /** The buffer every image shares: every device global of the program without deviceImageScope. */
+  readonly programGlobals: ProgramGlobals;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -85,6 +89,12 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
       if (found?.kind !== kind) throw new Error(`link: ${id} is not a ${kind}`);
       return found.decl as Extract<typeof found, { kind: K }>['decl'];
     };
+  const deviceGlobalDecl = declOf('deviceGlobal');
+  // Every global, used by a kernel or not: the host may copy to and from any of them.
+  const shared = [...table.declarations]
+    .filter(([, d]) => d.kind === 'deviceGlobal' && !d.decl.deviceImageScope)
+    .map(([id]) => id);
+  const programGlobals = layoutGlobals(shared, (id) => deviceGlobalDecl(id).type);
   const images = [...groups]
     .sort(([a], [b]) => compare(a, b))
     .map(([id, group]) =>
@@ -93,7 +103,8 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
           id,
           kernels: group,
           specConstantDecl: declOf('specConstant'),
-          deviceGlobalDecl: declOf('deviceGlobal'),
+          deviceGlobalDecl,
+          programGlobals,
           functionOf,
           mode,
         },
@@ -101,7 +112,19 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
       ),
     );
   const failed = diagnostics.some((d) => d.severity === 'error');
-  return { images: failed ? [] : images, diagnostics };
+  return {
+    images: failed ? [] : images,
+    programGlobals: {
+      size: programGlobals.size,
+      globals: Object.fromEntries(
+        [...programGlobals.offsets].map(([id, offset]) => [
+          id,
+          globalInfo(deviceGlobalDecl(id), offset),
+        ]),
+      ),
+    },
+    diagnostics,
+  };
 }
 
 /** A `deviceImageScope` global's storage belongs to one image: using it from two is an error. */

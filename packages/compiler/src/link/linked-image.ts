@@ -8,6 +8,7 @@ import type {
   DataType,
   DeviceGlobalInfo,
   EmulationBuffer,
+  GlobalStorage,
   KernelInfo,
   ScalarName,
   SpecConstantInfo,
@@ -31,10 +32,22 @@ export interface LinkedSpecConstant {
 
 export interface LinkedDeviceGlobal {
   readonly symbolicId: SymbolicId;
+  /** The global's member in its storage struct. */
   readonly wgslName: string;
+  /** The WGSL expression naming the global: `<storage variable>.<member>`. */
+  readonly place: string;
+  readonly storage: GlobalStorage;
   readonly info: DeviceGlobalInfo;
   /** Used through atomics: the storage type holds `atomic<T>`. */
   readonly atomic: boolean;
+}
+
+/** A buffer of device globals as the image declares it: one storage binding of a struct. */
+export interface LinkedGlobalStorage {
+  readonly storage: GlobalStorage;
+  readonly binding: number;
+  readonly wgslName: string;
+  readonly structName: string;
 }
 
 export interface LinkedFunction {
@@ -97,6 +110,13 @@ export interface LinkedImage {
   /** Ascending by leaf ID. */
   readonly specConstants: readonly LinkedSpecConstant[];
   readonly deviceGlobals: readonly LinkedDeviceGlobal[];
+  /** The buffers the image's kernels bind for their device globals, when they use any. */
+  readonly globalStorage: {
+    readonly program: LinkedGlobalStorage | null;
+    readonly image: LinkedGlobalStorage | null;
+  };
+  /** Byte size of the image's own buffer. */
+  readonly imageGlobalsSize: number;
   /** Where the emulated variant reads its constants; null when the image has none. */
   readonly emulation:
     | (EmulationBuffer & { readonly wgslName: string; readonly structName: string })

@@ -98,7 +98,6 @@ test('build writes WGSL, property sets and the program, which runs on the adapte
     'SYCL/specialization constants',
     'SYCL/specialization constants default values',
     'SYCL/emulation',
-    'SYCL/device globals',
     'SYCL/kernels',
   ]);
 
@@ -184,7 +183,7 @@ test('inspect prints the images readably', async () => {
   ).toBe(0);
   const { code, stdout } = await cli('inspect', 'seen');
   expect(code).toBe(0);
-  expect(stdout).toBe(`program format 1, 2 device images
+  expect(stdout).toBe(`program format 2, 2 device images
 
 device image src/gpu/tiles.sycl.ts
   native WGSL: 0-src_gpu_tiles.sycl.ts.native.wgsl (28 lines)

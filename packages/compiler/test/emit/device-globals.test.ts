@@ -1,4 +1,4 @@
-import { array, atomic, bool, struct, u32, vec } from '@syclts/dsl';
+import { array, atomic, bool, type GlobalStorage, struct, u32, vec } from '@syclts/dsl';
 import { expect, test } from 'vitest';
 import { emitProgram, link, propertySets } from '../../src/index.js';
 import { runKernel } from '../support/gpu.js';
@@ -73,29 +73,41 @@ const counted = deviceObject(M, {
 });
 
 test('device globals are zero-initialised storage shared by the kernels of an image; atomic uses make them atomic', async () => {
-  const { images, diagnostics } = link({
+  const { images, programGlobals, diagnostics } = link({
     modules: modules(counted),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   const wgsl = image!.wgsl.native!;
-  expect(wgsl).toMatch(/var<storage, read_write> dg_hits: atomic<u32>;/);
-  expect(wgsl).toMatch(/var<storage, read_write> dg_total: atomic<u32>;/);
-  expect(wgsl).toMatch(/var<storage, read_write> dg_bins: array<atomic<u32>, 4>;/);
-  expect(wgsl).toContain('atomicLoad(&dg_total)');
+  // One buffer, one binding: members in symbolic-ID order, each at a multiple of 16.
+  expect(wgsl).toContain(
+    [
+      'struct ProgramGlobals {',
+      '  @size(16) dg_bins: array<atomic<u32>, 4>,',
+      '  @size(16) dg_hits: atomic<u32>,',
+      '  dg_total: atomic<u32>,',
+      '}',
+      '@group(0) @binding(0) var<storage, read_write> program_globals: ProgramGlobals;',
+    ].join('\n'),
+  );
+  expect(wgsl).toContain('atomicLoad(&program_globals.dg_total)');
   expect(image!.deviceGlobals[`${M}#bins`]).toMatchObject({
     size: 16,
+    offset: 0,
     deviceImageScope: false,
     hostAccess: 'read_write',
   });
+  expect(
+    Object.fromEntries(Object.entries(image!.deviceGlobals).map(([id, g]) => [id, g.offset])),
+  ).toEqual({ [`${M}#hits`]: 16, [`${M}#total`]: 32, [`${M}#bins`]: 0 });
   const peek = image!.kernels[`${M}#peek`]!;
   expect(peek.deviceGlobals).toEqual([`${M}#hits`, `${M}#total`, `${M}#bins`]);
-  expect(peek.bindings.filter((b) => b.kind === 'deviceGlobal').map((b) => b.binding)).toEqual(
-    Object.values(image!.deviceGlobals).map((g) => g.binding),
-  );
+  expect(peek.bindings.filter((b) => b.kind === 'deviceGlobals')).toEqual([
+    { kind: 'deviceGlobals', group: 0, binding: 0, storage: 'program' },
+  ]);
 
-  const globals = new Map<string, GPUBuffer>();
+  const globals = new Map<GlobalStorage, GPUBuffer>();
   const n = 150;
   await runKernel(image!, `${M}#count`, { mode: 'native', range: [n], globals });
   await runKernel(image!, `${M}#count`, { mode: 'native', range: [n], globals });
@@ -161,18 +173,21 @@ test('a deviceImageScope global used from two device images is an error naming i
   ).toEqual([['src/owner.sycl.ts#own', true]]);
 });
 
-test('the device globals property set carries size, properties, binding and layout', () => {
-  const { images } = link({ modules: modules(counted), resolveImport: resolveRelative });
-  const sets = propertySets(emitProgram(images).images[0]!);
-  expect(sets['SYCL/device globals'][`${M}#bins`]).toEqual({
+test('the device globals property set carries size, offset, properties, initial value and layout', () => {
+  const { images, programGlobals } = link({
+    modules: modules(counted),
+    resolveImport: resolveRelative,
+  });
+  const sets = propertySets(emitProgram({ images, programGlobals }).images[0]!);
+  expect(sets['SYCL/device globals']?.[`${M}#bins`]).toEqual({
     type: array(u32, 4),
     size: 16,
+    offset: 0,
     deviceImageScope: false,
     hostAccess: 'read_write',
     initMode: null,
     implementInCsr: false,
-    group: 0,
-    binding: 2,
+    initialValue: null,
     layout: [0, 1, 2, 3].map((i) => ({ offset: 4 * i, size: 4, scalar: 'u32', path: [i] })),
   });
 });
@@ -231,16 +246,16 @@ test('bool in device globals is stored as u32 0/1 and read back as bool', async 
       ),
     ],
   });
-  const { images, diagnostics } = link({
+  const { images, programGlobals, diagnostics } = link({
     modules: modules(object),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
-  expect(image!.wgsl.native).toMatch(/var<storage, read_write> dg_ready: u32;/);
+  const [image] = emitProgram({ images, programGlobals }).images;
+  expect(image!.wgsl.native).toMatch(/ dg_ready: u32,\n/);
   expect(image!.deviceGlobals[`${B}#state`]!.size).toBe(16);
   for (const on of [true, false]) {
-    const globals = new Map<string, GPUBuffer>();
+    const globals = new Map<GlobalStorage, GPUBuffer>();
     const set = await runKernel(image!, `${B}#set`, {
       mode: 'native',
       range: [1],

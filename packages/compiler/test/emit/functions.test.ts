@@ -80,12 +80,12 @@ const user = deviceObject('src/user.sycl.ts', {
 });
 
 test('device functions, raw WGSL included, are copied into the using image, callees first, in both variants', async () => {
-  const { images, diagnostics } = link(
+  const { images, programGlobals, diagnostics } = link(
     { modules: modules(lib, user), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   expect(image!.id).toBe('src/user.sycl.ts');
   const native = image!.wgsl.native!;
   expect(native.indexOf('fn fn_scaled(l_select: f32) -> f32 {')).toBeLessThan(

@@ -54,12 +54,12 @@ const kernel = kernelDecl(
 );
 
 test('value arguments sit in the launch uniform from offset 32 with WGSL uniform layout, bool as u32', async () => {
-  const { images, diagnostics } = link({
+  const { images, programGlobals, diagnostics } = link({
     modules: modules(deviceObject(M, { kernels: [kernel] })),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   const info = image!.kernels[`${M}#affine`]!;
   const launch = info.bindings.find((b) => b.kind === 'launch')!;
   // n @32, scale @36, neg @40, offset (vec2, align 8) @48, pick (vec4, align 16) @64; size 80.
@@ -142,12 +142,12 @@ test('a struct argument holding bool is passed as u32 and read back as bool', as
       ),
     ],
   );
-  const { images, diagnostics } = link({
+  const { images, programGlobals, diagnostics } = link({
     modules: modules(deviceObject(M, { kernels: [gate] })),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   const launch = image!.kernels[`${M}#gate`]!.bindings.find((b) => b.kind === 'launch')!;
   expect(launch.kind === 'launch' && launch.fields.at(-1)).toMatchObject({
     name: 'rule',

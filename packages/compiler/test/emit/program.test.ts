@@ -10,11 +10,11 @@ import {
   symbolicIdOf,
 } from '../support/sample-program.js';
 
-const { images, diagnostics } = link(
+const { images, programGlobals, diagnostics } = link(
   { modules: modules(...sampleModules()), resolveImport: resolveRelative },
   { specConstants: 'both' },
 );
-const program = emitProgram(images);
+const program = emitProgram({ images, programGlobals });
 const names = Object.keys(constants) as (keyof typeof constants)[];
 const ITEMS = 3;
 

@@ -111,11 +111,11 @@ describe.each([11, 23, 42, 97])('seed %i', (seed) => {
       ),
     ],
   });
-  const { images, diagnostics } = link(
+  const { images, programGlobals, diagnostics } = link(
     { modules: modules(object), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
-  const image = emitProgram(images).images[0];
+  const image = emitProgram({ images, programGlobals }).images[0];
 
   test.each(['native', 'emulated'] as const)('every leaf reads back (%s)', async (mode) => {
     expect(diagnostics).toEqual([]);

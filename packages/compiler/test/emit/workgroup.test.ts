@@ -81,12 +81,12 @@ const expected = (n: number, w: number) =>
   });
 
 test('a specialization constant sizes the work-group and its workgroup memory on the native path', async () => {
-  const { images, diagnostics } = link({
+  const { images, programGlobals, diagnostics } = link({
     modules: modules(object),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   const info = image!.kernels[`${M}#tile`]!;
   expect(info.workgroupSize).toEqual([
     { kind: 'specConstant', symbolicId: `${M}#bs`, leafId: 0 },
@@ -133,12 +133,12 @@ test('emulated specialization constants cannot size a work-group or workgroup me
 });
 
 test("in 'both' mode such a kernel ships native only, and its neighbours both ways", async () => {
-  const { images, diagnostics } = link(
+  const { images, programGlobals, diagnostics } = link(
     { modules: modules(object), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   expect(image!.kernels[`${M}#tile`]!.variants).toEqual(['native']);
   expect(image!.kernels[`${M}#plain`]!.variants).toEqual(['native', 'emulated']);
   expect(image!.wgsl.emulated).not.toContain('k_tile');
@@ -180,11 +180,11 @@ test('SYCL dimension d maps to WGSL component D-1-d; the linear id is row-major'
     ],
     { range: { kind: 'basic', dimensions: 2 } },
   );
-  const { images } = link({
+  const { images, programGlobals } = link({
     modules: modules(deviceObject('src/grid.sycl.ts', { kernels: [grid] })),
     resolveImport: resolveRelative,
   });
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   expect(image!.kernels['src/grid.sycl.ts#grid']!.workgroupSize).toEqual([
     { kind: 'literal', value: 8 },
     { kind: 'literal', value: 8 },
@@ -237,11 +237,11 @@ test('nd-range item queries in 2D follow SYCL: groups, local ids and linear ids 
     ],
     { range: { kind: 'nd', dimensions: 2, workgroupSize: [lit(2), lit(4)] } },
   );
-  const { images } = link({
+  const { images, programGlobals } = link({
     modules: modules(deviceObject('src/nd.sycl.ts', { kernels: [kernel] })),
     resolveImport: resolveRelative,
   });
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   const info = image!.kernels['src/nd.sycl.ts#groups']!;
   expect(info.workgroupSize.map((d) => (d.kind === 'literal' ? d.value : null))).toEqual([4, 2, 1]);
   expect(image!.wgsl.native).toContain('@compute @workgroup_size(4u, 2u, 1u)');
@@ -271,11 +271,11 @@ test('nd-range item queries in 2D follow SYCL: groups, local ids and linear ids 
 
 test("in 'both' mode an image whose kernels all need pipeline constants ships no emulated variant", () => {
   const only = deviceObject(M, { specConstants: [specDecl('bs', u32, 8)], kernels: [tile] });
-  const { images } = link(
+  const { images, programGlobals } = link(
     { modules: modules(only), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   expect(Object.keys(image!.wgsl)).toEqual(['native']);
   expect(image!.emulation).toBeNull();
 });

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bindingOf, type Program, u32 } from '@syclts/dsl';
+import { bindingOf, PROGRAM_FORMAT_VERSION, type Program, u32 } from '@syclts/dsl';
 import { afterAll, expect, test } from 'vitest';
-import { type DeviceObject, integrationFooter } from '../../src/index.js';
+import { DEVICE_OBJECT_VERSION, type DeviceObject, integrationFooter } from '../../src/index.js';
 
 const span = { start: 0, end: 0, line: 1, column: 1 };
 
 function deviceObject(module: string): DeviceObject {
   return {
-    version: 1,
+    version: DEVICE_OBJECT_VERSION,
     module,
     imports: [],
     exports: [],
@@ -25,6 +25,7 @@ function deviceObject(module: string): DeviceObject {
         hostAccess: 'read_write',
         initMode: null,
         implementInCsr: false,
+        initialValue: null,
         span,
       },
     ],
@@ -47,7 +48,11 @@ const dir = mkdtempSync(join(import.meta.dirname, '.tmp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the footer attaches every declaration, used on device or not, to its symbolic ID and the program', async () => {
-  const program: Program = { version: 1, images: [] };
+  const program: Program = {
+    version: PROGRAM_FORMAT_VERSION,
+    images: [],
+    programGlobals: { size: 0, globals: {} },
+  };
   writeFileSync(join(dir, 'program.ts'), `export default ${JSON.stringify(program)};\n`);
   const source = [
     `export const factor = { name: 'factor' };`,

@@ -460,6 +460,20 @@ const expectations: readonly (readonly [string, string, string, string, string])
     'kernelHandler',
     'a device function takes the kernel handler once',
   ],
+  [
+    'device global initial value not constant',
+    'SYCL1004',
+    '2:40',
+    'Date.now()',
+    'the initial value of `g` must be a constant expression (the build folds it)',
+  ],
+  [
+    'device global initial value that does not fit',
+    'SYCL1004',
+    '2:50',
+    '[1, 2, 3]',
+    'the initial value of `g` [1, 2, 3] does not fit array<u32, 2>: expected at most 2 values, found 3',
+  ],
 ];
 
 test('the invalid corpus has a expectation per case, and at least 40 cases', () => {

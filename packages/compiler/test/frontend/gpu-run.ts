@@ -3,7 +3,14 @@
  * shared conventions say (explicit layouts, the launch uniform, SYCL-to-WGSL dimension order).
  * Free of compiler imports, so it also bundles for the lent GPU machine.
  */
-import type { DeviceImage, JsonValue, KernelInfo, Program } from '@syclts/dsl';
+import type {
+  DeviceGlobalInfo,
+  DeviceImage,
+  GlobalStorage,
+  JsonValue,
+  KernelInfo,
+  Program,
+} from '@syclts/dsl';
 import { leavesOf } from '../../src/link/layout.js';
 
 type Accessor = Float32Array | Int32Array | Uint32Array | Uint16Array;
@@ -117,12 +124,20 @@ export async function runKernel(
         readBack: `a:${b.arg}`,
       });
     } else {
-      const g = image.deviceGlobals[b.symbolicId]!;
-      const init = launch.deviceGlobals?.[b.symbolicId] ?? new ArrayBuffer(g.size);
+      // The program's (or the image's) globals share one buffer, each at its offset.
+      const globals = globalsIn(program, image, b.storage);
+      const size = b.storage === 'program' ? program.programGlobals.size : image.imageGlobalsSize;
+      const init = new Uint8Array(size);
+      for (const [id, g] of globals) {
+        const given = launch.deviceGlobals?.[id];
+        if (given)
+          init.set(new Uint8Array(given.buffer, given.byteOffset, given.byteLength), g.offset);
+      }
       buffers.push({
         binding: b.binding,
-        buffer: storage(init, g.size),
-        readBack: `g:${b.symbolicId}`,
+        buffer: storage(init, size),
+        readBack: `s:${b.storage}`,
+        size,
       });
     }
   }
@@ -158,10 +173,25 @@ export async function runKernel(
     copy.unmap();
     copy.destroy();
     if (key.startsWith('a:')) accessors[key.slice(2)] = bytes;
-    else deviceGlobals[key.slice(2)] = bytes;
+    else {
+      for (const [id, g] of globalsIn(program, image, key.slice(2) as GlobalStorage)) {
+        deviceGlobals[id] = bytes.slice(g.offset, g.offset + g.size);
+      }
+    }
   }
   for (const b of buffers) b.buffer.destroy();
   return { accessors, deviceGlobals };
+}
+
+/** The globals held in one buffer: the program's shared ones, or the image's own. */
+function globalsIn(
+  program: Program,
+  image: DeviceImage,
+  storage: GlobalStorage,
+): [string, DeviceGlobalInfo][] {
+  return storage === 'program'
+    ? Object.entries(program.programGlobals.globals)
+    : Object.entries(image.deviceGlobals).filter(([, g]) => g.deviceImageScope);
 }
 
 function pipelineConstants(

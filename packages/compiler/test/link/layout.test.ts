@@ -233,7 +233,7 @@ test('f16 constants: 2-byte leaves, f16 layout, `enable f16` and h literals', ()
     },
     { specConstants: 'both' },
   );
-  const { native, emulated } = emitProgram(folded.images).images[0]!.wgsl;
+  const { native, emulated } = emitProgram(folded).images[0]!.wgsl;
   for (const text of [native!, emulated!]) expect(text.split('\n')[1]).toBe('enable f16;');
   expect(native).toContain('@id(0) override sc_h: f16 = 1.5h;');
   expect(native).toContain('@id(3) override sc_hv_2: f16 = 65504.0h;');

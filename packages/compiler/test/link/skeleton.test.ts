@@ -46,12 +46,12 @@ const skeleton = exportAll(
 );
 
 test('a single-module program with a scalar specialization constant runs natively with its default and a set value', async () => {
-  const { images, diagnostics } = link({
+  const { images, programGlobals, diagnostics } = link({
     modules: modules(skeleton),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const program = emitProgram(images);
+  const program = emitProgram({ images, programGlobals });
   const [image] = program.images;
   expect(image!.id).toBe('src/scale.sycl.ts');
   expect(image!.wgsl.native).toContain('@id(0) override sc_factor: u32 = 7u;');

@@ -6,7 +6,7 @@ import { sampleModules } from '../support/sample-program.js';
 const input = () => ({ modules: modules(...sampleModules()), resolveImport: resolveRelative });
 
 test('per-kernel split: one image per kernel, device functions copied into each image that reaches them', () => {
-  const { images, diagnostics } = link(input(), { split: 'per-kernel' });
+  const { images, programGlobals, diagnostics } = link(input(), { split: 'per-kernel' });
   expect(diagnostics).toEqual([]);
   expect(images.map((i) => i.id)).toEqual([
     'src/a.sycl.ts#ka',
@@ -23,7 +23,7 @@ test('per-kernel split: one image per kernel, device functions copied into each 
     ['src/b.sycl.ts#bu', [9]],
   ]);
   expect(images.find((i) => i.id === 'src/b.sycl.ts#kc')!.functions).toEqual([]);
-  const [wgsl] = emitProgram([kb]).images.map((i) => i.wgsl.native!);
+  const [wgsl] = emitProgram({ images: [kb], programGlobals }).images.map((i) => i.wgsl.native!);
   expect(wgsl).toContain('fn fn_weigh(x: f32) -> f32 {');
   expect(wgsl).toContain('return f32(sc_bu) * x;');
 });
@@ -47,11 +47,11 @@ test('whole-program split: one image, each constant once, IDs dense over the pro
 test('two builds with the modules given in different orders are byte-identical', () => {
   const build = (order: number[], split: 'per-module' | 'per-kernel' | 'whole') => {
     const objects = sampleModules();
-    const { images } = link(
+    const linked = link(
       { modules: modules(...order.map((i) => objects[i]!)), resolveImport: resolveRelative },
       { split, specConstants: 'both' },
     );
-    return JSON.stringify(emitProgram(images));
+    return JSON.stringify(emitProgram(linked));
   };
   for (const split of ['per-module', 'per-kernel', 'whole'] as const) {
     const first = build([0, 1, 2], split);

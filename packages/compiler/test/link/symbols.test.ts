@@ -42,12 +42,12 @@ const sameNamed = Array.from({ length: N }, (_, m) =>
 );
 
 test('the same name in ten modules gives ten constants, each kernel reading its own', async () => {
-  const { images, diagnostics } = link(
+  const { images, programGlobals, diagnostics } = link(
     { modules: modules(...sameNamed), resolveImport: resolveRelative },
     { split: 'whole', specConstants: 'both' },
   );
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   const ids = Array.from({ length: N }, (_, m) => `src/mod${m}.sycl.ts#n`);
   expect(Object.keys(image!.specConstants)).toEqual(ids);
   expect(Object.values(image!.specConstants).map((c) => c.leaves[0]!.id)).toEqual(
@@ -134,12 +134,12 @@ test('one declaration reached through two import aliases, a renaming re-export a
       ),
     ],
   });
-  const { images, diagnostics } = link({
+  const { images, programGlobals, diagnostics } = link({
     modules: modules(user, hub, shared),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram(images).images;
+  const [image] = emitProgram({ images, programGlobals }).images;
   expect(Object.keys(image!.specConstants)).toEqual(['src/shared.sycl.ts#k']);
   expect(image!.wgsl.native!.match(/override/g)).toHaveLength(1);
   for (const [values, each] of [

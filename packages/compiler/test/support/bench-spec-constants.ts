@@ -127,12 +127,12 @@ function program() {
       ),
     ],
   });
-  const { images, diagnostics } = link(
+  const { images, programGlobals, diagnostics } = link(
     { modules: modules(object), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
   if (diagnostics.length) throw new Error(JSON.stringify(diagnostics));
-  return emitProgram(images).images[0]!;
+  return emitProgram({ images, programGlobals }).images[0]!;
 }
 
 async function main() {

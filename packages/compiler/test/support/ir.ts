@@ -232,6 +232,7 @@ export const globalDecl = (
   name,
   type,
   deviceImageScope,
+  initialValue: null,
   hostAccess: 'read_write',
   initMode: null,
   implementInCsr: false,

@@ -6,7 +6,9 @@
  */
 import type {
   DataType,
+  DeviceGlobalInfo,
   DeviceImage,
+  GlobalStorage,
   JsonValue,
   ScalarName,
   SpecConstantMode,
@@ -25,8 +27,8 @@ export interface Launch {
   readonly specConstants?: Readonly<Record<SymbolicId, JsonValue>>;
   /** The host objects' defaults, for constants whose default the build did not fold. */
   readonly hostDefaults?: Readonly<Record<SymbolicId, JsonValue>>;
-  /** Device-global buffers kept across launches (created zeroed on first use). */
-  readonly globals?: Map<SymbolicId, GPUBuffer>;
+  /** Device-global buffers kept across launches, by storage (created zeroed on first use). */
+  readonly globals?: Map<GlobalStorage, GPUBuffer>;
 }
 
 export interface LaunchResult {
@@ -79,7 +81,7 @@ export async function launchKernel(
 
   const entries: GPUBindGroupLayoutEntry[] = [];
   const resources: GPUBindGroupEntry[] = [];
-  const readbacks: { name: string; buffer: GPUBuffer; global: boolean }[] = [];
+  const readbacks: { name: string; buffer: GPUBuffer; global: DeviceGlobalInfo | null }[] = [];
   const range = [...launch.range].reverse();
   while (range.length < 3) range.push(1);
   const globals = launch.globals ?? new Map<SymbolicId, GPUBuffer>();
@@ -116,16 +118,19 @@ export async function launchKernel(
         buffer: { type: b.access === 'read' ? 'read-only-storage' : 'storage' },
       });
       resources.push({ binding: b.binding, resource: { buffer } });
-      readbacks.push({ name: b.arg, buffer, global: false });
+      readbacks.push({ name: b.arg, buffer, global: null });
     } else {
-      const info = image.deviceGlobals[b.symbolicId]!;
-      let buffer = globals.get(b.symbolicId);
+      // The image's globals of this storage, each at its offset in one buffer.
+      const held = Object.entries(image.deviceGlobals).filter(
+        ([, g]) => g.deviceImageScope === (b.storage === 'image'),
+      );
+      let buffer = globals.get(b.storage);
       if (!buffer) {
         buffer = device.createBuffer({
-          size: Math.ceil(info.size / 4) * 4,
+          size: Math.max(16, ...held.map(([, g]) => Math.ceil((g.offset + g.size) / 16) * 16)),
           usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
         });
-        globals.set(b.symbolicId, buffer);
+        globals.set(b.storage, buffer);
       }
       entries.push({
         binding: b.binding,
@@ -133,7 +138,7 @@ export async function launchKernel(
         buffer: { type: 'storage' },
       });
       resources.push({ binding: b.binding, resource: { buffer } });
-      readbacks.push({ name: b.symbolicId, buffer, global: true });
+      for (const [id, g] of held) readbacks.push({ name: id, buffer, global: g });
     }
   }
   if (launch.mode === 'emulated' && kernel.specConstants.length > 0) {
@@ -191,7 +196,8 @@ export async function launchKernel(
     await c.target.mapAsync(GPUMapMode.READ);
     const bytes = c.target.getMappedRange().slice(0);
     c.target.unmap();
-    if (c.global) result.globals[c.name] = bytes;
+    if (c.global)
+      result.globals[c.name] = bytes.slice(c.global.offset, c.global.offset + c.global.size);
     else result.accessors[c.name] = bytes;
   }
   return result;

@@ -87,12 +87,12 @@ async function main() {
     ],
   });
   const objects = [...sampleModules(), ...(hasF16 ? [hModule] : [])];
-  const { images, diagnostics } = link(
+  const linked = link(
     { modules: modules(...objects), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
-  if (diagnostics.length) throw new Error(JSON.stringify(diagnostics));
-  const program = emitProgram(images);
+  if (linked.diagnostics.length) throw new Error(JSON.stringify(linked.diagnostics));
+  const program = emitProgram(linked);
   const names = Object.keys(constants) as (keyof typeof constants)[];
   const hostDefaults = Object.fromEntries(
     names.map((n) => [symbolicIdOf(n), constants[n].hostDefault]),

@@ -1,5 +1,7 @@
 import type { DeviceValue } from '../device/values.js';
+import { errc, SyclError } from '../errors.js';
 import type { DataType } from '../types/data-type.js';
+import type { InitialValue } from '../types/initial-value.js';
 
 /** `sycl_ext_oneapi_device_global` properties. */
 export type HostAccess = 'read' | 'write' | 'read_write' | 'none';
@@ -35,10 +37,17 @@ export interface DeviceGlobal<T extends DataType = DataType, A extends HostAcces
   value: DeviceValue<T>;
 }
 
+/**
+ * Declares a device global. `initialValue` (C++'s `device_global<int> g{3}`) must be a constant
+ * expression, folded at build time; trailing array elements and struct fields left out are zero,
+ * and so is a global without one.
+ */
 export function deviceGlobal<T extends DataType, A extends HostAccess = 'read_write'>(
   type: T,
   properties: DeviceGlobalProperties<A> = {},
+  initialValue?: InitialValue<T>,
 ): DeviceGlobal<T, A> {
+  void initialValue;
   const global = {
     declaration: 'deviceGlobal' as const,
     type,
@@ -50,7 +59,8 @@ export function deviceGlobal<T extends DataType, A extends HostAccess = 'read_wr
     }),
   };
   const deviceOnly = (): never => {
-    throw new Error(
+    throw new SyclError(
+      errc.invalid,
       'deviceGlobal(...).value exists in device code only; on the host, use queue.copy/memcpy',
     );
   };

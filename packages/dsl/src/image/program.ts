@@ -7,7 +7,7 @@ import type { HostAccess, InitMode } from '../declarations/device-global.js';
 import type { AccessMode } from '../declarations/kernel.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
 
-export const PROGRAM_FORMAT_VERSION = 1;
+export const PROGRAM_FORMAT_VERSION = 2;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
@@ -55,17 +55,27 @@ export interface EmulationBuffer {
   readonly size: number;
 }
 
+/**
+ * A device global. Its storage is a range of one buffer: the program's globals share one buffer
+ * per device (one binding, whatever their number), a `deviceImageScope` global lives in its
+ * image's buffer.
+ */
 export interface DeviceGlobalInfo {
   readonly type: DataType;
-  /** Byte size of the storage (host-shareable layout). */
+  /** Byte size of the global (host-shareable layout). */
   readonly size: number;
+  /** Byte offset of the global in its buffer (a multiple of 16). */
+  readonly offset: number;
   readonly deviceImageScope: boolean;
   readonly hostAccess: HostAccess;
   readonly initMode: InitMode | null;
   readonly implementInCsr: boolean;
-  readonly group: number;
-  readonly binding: number;
+  /** The initial contents as a host value (folded at build time), or null for zero. */
+  readonly initialValue: JsonValue;
 }
+
+/** Which buffer a `deviceGlobals` binding holds. */
+export type GlobalStorage = 'program' | 'image';
 
 /** A value in the per-launch uniform buffer (`launch`). */
 export interface LaunchField {
@@ -84,7 +94,8 @@ export type BindingInfo = { readonly group: number; readonly binding: number } &
       readonly element: DataType;
     }
   | { readonly kind: 'launch'; readonly size: number; readonly fields: readonly LaunchField[] }
-  | { readonly kind: 'deviceGlobal'; readonly symbolicId: SymbolicId; readonly atomic: boolean }
+  /** The buffer holding the device globals the kernel uses, of the program or of the image. */
+  | { readonly kind: 'deviceGlobals'; readonly storage: GlobalStorage }
 );
 
 /** A workgroup size dimension: a literal, or the value of an integer specialization constant. */
@@ -115,10 +126,23 @@ export interface DeviceImage {
   readonly specConstants: Readonly<Record<SymbolicId, SpecConstantInfo>>;
   readonly emulation: EmulationBuffer | null;
   readonly deviceGlobals: Readonly<Record<SymbolicId, DeviceGlobalInfo>>;
+  /** Byte size of the image's own buffer (its `deviceImageScope` globals), 0 without any. */
+  readonly imageGlobalsSize: number;
   readonly kernels: Readonly<Record<SymbolicId, KernelInfo>>;
+}
+
+/**
+ * The buffer the program's device globals share (all of them but `deviceImageScope` ones, used
+ * by a kernel or not: the host may copy to and from any).
+ */
+export interface ProgramGlobals {
+  /** Byte size, a multiple of 16; 0 without globals. */
+  readonly size: number;
+  readonly globals: Readonly<Record<SymbolicId, DeviceGlobalInfo>>;
 }
 
 export interface Program {
   readonly version: typeof PROGRAM_FORMAT_VERSION;
   readonly images: readonly DeviceImage[];
+  readonly programGlobals: ProgramGlobals;
 }

@@ -1,20 +1,12 @@
 /**
  * What the runtime keeps per GPUDevice: shader modules per image and variant, bind group layouts
  * per kernel, the pipeline cache, device-global storage and the counters. Queues on the same
- * device share it, so a device global has one buffer per (GPUDevice, global) whatever the queue.
+ * device share it, so a program's device globals have one buffer per GPUDevice whatever the queue.
  */
-import {
-  type BindingInfo,
-  type DeviceGlobalInfo,
-  type DeviceImage,
-  type KernelInfo,
-  originOf,
-  type Program,
-  type SpecConstantMode,
-  type SymbolicId,
-} from '@syclts/dsl';
+import type { BindingInfo, DeviceImage, KernelInfo, SpecConstantMode } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { roundUp } from '../values/layout.js';
+import { BytePatcher } from '../memory/byte-patch.js';
+import { GlobalBuffers } from '../memory/global-storage.js';
 import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
@@ -42,22 +34,20 @@ export function contextOf(device: GPUDevice): DeviceContext {
 export class DeviceContext {
   readonly stats: RuntimeStats = emptyStats();
   readonly pipelines = new PipelineCache(DEFAULT_PIPELINE_CACHE_SIZE);
+  readonly globals: GlobalBuffers;
+  readonly patcher: BytePatcher;
   readonly #modules = new WeakMap<DeviceImage, Map<Variant, GPUShaderModule>>();
   readonly #layouts = new WeakMap<KernelInfo, Map<Variant, KernelLayout>>();
   readonly #imageSerials = new WeakMap<DeviceImage, number>();
   /** Errors creating shader modules and layouts, reported with the pipelines that fail because of them. */
   readonly #creationErrors = new WeakMap<object, Promise<GPUError | null>>();
-  /**
-   * Device-global storage by owner: the program (shared) or the image (device_image_scope). A
-   * relinked program owns through the program it was relinked from, so contents survive an edit.
-   */
-  readonly #globals = new WeakMap<object, Map<SymbolicId, GlobalStorage>>();
-
   /** Read once: in Node each access of `device.limits` crosses into Dawn (about 0.5 µs). */
   readonly maxWorkgroupsPerDimension: number;
 
   constructor(readonly device: GPUDevice) {
     this.maxWorkgroupsPerDimension = device.limits.maxComputeWorkgroupsPerDimension;
+    this.globals = new GlobalBuffers(device, this.stats);
+    this.patcher = new BytePatcher(device);
   }
 
   module(image: DeviceImage, variant: Variant): GPUShaderModule {
@@ -179,35 +169,6 @@ export class DeviceContext {
     return { entry, created: true };
   }
 
-  /** The storage of a device global on this device, created zero-filled on first use. */
-  globalBuffer(
-    program: Program,
-    image: DeviceImage | null,
-    symbolicId: SymbolicId,
-    info: Pick<DeviceGlobalInfo, 'size' | 'deviceImageScope'>,
-  ): GPUBuffer {
-    const owner = info.deviceImageScope && image ? image : originOf(program);
-    let byId = this.#globals.get(owner);
-    if (!byId) {
-      byId = new Map();
-      this.#globals.set(owner, byId);
-    }
-    let storage = byId.get(symbolicId);
-    // A relink that changed the global's type gives it new storage.
-    if (!storage || storage.size !== info.size) {
-      // WebGPU zero-fills new buffers: this is the device global's zero initialisation.
-      const buffer = this.device.createBuffer({
-        label: symbolicId,
-        size: Math.max(16, roundUp(16, info.size)),
-        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
-      });
-      this.stats.deviceGlobalBuffers++;
-      storage = { buffer, size: info.size };
-      byId.set(symbolicId, storage);
-    }
-    return storage.buffer;
-  }
-
   #serial(image: DeviceImage): number {
     let serial = this.#imageSerials.get(image);
     if (serial === undefined) {
@@ -220,19 +181,13 @@ export class DeviceContext {
 
 let nextSerial = 0;
 
-/** A device global's buffer and the size it was made for (reading `GPUBuffer.size` crosses into Dawn). */
-interface GlobalStorage {
-  readonly buffer: GPUBuffer;
-  readonly size: number;
-}
-
 function bufferBindingType(binding: BindingInfo): GPUBufferBindingType {
   switch (binding.kind) {
     case 'accessor':
       return binding.access === 'read' ? 'read-only-storage' : 'storage';
     case 'launch':
       return 'uniform';
-    case 'deviceGlobal':
+    case 'deviceGlobals':
       return 'storage';
   }
 }

@@ -5,23 +5,28 @@
  * level removed (SYCL's `std::remove_all_extents_t<T>`); elements are laid out contiguously
  * at the storage stride of that element.
  */
-import type {
-  ArrayType,
-  DataType,
-  DeviceGlobal,
-  DeviceGlobalInfo,
-  DeviceImage,
-  HostAccess,
-  HostValue,
-  Program,
-  SymbolicId,
+import {
+  type ArrayType,
+  type AtomicType,
+  type DataType,
+  type DeviceGlobal,
+  type DeviceGlobalInfo,
+  type DeviceImage,
+  type HostAccess,
+  type HostValue,
+  type Program,
+  type ScalarName,
+  type ScalarType,
+  type GlobalStorage as StorageKind,
+  type SymbolicId,
+  typeName,
 } from '@syclts/dsl';
 import type { DeviceContext } from '../device/device-context.js';
 import { errc, SyclError } from '../errors.js';
 import { resolveDeclaration } from '../program/resolve.js';
 import type { PreparedCommand } from '../queue/launch.js';
 import { canonicalize, thaw } from '../values/host-value.js';
-import { readValue, roundUp, sizeOf, strideOf, writeValue } from '../values/layout.js';
+import { readValue, roundUp, strideOf, writeValue } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';
 
 /** `remove_all_extents`: the element type a device global is copied in. */
@@ -33,9 +38,31 @@ export type ElementOf<T extends DataType, Depth extends unknown[] = []> = Depth[
 
 /** Host elements for `copy`: an array of host values, or a typed array for scalar elements. */
 export type HostElements<T extends DataType> = ArrayLike<HostValue<ElementOf<T>>>;
-export type MutableHostElements<T extends DataType> = {
-  [index: number]: HostValue<ElementOf<T>>;
-  readonly length: number;
+
+/** The typed arrays that hold every value of a scalar element exactly (none for bool). */
+export type ExactTypedArray<E extends DataType> = E extends ScalarType<'u32'> | AtomicType<'u32'>
+  ? Uint32Array | Float64Array
+  : E extends ScalarType<'i32'> | AtomicType<'i32'>
+    ? Int32Array | Float64Array
+    : E extends ScalarType<'f32'> | ScalarType<'f16'>
+      ? Float32Array | Float64Array
+      : never;
+
+/**
+ * Where `copy` from a device global writes its elements: an array, or a typed array that holds
+ * the element exactly (a `Uint8Array` for u32 elements would wrap them, and is refused).
+ */
+export type MutableHostElements<T extends DataType> =
+  | HostValue<ElementOf<T>>[]
+  | ExactTypedArray<ElementOf<T>>;
+
+/** The typed arrays `copy` may fill with elements of each scalar type (see ExactTypedArray). */
+const EXACT_TYPED_ARRAYS: Readonly<Record<ScalarName, readonly string[]>> = {
+  u32: ['Uint32Array', 'Float64Array'],
+  i32: ['Int32Array', 'Float64Array'],
+  f32: ['Float32Array', 'Float64Array'],
+  f16: ['Float32Array', 'Float64Array', 'Float16Array'],
+  bool: [],
 };
 export type HostBytes = ArrayBuffer | ArrayBufferView;
 
@@ -46,8 +73,10 @@ export type ReadableGlobal<T extends DataType> = DeviceGlobal<T, 'read' | 'read_
 interface GlobalStorage {
   readonly name: SymbolicId;
   readonly program: Program;
+  /** The image holding a deviceImageScope global's storage; null for the program's buffer. */
   readonly image: DeviceImage | null;
-  readonly info: Pick<DeviceGlobalInfo, 'size' | 'deviceImageScope'>;
+  readonly storage: StorageKind;
+  readonly info: DeviceGlobalInfo;
   readonly element: DataType;
   readonly stride: number;
   readonly elements: number;
@@ -63,18 +92,27 @@ function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'):
       `${api}: device global ${symbolicId} has hostAccess '${access}'; the host may not ${direction === 'to' ? 'write' : 'read'} it`,
     );
   }
-  const images = program.images.filter((image) => symbolicId in image.deviceGlobals);
-  if (global.properties.deviceImageScope && images.length > 1) {
+  let image: DeviceImage | null = null;
+  let info = program.programGlobals.globals[symbolicId];
+  if (global.properties.deviceImageScope) {
+    const images = program.images.filter((i) => symbolicId in i.deviceGlobals);
+    if (images.length !== 1) {
+      throw new SyclError(
+        errc.invalid,
+        images.length === 0
+          ? `${api}: device global ${symbolicId} has device_image_scope and no kernel uses it, so no device image holds its storage`
+          : `${api}: device global ${symbolicId} has device_image_scope but is in ${images.length} device images (${images.map((i) => i.id).join(', ')})`,
+      );
+    }
+    image = images[0]!;
+    info = image.deviceGlobals[symbolicId];
+  }
+  if (!info) {
     throw new SyclError(
-      errc.invalid,
-      `${api}: device global ${symbolicId} has device_image_scope but is in ${images.length} device images (${images.map((i) => i.id).join(', ')})`,
+      errc.build,
+      `${api}: device global ${symbolicId} has no storage in its program (built by an older syclts?)`,
     );
   }
-  const image = images[0] ?? null;
-  const info = image?.deviceGlobals[symbolicId] ?? {
-    size: sizeOf(global.type, 'storage'),
-    deviceImageScope: global.properties.deviceImageScope,
-  };
   let element: DataType = global.type;
   while (element.kind === 'array') element = element.element;
   const stride = strideOf(element, 'storage');
@@ -82,10 +120,11 @@ function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'):
     name: symbolicId,
     program,
     image,
+    storage: image ? 'image' : 'program',
     info,
     element,
     stride,
-    elements: Math.floor(sizeOf(global.type, 'storage') / stride),
+    elements: Math.floor(info.size / stride),
   };
 }
 
@@ -171,10 +210,11 @@ export function copyFromGlobal(
   const storage = storageOf(api, src, 'from');
   const n = count ?? storage.elements - startIndex;
   checkRange(api, storage, 'elements', n, startIndex);
-  if (!dest || typeof dest.length !== 'number' || dest.length < n) {
+  checkDestination(api, storage, dest);
+  if (dest.length < n) {
     throw new SyclError(
       errc.invalid,
-      `${api}: the destination holds ${dest?.length} elements, fewer than the ${n} to copy`,
+      `${api}: the destination holds ${dest.length} elements, fewer than the ${n} to copy`,
     );
   }
   return readGlobal(
@@ -188,6 +228,40 @@ export function copyFromGlobal(
       for (let i = 0; i < n; i++)
         dest[i] = thaw(readValue(view, i * storage.stride, storage.element, 'storage'));
     },
+  );
+}
+
+/**
+ * A destination that takes the global's elements as they are: an array that is not frozen, or a
+ * typed array that holds the element type exactly. Anything else would convert silently.
+ */
+function checkDestination(
+  api: string,
+  storage: GlobalStorage,
+  dest: unknown,
+): asserts dest is { [index: number]: unknown; readonly length: number } {
+  const element = storage.element;
+  const scalar = element.kind === 'scalar' || element.kind === 'atomic' ? element.scalar : null;
+  const typed = scalar ? EXACT_TYPED_ARRAYS[scalar] : [];
+  const elementName = typeName(element);
+  const wanted = `an array${typed.length ? ` or a ${typed.join(', ')}` : ''}`;
+  if (Array.isArray(dest)) {
+    if (Object.isFrozen(dest) || Object.isSealed(dest)) {
+      throw new SyclError(errc.invalid, `${api}: the destination array is frozen or sealed`);
+    }
+    return;
+  }
+  if (ArrayBuffer.isView(dest) && !(dest instanceof DataView)) {
+    const kind = dest.constructor.name;
+    if (typed.includes(kind)) return;
+    throw new SyclError(
+      errc.invalid,
+      `${api}: a ${kind} cannot hold the ${elementName} elements of device global ${storage.name} exactly; copy into ${wanted}`,
+    );
+  }
+  throw new SyclError(
+    errc.invalid,
+    `${api}: the destination must be ${wanted} for the ${elementName} elements of device global ${storage.name}, got ${show(dest)}`,
   );
 }
 
@@ -237,14 +311,12 @@ export function memcpyFromGlobal(
   );
 }
 
+/** Called where a command is issued: a relayout of the storage then follows earlier commands. */
 function bufferOf(context: DeviceContext, storage: GlobalStorage): GPUBuffer {
-  return context.globalBuffer(storage.program, storage.image, storage.name, storage.info);
+  return context.globals.buffer(storage.program, storage.image, storage.storage);
 }
 
-/**
- * Writes bytes at any offset. WebGPU writes whole 4-byte words, so an unaligned write first reads
- * back its edge words and merges; the command blocks the queue until the merged write is issued.
- */
+/** Writes bytes at any offset of the global; partial words are merged on the GPU. */
 function writeGlobal(
   context: DeviceContext,
   storage: GlobalStorage,
@@ -252,41 +324,14 @@ function writeGlobal(
   offset: number,
   bytes: Uint8Array<ArrayBuffer>,
 ): PreparedCommand {
-  const { device } = context;
-  const lo = Math.floor(offset / 4) * 4;
-  const hi = roundUp(4, offset + bytes.byteLength);
-  if (bytes.byteLength === 0) return { name, after: null, issue: () => undefined };
-  if (lo === offset && hi === offset + bytes.byteLength) {
-    return {
-      name,
-      after: null,
-      issue: (validate) => {
-        validate();
-        device.queue.writeBuffer(bufferOf(context, storage), offset, bytes);
-        return undefined;
-      },
-    };
-  }
   return {
     name,
     after: null,
-    blocking: true,
     issue: (validate) => {
       validate();
-      const target = bufferOf(context, storage);
-      const staging = device.createBuffer({
-        size: hi - lo,
-        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-      });
-      const encoder = device.createCommandEncoder({ label: name });
-      encoder.copyBufferToBuffer(target, lo, staging, 0, hi - lo);
-      device.queue.submit([encoder.finish()]);
-      return staging.mapAsync(GPUMapMode.READ).then(() => {
-        const merged = new Uint8Array(staging.getMappedRange().slice(0));
-        staging.destroy();
-        merged.set(bytes, offset - lo);
-        device.queue.writeBuffer(target, lo, merged);
-      });
+      if (bytes.byteLength === 0) return undefined;
+      context.patcher.write(bufferOf(context, storage), storage.info.offset + offset, bytes, name);
+      return undefined;
     },
   };
 }
@@ -300,8 +345,9 @@ function readGlobal(
   deliver: (bytes: Uint8Array<ArrayBuffer>) => void,
 ): PreparedCommand {
   const { device } = context;
-  const lo = Math.floor(offset / 4) * 4;
-  const hi = roundUp(4, offset + size);
+  const start = storage.info.offset + offset;
+  const lo = Math.floor(start / 4) * 4;
+  const hi = roundUp(4, start + size);
   return {
     name,
     after: null,
@@ -315,10 +361,10 @@ function readGlobal(
       const encoder = device.createCommandEncoder({ label: name });
       encoder.copyBufferToBuffer(bufferOf(context, storage), lo, staging, 0, hi - lo);
       device.queue.submit([encoder.finish()]);
-      return staging.mapAsync(GPUMapMode.READ).then(() => {
-        deliver(new Uint8Array(staging.getMappedRange(), offset - lo, size).slice());
-        staging.destroy();
-      });
+      return staging
+        .mapAsync(GPUMapMode.READ)
+        .then(() => deliver(new Uint8Array(staging.getMappedRange(), start - lo, size).slice()))
+        .finally(() => staging.destroy());
     },
   };
 }

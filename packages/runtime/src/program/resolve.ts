@@ -10,6 +10,7 @@ import {
   type DeviceImage,
   type Kernel,
   type KernelInfo,
+  PROGRAM_FORMAT_VERSION,
   type Program,
   type SpecializationId,
   type SymbolicId,
@@ -54,6 +55,12 @@ export function resolveDeclaration(
     throw new SyclError(
       errc.invalid,
       `${api}: this ${what} was not compiled by syclts (no integration footer attached it); declare it in a .sycl.ts module built with the syclts plugin`,
+    );
+  }
+  if (binding.program.version !== PROGRAM_FORMAT_VERSION) {
+    throw new SyclError(
+      errc.build,
+      `${api}: ${what} ${binding.symbolicId} comes from a program in device image format ${String(binding.program.version)}; this runtime reads format ${PROGRAM_FORMAT_VERSION}: build the app again with the unplugin-syclts and @syclts/runtime of one release`,
     );
   }
   return binding;

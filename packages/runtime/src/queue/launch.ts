@@ -211,16 +211,9 @@ function bindingBuffer(
     }
     case 'launch':
       return launch;
-    case 'deviceGlobal': {
+    case 'deviceGlobals': {
       const { program, image } = action.resolved;
-      const info = image.deviceGlobals[binding.symbolicId];
-      if (!info) {
-        throw new SyclError(
-          errc.build,
-          `device image ${image.id}: kernel ${action.name} binds device global ${binding.symbolicId}, which the image does not declare`,
-        );
-      }
-      return context.globalBuffer(program, image, binding.symbolicId, info);
+      return context.globals.buffer(program, image, binding.storage);
     }
   }
 }

@@ -46,14 +46,6 @@ export function accessorBinding(
   return { group: 0, binding, kind: 'accessor', arg, access, element };
 }
 
-export function globalBinding(
-  binding: number,
-  symbolicId: SymbolicId,
-  atomic = false,
-): BindingInfo {
-  return { group: 0, binding, kind: 'deviceGlobal', symbolicId, atomic };
-}
-
 /** WGSL of the `launch` struct and variable; `args` are extra members (the first needs @align(16)). */
 export function launchWgsl(binding: number, args = ''): string {
   return `struct Launch { globalRange: vec3<u32>, groupOffset: vec3<u32>, ${args} }
@@ -112,21 +104,22 @@ export function specConstant(
   return { type, leaves, defaultValue, emulationOffset };
 }
 
+/** A device global at `offset` of its buffer (the image's, with deviceImageScope). */
 export function deviceGlobalInfo(
   type: DataType,
   size: number,
-  binding: number,
+  offset: number,
   options: Partial<DeviceGlobalInfo> = {},
 ): DeviceGlobalInfo {
   return {
     type,
     size,
+    offset,
     deviceImageScope: false,
     hostAccess: 'read_write',
     initMode: null,
     implementInCsr: false,
-    group: 0,
-    binding,
+    initialValue: null,
     ...options,
   };
 }
@@ -134,11 +127,11 @@ export function deviceGlobalInfo(
 export function image(
   partial: Partial<DeviceImage> & Pick<DeviceImage, 'id' | 'wgsl' | 'kernels'>,
 ): DeviceImage {
-  return { specConstants: {}, emulation: null, deviceGlobals: {}, ...partial };
+  return { specConstants: {}, emulation: null, deviceGlobals: {}, imageGlobalsSize: 0, ...partial };
 }
 
 export function program(images: readonly DeviceImage[]): Program {
-  return { version: PROGRAM_FORMAT_VERSION, images };
+  return { version: PROGRAM_FORMAT_VERSION, images, programGlobals: { size: 0, globals: {} } };
 }
 
 /** What the integration footer does: records each host object's symbolic ID and program. */

@@ -1,0 +1,47 @@
+/**
+ * Device globals laid out in their buffers: one buffer shared by the whole program (every image
+ * binds it once, however many globals its kernels use) and, per image, one for its
+ * `deviceImageScope` globals. Globals are in symbolic-ID order, each at a multiple of 16, so that
+ * the layout depends only on the program and one global can be moved whole, with aligned copies,
+ * when an edit in the dev server changes the layout.
+ */
+import type { DataType, DeviceGlobalInfo, SymbolicId } from '@syclts/dsl';
+import type { DeviceGlobalDecl } from '../ir/device-object.js';
+import { compare } from './compare.js';
+import { layoutOf, roundUp } from './layout.js';
+
+export const GLOBAL_ALIGN = 16;
+
+export interface GlobalLayout {
+  readonly offsets: ReadonlyMap<SymbolicId, number>;
+  /** Byte size of the buffer, a multiple of 16; 0 without globals. */
+  readonly size: number;
+}
+
+export function layoutGlobals(
+  ids: Iterable<SymbolicId>,
+  typeOf: (id: SymbolicId) => DataType,
+): GlobalLayout {
+  const offsets = new Map<SymbolicId, number>();
+  let end = 0;
+  for (const id of [...new Set(ids)].sort(compare)) {
+    const offset = roundUp(GLOBAL_ALIGN, end);
+    offsets.set(id, offset);
+    end = offset + layoutOf(typeOf(id)).size;
+  }
+  return { offsets, size: roundUp(GLOBAL_ALIGN, end) };
+}
+
+/** What the image format records of a global laid out at `offset`. */
+export function globalInfo(decl: DeviceGlobalDecl, offset: number): DeviceGlobalInfo {
+  return {
+    type: decl.type,
+    size: layoutOf(decl.type).size,
+    offset,
+    deviceImageScope: decl.deviceImageScope,
+    hostAccess: decl.hostAccess,
+    initMode: decl.initMode,
+    implementInCsr: decl.implementInCsr,
+    initialValue: decl.initialValue,
+  };
+}
