@@ -46,6 +46,7 @@ const bench = await benchDevice();
 const { device, description } = bench;
 const native = await Queue.create({ device, specConstants: 'native' });
 const emulated = await Queue.create({ device, specConstants: 'emulated' });
+const auto = await Queue.create({ device, specConstants: 'auto' });
 const log = (line: string) => console.log(line);
 log(`adapter: ${description}`);
 
@@ -59,7 +60,7 @@ for (const n of sizes.matmul) {
 }
 speed.push(...(await convSpeed(options, sizes.conv[0]!, sizes.conv[1]!)));
 log('conv done');
-const latency = await valueChangeCost(native, emulated, sizes.samples);
+const { rows: latency, takeover } = await valueChangeCost(native, emulated, auto, sizes.samples);
 const overhead = await launchOverhead(native, emulated, sizes.batch, sizes.rounds + 2);
 
 const peak = fp32Peak(description);
@@ -113,19 +114,33 @@ const section = [
   `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}.`,
   '',
   table(
-    ['launch', 'median µs', 'pipelines created'],
-    latency.map((r) => [r.what, fixed(r.us, 1), String(r.pipelines)]),
+    ['launch', 'median µs', 'vs direct', 'pipelines created'],
+    latency.map((r) => [
+      r.what,
+      fixed(r.us, 1),
+      `${fixed(r.us / latency[0]!.us, 2)}x`,
+      String(r.pipelines),
+    ]),
   ),
+  '',
+  `Tiered specialisation ('auto'), a new value set with the emulated pipeline made: the first launch completed in ${fixed(takeover.firstUs, 1)} µs (${fixed(takeover.firstUs / latency.find((r) => r.what.startsWith('emulated'))!.us, 2)}x an emulated launch); the native pipeline took over at launch ${takeover.launches}, ${fixed(takeover.ms, 1)} ms after the first (launches waited for one by one; medians of 5 value sets).`,
   '',
   `Host overhead per launch: batches of ${sizes.batch} launches of the same convolution issued without waiting, then one wait; medians of ${sizes.rounds + 2} rounds.`,
   '',
   table(
-    ['launch', 'host µs to issue', 'µs per launch until done', 'vs direct'],
+    [
+      'launch',
+      'host µs to issue',
+      'µs per launch until done',
+      'vs direct, submit each',
+      'vs direct, one pass',
+    ],
     overhead.map((r) => [
       r.what,
       fixed(r.issueUs, 2),
       fixed(r.doneUs, 2),
       `${fixed(r.doneUs / overhead[0]!.doneUs, 2)}x`,
+      `${fixed(r.doneUs / overhead[1]!.doneUs, 2)}x`,
     ]),
   ),
 ].join('\n');

@@ -68,9 +68,11 @@ export async function benchDevice(): Promise<BenchDevice> {
 
 /**
  * While armed, every compute pass begun on the device writes timestamps at its start and end
- * (WebGPU's timestampWrites), so a launch is timed on the GPU whoever records it. Without the
- * timestamp-query feature (software adapters), `collect` gives host times per pass instead:
- * wall time from arming to completion divided by the passes, good enough for checks.
+ * (WebGPU's timestampWrites), so launches are timed on the GPU whoever records them. A pass
+ * holding several launches (the runtime records the launches issued together into one pass)
+ * counts its dispatches, and each launch is given the pass's time divided by them. Without the
+ * timestamp-query feature (software adapters), `collect` gives host times per dispatch instead:
+ * wall time from arming to completion divided by the dispatches, good enough for checks.
  */
 export class PassTimer {
   readonly gpu: boolean;
@@ -78,6 +80,8 @@ export class PassTimer {
   readonly #capacity = 256;
   readonly #querySet: GPUQuerySet | null;
   #passes = 0;
+  /** Dispatches recorded in each timed pass. */
+  #dispatches: number[] = [];
   #armed = false;
   #armedAt = 0;
 
@@ -94,15 +98,24 @@ export class PassTimer {
       encoder.beginComputePass = (pass) => {
         if (!this.#armed) return begin(pass);
         const index = this.#passes++;
-        if (!this.#querySet || index >= this.#capacity) return begin(pass);
-        return begin({
-          ...pass,
-          timestampWrites: {
-            querySet: this.#querySet,
-            beginningOfPassWriteIndex: 2 * index,
-            endOfPassWriteIndex: 2 * index + 1,
-          },
-        });
+        this.#dispatches[index] = 0;
+        const timed =
+          !this.#querySet || index >= this.#capacity
+            ? begin(pass)
+            : begin({
+                ...pass,
+                timestampWrites: {
+                  querySet: this.#querySet,
+                  beginningOfPassWriteIndex: 2 * index,
+                  endOfPassWriteIndex: 2 * index + 1,
+                },
+              });
+        const dispatch = timed.dispatchWorkgroups.bind(timed);
+        timed.dispatchWorkgroups = (x, y, z) => {
+          this.#dispatches[index]!++;
+          dispatch(x, y, z);
+        };
+        return timed;
       };
       return encoder;
     };
@@ -111,17 +124,20 @@ export class PassTimer {
   arm(): void {
     this.#armed = true;
     this.#passes = 0;
+    this.#dispatches = [];
     this.#armedAt = performance.now();
   }
 
-  /** Disarms, waits for the device and returns each timed pass's duration in microseconds. */
+  /** Disarms, waits for the device and returns each timed launch's duration in microseconds. */
   async collect(): Promise<number[]> {
     this.#armed = false;
     const passes = Math.min(this.#passes, this.#capacity);
     await this.#device.queue.onSubmittedWorkDone();
+    const counts = this.#dispatches.slice(0, passes);
     if (!this.#querySet) {
-      const perPass = ((performance.now() - this.#armedAt) * 1000) / Math.max(1, this.#passes);
-      return Array.from({ length: this.#passes }, () => perPass);
+      const total = counts.reduce((a, b) => a + b, 0);
+      const each = ((performance.now() - this.#armedAt) * 1000) / Math.max(1, total);
+      return Array.from({ length: total }, () => each);
     }
     const bytes = 16 * passes;
     const resolved = this.#device.createBuffer({
@@ -138,9 +154,8 @@ export class PassTimer {
     this.#device.queue.submit([encoder.finish()]);
     await readable.mapAsync(GPUMapMode.READ);
     const ticks = new BigUint64Array(readable.getMappedRange());
-    const us = Array.from(
-      { length: passes },
-      (_, i) => Number(ticks[2 * i + 1]! - ticks[2 * i]!) / 1000,
+    const us = counts.flatMap((n, i) =>
+      Array.from({ length: n }, () => Number(ticks[2 * i + 1]! - ticks[2 * i]!) / 1000 / n),
     );
     readable.destroy();
     resolved.destroy();

@@ -127,7 +127,18 @@ export class DirectKernel {
     return new DirectKernel(device, pipeline, bindGroup);
   }
 
-  /** One command buffer with one compute pass, as the runtime records a launch. */
+  /** `count` dispatches in one compute pass of one command buffer, submitted once. */
+  dispatchMany(count: number, x: number, y: number): void {
+    const encoder = this.#device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(this.#pipeline);
+    pass.setBindGroup(0, this.#bindGroup);
+    for (let i = 0; i < count; i++) pass.dispatchWorkgroups(x, y);
+    pass.end();
+    this.#device.queue.submit([encoder.finish()]);
+  }
+
+  /** One command buffer with one compute pass per dispatch: the naive way to launch. */
   dispatch(x: number, y: number): void {
     const encoder = this.#device.createCommandEncoder();
     const pass = encoder.beginComputePass();

@@ -30,6 +30,15 @@ export interface OverheadRow {
   readonly doneUs: number;
 }
 
+/** Under 'auto': how long a new value set ran emulated before its native pipeline took over. */
+export interface Takeover {
+  /** The first launch with the new value set, submit to completion, microseconds. */
+  readonly firstUs: number;
+  /** Launches (each waited for) until one ran native, and the time until then. */
+  readonly launches: number;
+  readonly ms: number;
+}
+
 interface Setup {
   readonly native: Queue;
   readonly emulated: Queue;
@@ -80,9 +89,11 @@ const newValues = (): Coefficients => {
 export async function valueChangeCost(
   native: Queue,
   emulated: Queue,
+  auto: Queue,
   samples: number,
-): Promise<LatencyRow[]> {
+): Promise<{ rows: LatencyRow[]; takeover: Takeover }> {
   const s = await setup(native, emulated);
+  const t = await setup(auto, emulated);
   const cached = Array.from({ length: 8 }, newValues);
   for (const v of cached) s.launch(native, v);
   s.launch(emulated, newValues());
@@ -106,7 +117,27 @@ export async function valueChangeCost(
       samples,
     };
   };
-  return [
+  // 'auto' with its emulated pipeline made: a new value set, then until native takes over.
+  t.launch(auto, newValues());
+  await auto.wait();
+  const takeover = async (): Promise<Takeover> => {
+    const values = newValues();
+    const before = auto.stats.nativeLaunches;
+    const t0 = performance.now();
+    t.launch(auto, values);
+    await auto.wait();
+    const firstUs = (performance.now() - t0) * 1000;
+    let launches = 1;
+    while (auto.stats.nativeLaunches === before) {
+      t.launch(auto, values);
+      await auto.wait();
+      launches++;
+    }
+    return { firstUs, launches, ms: performance.now() - t0 };
+  };
+  const takeovers: Takeover[] = [];
+  for (let i = 0; i < 5; i++) takeovers.push(await takeover());
+  const rows = [
     await row('direct WebGPU, pipeline made once', null, () => s.direct.dispatch(1, 1)),
     await row('native, a value set seen before (cached pipeline)', native, (i) =>
       s.launch(native, cached[i % cached.length]!),
@@ -115,7 +146,17 @@ export async function valueChangeCost(
       s.launch(native, newValues()),
     ),
     await row('emulated, a new value set', emulated, () => s.launch(emulated, newValues())),
+    await row('auto (tiered), a new value set', auto, () => t.launch(auto, newValues())),
   ];
+  const mid = (pick: (t: Takeover) => number) => median(takeovers.map(pick));
+  return {
+    rows,
+    takeover: {
+      firstUs: mid((t) => t.firstUs),
+      launches: mid((t) => t.launches),
+      ms: mid((t) => t.ms),
+    },
+  };
 }
 
 /** Host overhead per launch: batches of launches issued without waiting, then one wait. */
@@ -131,44 +172,54 @@ export async function launchOverhead(
   const src = native.buffer(f32, W * H, { access: 'read' });
   const dst = native.buffer(f32, W * H, { access: 'write' });
   const range = ndRange([H, W], [4, 64]);
+  const direct = { wait: () => native.device.queue.onSubmittedWorkDone() };
   const rows: {
     what: string;
-    device: GPUDevice;
+    queue: { wait(): Promise<void> };
     launch: (i: number) => void;
     issue: number[];
     done: number[];
   }[] = [
     {
-      what: 'direct WebGPU (pipeline and bind group made once)',
-      device: native.device,
+      what: 'direct WebGPU, one submit per dispatch (pipeline and bind group made once)',
+      queue: direct,
       launch: () => s.direct.dispatch(1, 1),
       issue: [],
       done: [],
     },
     {
+      what: 'direct WebGPU, all dispatches in one pass, one submit',
+      queue: direct,
+      launch: (i) => {
+        if (i === launches - 1) s.direct.dispatchMany(launches, 1, 1);
+      },
+      issue: [],
+      done: [],
+    },
+    {
       what: 'syclts native, the same value set',
-      device: native.device,
+      queue: native,
       launch: () => s.launch(native, fixed),
       issue: [],
       done: [],
     },
     {
       what: 'syclts native, one of 8 cached value sets',
-      device: native.device,
+      queue: native,
       launch: (i) => s.launch(native, cached[i % 8]!),
       issue: [],
       done: [],
     },
     {
       what: 'syclts emulated, a new value set each launch',
-      device: emulated.device,
+      queue: emulated,
       launch: () => s.launch(emulated, newValues()),
       issue: [],
       done: [],
     },
     {
       what: 'syclts, values as kernel arguments (new each launch)',
-      device: native.device,
+      queue: native,
       launch: () => {
         native.parallelFor(range, conv3x3Args, {
           src,
@@ -187,7 +238,7 @@ export async function launchOverhead(
       const t0 = performance.now();
       for (let i = 0; i < launches; i++) row.launch(i);
       const issued = performance.now();
-      await row.device.queue.onSubmittedWorkDone();
+      await row.queue.wait();
       if (round < 0) continue; // warm-up round
       row.issue.push(((issued - t0) * 1000) / launches);
       row.done.push(((performance.now() - t0) * 1000) / launches);

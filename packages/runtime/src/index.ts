@@ -6,7 +6,7 @@ export {
   KernelBundle,
   type KernelBundleRequest,
 } from './bundles/kernel-bundle.js';
-export { DEFAULT_PIPELINE_CACHE_SIZE } from './device/device-context.js';
+export { DEFAULT_PIPELINE_CACHE_SIZE, MAX_COMPILES_IN_FLIGHT } from './device/device-context.js';
 export type { RuntimeStats } from './device/stats.js';
 export { type Errc, errc, SyclError } from './errors.js';
 export {
@@ -30,4 +30,4 @@ export { Handler } from './queue/handler.js';
 export type { BufferModesFor, KernelArgs } from './queue/kernel-args.js';
 export { getKernelBundle, Queue, type QueueOptions } from './queue/queue.js';
 export { type NdRange, ndRange, type Range } from './queue/range.js';
-export { AUTO_MISSES, AUTO_WINDOW, type SpecConstantPolicy } from './spec-constants/policy.js';
+export type { SpecConstantPolicy } from './spec-constants/policy.js';

@@ -1,13 +1,7 @@
 import { accessor, kernel, u32 } from '@syclts/dsl';
 import { describe, expect, test } from 'vitest';
-import {
-  AUTO_MISSES,
-  AUTO_WINDOW,
-  build,
-  errc,
-  type Queue,
-  type QueueOptions,
-} from '../src/index.js';
+import { build, errc, type Queue, type QueueOptions } from '../src/index.js';
+import { MAX_BACKGROUND } from '../src/queue/launch.js';
 import { factor, fill, fillNativeWgsl } from './fixtures/fill.js';
 import { freshQueue, POISON } from './support/gpu.js';
 import {
@@ -170,40 +164,67 @@ describe('the emulated variant', () => {
   });
 });
 
-describe("the 'auto' policy", () => {
-  test(`moves a kernel to emulated after ${AUTO_MISSES} new value sets within ${AUTO_WINDOW} launches`, async () => {
+describe("the 'auto' policy: tiered", () => {
+  test('a new value set runs emulated at once, and native once its pipeline compiled', async () => {
     const q = await queue({ specConstants: 'auto' });
-    for (let i = 1; i < AUTO_MISSES; i++) await launch(q, 100 + i);
-    expect(q.stats.emulatedLaunches).toBe(0);
-    await launch(q, 200);
-    expect(q.stats.pipelinesCreated).toBe(AUTO_MISSES);
-    expect(q.stats.nativeLaunches).toBe(AUTO_MISSES);
-    for (const v of [300, 301, 302, 303, 7]) await launch(q, v);
-    expect(q.stats.emulatedLaunches).toBe(5);
-    expect(q.stats.pipelinesCreated).toBe(AUTO_MISSES + 1);
-  });
-
-  test('stays native while values repeat (cache hits)', async () => {
-    const q = await queue({ specConstants: 'auto' });
-    for (let i = 0; i < 20; i++) await launch(q, i % 2 ? 3 : 5);
-    expect(q.stats.emulatedLaunches).toBe(0);
+    await launch(q, 41);
+    // The first launch did not wait for its native pipeline: it ran emulated.
+    expect(q.stats).toMatchObject({
+      emulatedLaunches: 1,
+      nativeLaunches: 0,
+      emulatedWhileCompiling: 1,
+      backgroundCompiles: 1,
+    });
+    // Later launches with that value set take the native pipeline as soon as it is ready,
+    // with the same results.
+    let launches = 1;
+    while (q.stats.nativeLaunches === 0) {
+      await launch(q, 41);
+      launches++;
+      expect(launches).toBeLessThan(10_000);
+    }
+    expect(q.stats.backgroundCompiles).toBe(1);
     expect(q.stats.pipelinesCreated).toBe(2);
+    await launch(q, 41);
+    expect(q.stats.nativeLaunches).toBe(2);
   });
 
-  test('misses spread wider than the window do not switch', async () => {
+  test('values seen before run native; each distinct set is compiled once', async () => {
     const q = await queue({ specConstants: 'auto' });
-    // A new value every AUTO_WINDOW / 2 launches: at most 3 misses in any window (with the first 5).
-    const values = [5];
-    for (let i = 0; i < 3 * AUTO_WINDOW; i++)
-      values.push(i % (AUTO_WINDOW / 2) === 0 ? 1000 + i : 5);
-    for (const v of values) await launch(q, v);
-    expect(q.stats.pipelinesCreated).toBe(1 + 6);
-    expect(q.stats.emulatedLaunches).toBe(0);
+    for (const v of [3, 5]) {
+      // Until a launch of v runs native.
+      for (let native = q.stats.nativeLaunches; q.stats.nativeLaunches === native; ) {
+        native = q.stats.nativeLaunches;
+        await launch(q, v);
+      }
+    }
+    const before = { ...q.stats };
+    for (let i = 0; i < 20; i++) await launch(q, i % 2 ? 3 : 5);
+    expect(q.stats.nativeLaunches - before.nativeLaunches).toBe(20);
+    expect(q.stats.emulatedLaunches).toBe(before.emulatedLaunches);
+    expect(q.stats.pipelinesCreated).toBe(3);
   });
 
-  test('never switches a kernel without an emulated variant', async () => {
+  test(`a stream of new values compiles at most ${MAX_BACKGROUND} in the background at once`, async () => {
     const q = await queue({ specConstants: 'auto' });
-    for (let i = 0; i < AUTO_MISSES + 2; i++) {
+    const outs = Array.from({ length: 10 }, () => q.buffer(new Uint32Array(N).fill(POISON)));
+    const events = outs.map((out, i) =>
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(factor, 500 + i);
+        cgh.parallelFor(N, fill, { out });
+      }),
+    );
+    expect(q.stats.backgroundCompiles).toBe(MAX_BACKGROUND);
+    expect(q.stats.emulatedWhileCompiling).toBe(10);
+    await Promise.all(events.map((e) => e.wait()));
+    for (const [i, out] of outs.entries()) {
+      expect(Array.from(await out.read())).toEqual(expected(500 + i));
+    }
+  });
+
+  test('a kernel without an emulated variant waits for its native pipeline', async () => {
+    const q = await queue({ specConstants: 'auto' });
+    for (let i = 0; i < 4; i++) {
       const out = q.buffer(new Uint32Array(N).fill(POISON));
       await q
         .submit((cgh) => {
@@ -214,6 +235,6 @@ describe("the 'auto' policy", () => {
       expect(Array.from(await out.read())).toEqual(expected(40 + i));
     }
     expect(q.stats.emulatedLaunches).toBe(0);
-    expect(q.stats.pipelinesCreated).toBe(AUTO_MISSES + 2);
+    expect(q.stats.pipelinesCreated).toBe(4);
   });
 });

@@ -20,7 +20,7 @@ import { errc, SyclError } from '../errors.js';
 import { resolveKernel } from '../program/resolve.js';
 import type { QueueCore } from '../queue/core.js';
 import { canRun } from '../spec-constants/policy.js';
-import { nativeConstants, SpecValues } from '../spec-constants/values.js';
+import { nativeConstants, nativeKey, SpecValues } from '../spec-constants/values.js';
 import { thaw } from '../values/host-value.js';
 
 export type BundleState = 'input' | 'executable';
@@ -167,10 +167,10 @@ function prebuild(bundle: KernelBundle): Promise<unknown> {
       const resolved = { symbolicId, program, image, info };
       const variant = variantOf(core, resolved);
       if (!canRun(image, info, variant)) continue;
-      const { constants, key } =
-        variant === 'native'
-          ? nativeConstants(program, image, bundle.values)
-          : { constants: {}, key: '' };
+      const native = variant === 'native';
+      const key = native ? nativeKey(program, image, info, bundle.values) : '';
+      const constants = () =>
+        native ? nativeConstants(program, image, info, bundle.values).constants : {};
       ready.push(
         core.context.pipeline(symbolicId, image, info, variant, constants, key).entry.ready,
       );

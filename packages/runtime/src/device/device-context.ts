@@ -7,6 +7,7 @@ import type { BindingInfo, DeviceImage, KernelInfo, SpecConstantMode } from '@sy
 import { errc, SyclError } from '../errors.js';
 import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
+import { roundUp, strideOf } from '../values/layout.js';
 import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
@@ -21,6 +22,12 @@ export interface KernelLayout {
 const contexts = new WeakMap<GPUDevice, DeviceContext>();
 
 export const DEFAULT_PIPELINE_CACHE_SIZE = 64;
+
+/**
+ * Pipeline creations in flight per device; later ones wait their turn, so that a stream of new
+ * value sets never has thousands of compilations under way (Dawn failed under that).
+ */
+export const MAX_COMPILES_IN_FLIGHT = 4;
 
 export function contextOf(device: GPUDevice): DeviceContext {
   let context = contexts.get(device);
@@ -41,6 +48,8 @@ export class DeviceContext {
   readonly #imageSerials = new WeakMap<DeviceImage, number>();
   /** Errors creating shader modules and layouts, reported with the pipelines that fail because of them. */
   readonly #creationErrors = new WeakMap<object, Promise<GPUError | null>>();
+  #compiling = 0;
+  readonly #waitingCompiles: (() => void)[] = [];
   /** Read once: in Node each access of `device.limits` crosses into Dawn (about 0.5 µs). */
   readonly maxWorkgroupsPerDimension: number;
 
@@ -82,11 +91,20 @@ export class DeviceContext {
     }
     let layout = byVariant.get(variant);
     if (!layout) {
+      // Per-launch values (the launch uniform, the emulation buffer) live in the batch's arena,
+      // at dynamic offsets.
+      // Minimum sizes move the size checks from every dispatch to pipeline creation (the
+      // shader's needs against the layout) and bind group creation: a launch with a ready
+      // pipeline and a bind group cannot fail validation, and so never spoils a batch.
       const entries = info.bindings.map(
         (binding): GPUBindGroupLayoutEntry => ({
           binding: binding.binding,
           visibility: GPUShaderStage.COMPUTE,
-          buffer: { type: bufferBindingType(binding) },
+          buffer: {
+            type: bufferBindingType(binding),
+            hasDynamicOffset: binding.kind === 'launch',
+            minBindingSize: minBindingSize(binding),
+          },
         }),
       );
       const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
@@ -94,7 +112,11 @@ export class DeviceContext {
         entries.push({
           binding: emulation.binding,
           visibility: GPUShaderStage.COMPUTE,
-          buffer: { type: emulation.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage' },
+          buffer: {
+            type: emulation.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage',
+            hasDynamicOffset: true,
+            minBindingSize: emulation.size,
+          },
         });
       }
       this.device.pushErrorScope('validation');
@@ -121,10 +143,11 @@ export class DeviceContext {
     image: DeviceImage,
     info: KernelInfo,
     variant: Variant,
-    constants: Record<string, number>,
+    /** The pipeline constants, made only when the pipeline is created. */
+    constantsOf: () => Record<string, number>,
     constantsKey: string,
   ): { entry: PipelineEntry; created: boolean } {
-    const key = `${this.#serial(image)}|${variant}|${info.entryPoint}|${constantsKey}`;
+    const key = this.#key(image, info, variant, constantsKey);
     const cached = this.pipelines.get(key);
     if (cached) {
       this.stats.pipelineCacheHits++;
@@ -132,14 +155,18 @@ export class DeviceContext {
     }
     const module = this.module(image, variant);
     const { pipelineLayout } = this.layout(image, info, variant);
+    const constants = constantsOf();
     const entry: PipelineEntry = {
       pipeline: null,
-      ready: this.device
-        .createComputePipelineAsync({
-          label: `${kernelName} (${variant})`,
-          layout: pipelineLayout,
-          compute: { module, entryPoint: info.entryPoint, constants },
-        })
+      ready: this.#compileSlot()
+        .then(() =>
+          this.device.createComputePipelineAsync({
+            label: `${kernelName} (${variant})`,
+            layout: pipelineLayout,
+            compute: { module, entryPoint: info.entryPoint, constants },
+          }),
+        )
+        .finally(() => this.#releaseCompileSlot())
         .then(
           (pipeline) => {
             entry.pipeline = pipeline;
@@ -169,6 +196,36 @@ export class DeviceContext {
     return { entry, created: true };
   }
 
+  /** The cached pipeline for a constants key, if any (it may still be compiling). */
+  cachedPipeline(
+    image: DeviceImage,
+    info: KernelInfo,
+    variant: Variant,
+    constantsKey: string,
+  ): PipelineEntry | undefined {
+    return this.pipelines.get(this.#key(image, info, variant, constantsKey));
+  }
+
+  #key(image: DeviceImage, info: KernelInfo, variant: Variant, constantsKey: string): string {
+    return `${this.#serial(image)}|${variant}|${info.entryPoint}|${constantsKey}`;
+  }
+
+  /** Waits for one of MAX_COMPILES_IN_FLIGHT pipeline creations to be free. */
+  #compileSlot(): Promise<void> {
+    if (this.#compiling < MAX_COMPILES_IN_FLIGHT) {
+      this.#compiling++;
+      return Promise.resolve();
+    }
+    return new Promise((grant) => this.#waitingCompiles.push(grant));
+  }
+
+  #releaseCompileSlot(): void {
+    const next = this.#waitingCompiles.shift();
+    // The slot passes to the next creation in line, or is freed.
+    if (next) next();
+    else this.#compiling--;
+  }
+
   #serial(image: DeviceImage): number {
     let serial = this.#imageSerials.get(image);
     if (serial === undefined) {
@@ -189,6 +246,18 @@ function bufferBindingType(binding: BindingInfo): GPUBufferBindingType {
       return 'uniform';
     case 'deviceGlobals':
       return 'storage';
+  }
+}
+
+/** The bytes a binding holds at least: an accessor one element, a uniform its whole struct. */
+function minBindingSize(binding: BindingInfo): number {
+  switch (binding.kind) {
+    case 'accessor':
+      return roundUp(4, strideOf(binding.element, 'storage'));
+    case 'launch':
+      return Math.max(16, binding.size);
+    case 'deviceGlobals':
+      return 0;
   }
 }
 

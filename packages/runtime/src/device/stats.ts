@@ -9,6 +9,12 @@ export interface RuntimeStats {
   shaderModulesCreated: number;
   nativeLaunches: number;
   emulatedLaunches: number;
+  /** Emulated launches under 'auto' whose native pipeline was still compiling (included above). */
+  emulatedWhileCompiling: number;
+  /** Native pipelines 'auto' started compiling in the background. */
+  backgroundCompiles: number;
+  /** Batches of launches submitted (each one `queue.submit` for every launch in it). */
+  batches: number;
   /** `dispatchWorkgroups` calls (more than launches when a range exceeds the dispatch limits). */
   dispatches: number;
   deviceGlobalBuffers: number;
@@ -22,6 +28,9 @@ export function emptyStats(): RuntimeStats {
     shaderModulesCreated: 0,
     nativeLaunches: 0,
     emulatedLaunches: 0,
+    emulatedWhileCompiling: 0,
+    backgroundCompiles: 0,
+    batches: 0,
     dispatches: 0,
     deviceGlobalBuffers: 0,
   };

@@ -84,7 +84,8 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     this.length = typeof init === 'number' ? checkLength(init) : bytes!.byteLength / this.stride;
     this.gpuBuffer = scheduler.device.createBuffer({
       label: this.#label,
-      size: Math.max(4, roundUp(4, this.length * this.stride)),
+      // At least one element: an accessor binding holds one (its minimum binding size).
+      size: roundUp(4, Math.max(1, this.length) * this.stride),
       usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
       mappedAtCreation: bytes !== null,
     });

@@ -24,7 +24,7 @@ import {
 import type { DeviceContext } from '../device/device-context.js';
 import { errc, SyclError } from '../errors.js';
 import { resolveDeclaration } from '../program/resolve.js';
-import type { PreparedCommand } from '../queue/launch.js';
+import type { PreparedCommand } from '../queue/scheduler.js';
 import { canonicalize, thaw } from '../values/host-value.js';
 import { readValue, roundUp, strideOf, writeValue } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';

@@ -89,7 +89,7 @@ export class GlobalBuffers {
         }
       }
       this.device.queue.submit([encoder.finish()]);
-      held.buffer.destroy();
+      // Not destroyed: launches recorded but not yet submitted may still bind it (GC frees it).
     }
     this.#held.set(owner, { buffer, layout });
     return buffer;

@@ -2,7 +2,7 @@ import type { KernelInfo } from '@syclts/dsl';
 import type { DeviceContext } from '../device/device-context.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import type { KernelPolicy } from '../spec-constants/policy.js';
-import type { KernelSlots } from './launch.js';
+import type { KernelPlans } from './launch.js';
 import type { Scheduler } from './scheduler.js';
 
 /** What handlers and kernel bundles use of their queue. */
@@ -10,5 +10,5 @@ export interface QueueCore {
   readonly context: DeviceContext;
   readonly scheduler: Scheduler;
   policyFor(kernel: ResolvedKernel): KernelPolicy;
-  slotsFor(info: KernelInfo): KernelSlots;
+  plansFor(info: KernelInfo): KernelPlans;
 }

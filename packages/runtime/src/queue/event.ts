@@ -2,38 +2,30 @@
  * `sycl::event`: completes when its command has run on the device. An error found while issuing
  * or running the command (a WebGPU validation error, a failed pipeline, device loss) is kept on
  * the event and raised by `wait()`; if nobody waits, the queue raises it on its next `submit`.
+ * An event holds no promise of its own: the scheduler settles it, and `wait()` asks the
+ * scheduler for the submission it belongs to.
  */
 import type { SyclError } from '../errors.js';
 
 export type EventStatus = 'submitted' | 'complete' | 'failed';
 
+/** @internal What an event needs of its queue's scheduler. */
+export interface EventOwner {
+  /** Resolves once the event's command was issued, submitted and its errors are known. */
+  settled(event: SyclEvent): Promise<void>;
+  /** Resolves once the device finished the event's command; raises errors found after. */
+  done(event: SyclEvent): Promise<void>;
+  observed(event: SyclEvent): void;
+}
+
 export class SyclEvent {
   #status: EventStatus = 'submitted';
   #error: SyclError | null = null;
-  readonly #settled: Promise<void>;
-  readonly #onError: (event: SyclEvent) => void;
-  readonly #onObserved: (event: SyclEvent) => void;
-  readonly #whenDone: () => Promise<void>;
+  readonly #owner: EventOwner;
 
   /** @internal Created by the queue's scheduler. */
-  constructor(
-    settled: Promise<void>,
-    whenDone: () => Promise<void>,
-    hooks: { onError(event: SyclEvent): void; onObserved(event: SyclEvent): void },
-  ) {
-    this.#onError = hooks.onError;
-    this.#onObserved = hooks.onObserved;
-    this.#whenDone = whenDone;
-    this.#settled = settled.then(
-      () => {
-        this.#status = 'complete';
-      },
-      (error: SyclError) => {
-        this.#status = 'failed';
-        this.#error = error;
-        this.#onError(this);
-      },
-    );
+  constructor(owner: EventOwner) {
+    this.#owner = owner;
   }
 
   /** 'submitted' until the command's outcome is known (issue and error checks, not GPU completion). */
@@ -46,17 +38,24 @@ export class SyclEvent {
     return this.#error;
   }
 
+  /** @internal Called by the scheduler once the outcome is known. */
+  settle(error: SyclError | null): void {
+    if (this.#status !== 'submitted') return;
+    this.#status = error ? 'failed' : 'complete';
+    this.#error = error;
+  }
+
   /** Resolves when the command has completed on the device; rejects with its SyclError. */
   async wait(): Promise<void> {
-    await this.#settled;
-    if (this.#error) {
-      this.#onObserved(this);
-      throw this.#error;
-    }
-    await this.#whenDone();
-    if (this.#error) {
-      this.#onObserved(this);
-      throw this.#error;
-    }
+    await this.#owner.settled(this);
+    this.#raise();
+    await this.#owner.done(this);
+    this.#raise();
+  }
+
+  #raise(): void {
+    if (!this.#error) return;
+    this.#owner.observed(this);
+    throw this.#error;
   }
 }

@@ -31,8 +31,14 @@ import { SpecValues } from '../spec-constants/values.js';
 import { thaw } from '../values/host-value.js';
 import type { QueueCore } from './core.js';
 import { checkArgs, type KernelArgs } from './kernel-args.js';
-import { type KernelAction, type PreparedCommand, prepareLaunch } from './launch.js';
+import { type KernelAction, prepareLaunch } from './launch.js';
 import { type NdRange, type Range, syclSizes } from './range.js';
+import type { LaunchIssue, PreparedCommand } from './scheduler.js';
+
+/** What a command group submits: a launch, or a command that submits on its own. */
+export type Recorded =
+  | { readonly kind: 'launch'; readonly launch: LaunchIssue }
+  | { readonly kind: 'command'; readonly command: PreparedCommand };
 
 type Action =
   | { readonly kind: 'kernel'; readonly launch: KernelAction }
@@ -174,10 +180,10 @@ export class Handler {
   }
 
   /** @internal The command to schedule, or null for an empty command group. */
-  finish(): PreparedCommand | null {
+  finish(): Recorded | null {
     const action = this.#action;
     if (!action) return null;
-    if (action.kind === 'command') return action.command;
+    if (action.kind === 'command') return action;
     const { launch } = action;
     const resolved = launch.resolved;
     const bundle = this.#bundle;
@@ -187,13 +193,16 @@ export class Handler {
         `${launch.api}: kernel ${launch.name} is not in the kernel bundle used by this command group`,
       );
     }
-    return prepareLaunch(
-      this.#core.context,
-      this.#core.policyFor(resolved),
-      this.#core.slotsFor(resolved.info),
-      launch,
-      bundle ? bundle.values : this.#values,
-    );
+    return {
+      kind: 'launch',
+      launch: prepareLaunch(
+        this.#core.context,
+        this.#core.policyFor(resolved),
+        this.#core.plansFor(resolved.info),
+        launch,
+        bundle ? bundle.values : this.#values,
+      ),
+    };
   }
 
   #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {

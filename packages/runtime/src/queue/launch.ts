@@ -1,25 +1,32 @@
 /**
- * A kernel launch: the variant and pipeline chosen, the `launch` uniform and emulation buffer
- * written, bind groups built, workgroups dispatched (several dispatches when the range exceeds
- * the per-dimension limit). Everything that can fail on user input is checked before anything
- * is enqueued.
+ * A kernel launch: the variant and pipeline chosen, the `launch` uniform and emulation values
+ * written into the batch's arena, the dispatches recorded into the batch's compute pass (several
+ * when the range exceeds the per-dimension limit). Everything that can fail on user input is
+ * checked before anything is recorded. With a ready pipeline and a bind group over the kernel's
+ * own layout (minimum binding sizes included) a launch cannot fail validation, so launches share
+ * submissions; a submission's error scope still catches the unexpected, and fails its launches.
  */
 import type { BindingInfo, KernelInfo } from '@syclts/dsl';
-import { type DeviceContext, emulationBinding } from '../device/device-context.js';
+import { type DeviceContext, emulationBinding, type Variant } from '../device/device-context.js';
+import type { PipelineEntry } from '../device/pipeline-cache.js';
 import { errc, SyclError } from '../errors.js';
+import type { DeviceBuffer } from '../memory/buffer.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import type { KernelPolicy } from '../spec-constants/policy.js';
 import {
   emulationBytes,
   leafValue,
   nativeConstants,
+  nativeKey,
   type SpecValues,
 } from '../spec-constants/values.js';
 import type { CanonicalValue } from '../values/host-value.js';
 import { writeValue } from '../values/layout.js';
+import type { Batch } from './batch.js';
+import type { SyclEvent } from './event.js';
 import type { CheckedArgs } from './kernel-args.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
-import type { Issue } from './scheduler.js';
+import type { LaunchIssue } from './scheduler.js';
 
 export interface KernelAction {
   readonly api: string;
@@ -33,52 +40,148 @@ export interface KernelAction {
   readonly args: CheckedArgs;
 }
 
+/** Bind groups kept per (queue, kernel, variant); beyond this the cache starts over. */
+const BIND_GROUPS_PER_PLAN = 32;
+
 /**
- * Per (queue, kernel): reused uniform buffers (one per dispatch of a split launch), the bytes
- * last written to them, and bind groups by the accessor buffers they bind.
+ * What a queue keeps per (kernel, variant): the accessor arguments in binding order, and bind
+ * groups by the buffers they bind.
  */
-export interface KernelSlots {
-  readonly launch: GPUBuffer[];
-  readonly launchBytes: (Uint8Array | null)[];
-  emulation: GPUBuffer | null;
-  emulationBytes: Uint8Array | null;
-  readonly bindGroups: Map<string, GPUBindGroup>;
-  /** Bind group combinations already dispatched (and so validated) with each pipeline. */
-  readonly validated: WeakMap<GPUComputePipeline, Set<string>>;
+export class LaunchPlan {
+  readonly accessors: readonly (BindingInfo & { kind: 'accessor' })[];
+  readonly launchBinding: (BindingInfo & { kind: 'launch' }) | null;
+  /** The launch uniform of one dispatch, written here before it is copied into the arena. */
+  readonly launchBytes: Uint8Array;
+  readonly #launchView: DataView;
+  readonly #bindGroups = new Map<string, GPUBindGroup>();
+  #generation = -1;
+  /** The last bind group and the buffers it binds: the common case needs no key. */
+  #last: { buffers: readonly GPUBuffer[]; bindGroup: GPUBindGroup } | null = null;
+
+  constructor(
+    readonly context: DeviceContext,
+    readonly resolved: ResolvedKernel,
+    readonly variant: Variant,
+  ) {
+    const { bindings } = resolved.info;
+    this.accessors = bindings.filter((b) => b.kind === 'accessor');
+    this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
+    this.launchBytes = new Uint8Array(
+      this.launchBinding ? Math.max(16, this.launchBinding.size) : 0,
+    );
+    this.#launchView = new DataView(this.launchBytes.buffer);
+  }
+
+  /** The `launch` uniform of one dispatch (globalRange, groupOffset, value arguments). */
+  launchUniform(globalRange: Vec3, dispatch: Dispatch, args: CheckedArgs): Uint8Array {
+    const view = this.#launchView;
+    for (const field of this.launchBinding!.fields) {
+      const value: CanonicalValue | undefined =
+        field.role === 'globalRange'
+          ? globalRange
+          : field.role === 'groupOffset'
+            ? dispatch.groupOffset
+            : args.values.get(field.name);
+      if (value === undefined) {
+        throw new SyclError(
+          errc.kernelArgument,
+          `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
+        );
+      }
+      writeValue(view, field.offset, field.type, value, 'uniform');
+    }
+    return this.launchBytes;
+  }
+
+  /** The bind group over these accessor buffers and the batch's arena. */
+  bindGroup(args: ReadonlyMap<string, DeviceBuffer>, batch: Batch): GPUBindGroup {
+    if (batch.generation !== this.#generation) {
+      this.#bindGroups.clear();
+      this.#last = null;
+      this.#generation = batch.generation;
+    }
+    const buffers = this.accessors.map((b) => accessorBuffer(this.resolved, args, b));
+    const last = this.#last;
+    if (last && last.buffers.every((b, i) => b === buffers[i])) return last.bindGroup;
+    const key = buffers.map((b) => bufferId(b)).join(',');
+    let bindGroup = this.#bindGroups.get(key);
+    if (!bindGroup) {
+      bindGroup = this.#create(buffers, batch);
+      if (this.#bindGroups.size >= BIND_GROUPS_PER_PLAN) this.#bindGroups.clear();
+      this.#bindGroups.set(key, bindGroup);
+    }
+    this.#last = { buffers, bindGroup };
+    return bindGroup;
+  }
+
+  #create(buffers: readonly GPUBuffer[], batch: Batch): GPUBindGroup {
+    const { context, resolved, variant } = this;
+    const { program, image, info } = resolved;
+    const entries: GPUBindGroupEntry[] = [];
+    let accessor = 0;
+    for (const binding of info.bindings) {
+      const resource: GPUBufferBinding =
+        binding.kind === 'accessor'
+          ? { buffer: buffers[accessor++]! }
+          : binding.kind === 'launch'
+            ? { buffer: batch.arena, size: Math.max(16, binding.size) }
+            : { buffer: context.globals.buffer(program, image, binding.storage) };
+      entries.push({ binding: binding.binding, resource });
+    }
+    const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
+    if (emulation) {
+      entries.push({
+        binding: emulation.binding,
+        resource: { buffer: batch.arena, size: emulation.size },
+      });
+    }
+    return context.device.createBindGroup({
+      label: resolved.symbolicId,
+      layout: context.layout(image, info, variant).bindGroupLayout,
+      entries,
+    });
+  }
 }
 
-export function emptySlots(): KernelSlots {
-  return {
-    launch: [],
-    launchBytes: [],
-    emulation: null,
-    emulationBytes: null,
-    bindGroups: new Map(),
-    validated: new WeakMap(),
-  };
+const ids = new WeakMap<GPUBuffer, number>();
+let nextId = 0;
+function bufferId(buffer: GPUBuffer): number {
+  let id = ids.get(buffer);
+  if (id === undefined) {
+    id = nextId++;
+    ids.set(buffer, id);
+  }
+  return id;
 }
 
-/** Bind groups kept per (queue, kernel); beyond this the cache starts over. */
-const BIND_GROUPS_PER_KERNEL = 32;
-
-export interface PreparedCommand {
-  readonly name: string;
-  readonly after: Promise<unknown> | null;
-  readonly issue: Issue;
-  /** Holds back later commands until its completion (see Scheduler.schedule). */
-  readonly blocking?: boolean;
+function accessorBuffer(
+  resolved: ResolvedKernel,
+  args: ReadonlyMap<string, DeviceBuffer>,
+  binding: BindingInfo & { kind: 'accessor' },
+): GPUBuffer {
+  const buffer = args.get(binding.arg);
+  if (!buffer) {
+    throw new SyclError(
+      errc.kernelArgument,
+      `kernel ${resolved.symbolicId}: its image binds accessor '${binding.arg}', which the kernel's declaration does not have`,
+    );
+  }
+  return buffer.gpuBuffer;
 }
+
+/** Per (queue, kernel): the plan of each variant. */
+export type KernelPlans = Map<Variant, LaunchPlan>;
 
 export function prepareLaunch(
   context: DeviceContext,
   policy: KernelPolicy,
-  slots: KernelSlots,
+  plans: KernelPlans,
   action: KernelAction,
   values: SpecValues,
-): PreparedCommand {
+): LaunchIssue {
   const { program, image, info } = action.resolved;
   const { name } = action;
-  const variant = policy.choose(name, image, info);
+  const { variant, entry } = choosePipeline(context, policy, action, values);
   const workgroupSize = info.workgroupSize.map((dim) =>
     dim.kind === 'literal'
       ? dim.value
@@ -88,162 +191,105 @@ export function prepareLaunch(
   if (action.local) checkNdRange(action, info, workgroupSize);
   const groups = globalRange.map((g, c) => Math.ceil(g / workgroupSize[c]!)) as unknown as Vec3;
   const dispatches = splitDispatches(groups, context.maxWorkgroupsPerDimension);
-  if (dispatches.length === 0) return { name, after: null, issue: () => undefined };
-
-  const launchBinding = info.bindings.find((b) => b.kind === 'launch');
-  const launchBytes = dispatches.map((d) =>
-    launchUniform(launchBinding, globalRange, d, action.args.values),
-  );
-
-  let pipelineEntry: ReturnType<DeviceContext['pipeline']>['entry'];
-  let emulated: Uint8Array<ArrayBuffer> | null = null;
-  if (variant === 'native') {
-    const { constants, key } = nativeConstants(program, image, values);
-    const { entry, created } = context.pipeline(name, image, info, 'native', constants, key);
-    policy.recordNative(image, info, created);
-    pipelineEntry = entry;
-    context.stats.nativeLaunches++;
-  } else {
-    pipelineEntry = context.pipeline(name, image, info, 'emulated', {}, '').entry;
-    if (emulationBinding(image, info)) emulated = emulationBytes(program, image, values);
-    context.stats.emulatedLaunches++;
+  let plan = plans.get(variant);
+  if (!plan) {
+    plan = new LaunchPlan(context, action.resolved, variant);
+    plans.set(variant, plan);
   }
-  const { device } = context;
-  const { bindGroupLayout } = context.layout(image, info, variant);
-
-  const issue: Issue = (validate) => {
-    const pipeline = pipelineEntry.pipeline;
-    if (!pipeline) throw new SyclError(errc.build, `kernel ${name}: its pipeline is not ready`);
-    const buffersKey = [...action.args.buffers.values()].map((b) => b.id).join(',');
-    const keys = dispatches.map((_, i) => `${variant}|${i}|${buffersKey}`);
-    // A pipeline with the same bind groups dispatched before was validated then.
-    let validated = slots.validated.get(pipeline);
-    const combination = keys.join(';');
-    if (!validated?.has(combination)) {
-      validate();
-      if (!validated) {
-        validated = new Set();
-        slots.validated.set(pipeline, validated);
-      }
-      // Bounded like the bind groups: forgetting only costs a scope on the next launch.
-      if (validated.size >= BIND_GROUPS_PER_KERNEL) validated.clear();
-      validated.add(combination);
-    }
-    while (slots.launch.length < launchBytes.length) {
-      slots.launch.push(
-        device.createBuffer({
-          label: `${name} launch`,
-          size: Math.max(16, launchBinding?.kind === 'launch' ? launchBinding.size : 16),
-          usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
-        }),
-      );
-    }
-    // queue.writeBuffer takes effect in queue order: a command submitted earlier still reads the
-    // values it was launched with, so one buffer per kernel (per split dispatch) suffices, and
-    // bytes equal to the last ones written need no write.
-    launchBytes.forEach((bytes, i) => {
-      if (bytes && !sameBytes(slots.launchBytes[i] ?? null, bytes)) {
-        device.queue.writeBuffer(slots.launch[i]!, 0, bytes);
-        slots.launchBytes[i] = bytes;
-      }
-    });
-    const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
-    if (emulation && emulated) {
-      slots.emulation ??= device.createBuffer({
-        label: `${name} specialization constants`,
-        size: emulation.size,
-        usage:
-          (emulation.addressSpace === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE) |
-          GPUBufferUsage.COPY_DST,
-      });
-      if (!sameBytes(slots.emulationBytes, emulated)) {
-        device.queue.writeBuffer(slots.emulation, 0, emulated);
-        slots.emulationBytes = emulated;
-      }
-    }
-    const encoder = device.createCommandEncoder({ label: name });
-    const pass = encoder.beginComputePass({ label: name });
-    pass.setPipeline(pipeline);
-    dispatches.forEach((dispatch, i) => {
-      const key = keys[i]!;
-      let bindGroup = slots.bindGroups.get(key);
-      if (!bindGroup) {
-        const entries = info.bindings.map(
-          (binding): GPUBindGroupEntry => ({
-            binding: binding.binding,
-            resource: { buffer: bindingBuffer(context, action, binding, slots.launch[i]!) },
-          }),
-        );
-        if (emulation && slots.emulation) {
-          entries.push({ binding: emulation.binding, resource: { buffer: slots.emulation } });
-        }
-        bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
-        if (slots.bindGroups.size >= BIND_GROUPS_PER_KERNEL) slots.bindGroups.clear();
-        slots.bindGroups.set(key, bindGroup);
-      }
-      pass.setBindGroup(0, bindGroup);
-      pass.dispatchWorkgroups(...dispatch.workgroups);
-      context.stats.dispatches++;
-    });
-    pass.end();
-    device.queue.submit([encoder.finish()]);
-    return undefined;
+  const emulated =
+    variant === 'emulated' && emulationBinding(image, info)
+      ? emulationBytes(program, image, values)
+      : null;
+  if (variant === 'native') context.stats.nativeLaunches++;
+  else context.stats.emulatedLaunches++;
+  const launchPlan = plan;
+  return {
+    name,
+    after: entry.pipeline ? null : entry.ready,
+    record: (batch, event) =>
+      record(batch, event, launchPlan, entry, action, globalRange, dispatches, emulated),
   };
-  return { name, after: pipelineEntry.pipeline ? null : pipelineEntry.ready, issue };
 }
 
-function bindingBuffer(
+/**
+ * The pipeline to launch with. 'auto' (tiered): the native pipeline of this value set when it
+ * is ready; otherwise the emulated variant at once while the native one compiles in the
+ * background (at most MAX_BACKGROUND per kernel, so a stream of new values does not queue a
+ * compile for each); a kernel with no emulated variant waits for its native pipeline.
+ */
+function choosePipeline(
   context: DeviceContext,
+  policy: KernelPolicy,
   action: KernelAction,
-  binding: BindingInfo,
-  launch: GPUBuffer,
-): GPUBuffer {
-  switch (binding.kind) {
-    case 'accessor': {
-      const buffer = action.args.buffers.get(binding.arg);
-      if (!buffer) {
-        throw new SyclError(
-          errc.kernelArgument,
-          `kernel ${action.name}: its image binds accessor '${binding.arg}', which the kernel's declaration does not have`,
-        );
-      }
-      return buffer.gpuBuffer;
-    }
-    case 'launch':
-      return launch;
-    case 'deviceGlobals': {
-      const { program, image } = action.resolved;
-      return context.globals.buffer(program, image, binding.storage);
-    }
+  values: SpecValues,
+): { variant: Variant; entry: PipelineEntry } {
+  const { resolved, name } = action;
+  const { program, image, info } = resolved;
+  const variant = policy.choose(name, image, info);
+  if (variant === 'emulated') {
+    return {
+      variant,
+      entry: context.pipeline(name, image, info, 'emulated', noConstants, '').entry,
+    };
   }
+  const key = nativeKey(program, image, info, values);
+  const constants = () => nativeConstants(program, image, info, values).constants;
+  if (!policy.tiered || !policy.canEmulate(image, info)) {
+    return { variant, entry: context.pipeline(name, image, info, 'native', constants, key).entry };
+  }
+  const cached = context.cachedPipeline(image, info, 'native', key);
+  if (cached?.pipeline) return { variant, entry: cached };
+  if (!cached && policy.backgroundCompiles < MAX_BACKGROUND) {
+    const { entry } = context.pipeline(name, image, info, 'native', constants, key);
+    context.stats.backgroundCompiles++;
+    policy.backgroundCompiles++;
+    const finished = () => {
+      policy.backgroundCompiles--;
+    };
+    entry.ready.then(finished, finished);
+  }
+  context.stats.emulatedWhileCompiling++;
+  return {
+    variant: 'emulated',
+    entry: context.pipeline(name, image, info, 'emulated', noConstants, '').entry,
+  };
 }
 
-/** The `launch` uniform of one dispatch: globalRange, groupOffset, value arguments. */
-function launchUniform(
-  binding: BindingInfo | undefined,
+const noConstants = () => ({});
+
+/** Native pipelines of one kernel compiled in the background at a time, under 'auto'. */
+export const MAX_BACKGROUND = 2;
+
+function record(
+  batch: Batch,
+  event: SyclEvent,
+  plan: LaunchPlan,
+  entry: PipelineEntry,
+  action: KernelAction,
   globalRange: Vec3,
-  dispatch: Dispatch,
-  values: ReadonlyMap<string, CanonicalValue>,
-): Uint8Array<ArrayBuffer> | null {
-  if (binding?.kind !== 'launch') return null;
-  const bytes = new Uint8Array(Math.max(16, binding.size));
-  const view = new DataView(bytes.buffer);
-  for (const field of binding.fields) {
-    const value =
-      field.role === 'globalRange'
-        ? globalRange
-        : field.role === 'groupOffset'
-          ? dispatch.groupOffset
-          : values.get(field.name);
-    if (value === undefined) {
-      throw new SyclError(
-        errc.kernelArgument,
-        `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
-      );
-    }
-    writeValue(view, field.offset, field.type, value, 'uniform');
+  dispatches: readonly Dispatch[],
+  emulated: Uint8Array | null,
+): void {
+  const pipeline = entry.pipeline;
+  if (!pipeline)
+    throw new SyclError(errc.build, `kernel ${action.name}: its pipeline is not ready`);
+  if (dispatches.length === 0) {
+    batch.add(event);
+    return;
   }
-  return bytes;
+  const launchSize = plan.launchBinding ? plan.launchBytes.byteLength : 0;
+  batch.reserve(dispatches.length, launchSize, emulated?.byteLength ?? 0);
+  const group = plan.bindGroup(action.args.buffers, batch);
+  const emulationOffset = emulated ? batch.slot(emulated) : -1;
+  for (const dispatch of dispatches) {
+    const offsets: number[] = [];
+    if (plan.launchBinding) {
+      offsets.push(batch.slot(plan.launchUniform(globalRange, dispatch, action.args)));
+    }
+    if (emulationOffset >= 0) offsets.push(emulationOffset);
+    batch.dispatch(pipeline, group, offsets, dispatch.workgroups);
+  }
+  batch.add(event);
 }
 
 function checkNdRange(action: KernelAction, info: KernelInfo, workgroupSize: Vec3): void {
@@ -262,10 +308,4 @@ function checkNdRange(action: KernelAction, info: KernelInfo, workgroupSize: Vec
       `${api}: kernel ${name}: the local range [${local}] differs from the kernel's workgroup size [${expected}]`,
     );
   }
-}
-
-function sameBytes(a: Uint8Array | null, b: Uint8Array): boolean {
-  if (!a || a.byteLength !== b.byteLength) return false;
-  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -39,7 +39,7 @@ import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
 import { Handler } from './handler.js';
 import type { KernelArgs } from './kernel-args.js';
-import { emptySlots, type KernelSlots } from './launch.js';
+import type { KernelPlans } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
 
@@ -63,7 +63,7 @@ export class Queue {
   readonly #policy: SpecConstantPolicy;
   readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
-  readonly #slots = new Map<KernelInfo, KernelSlots>();
+  readonly #plans = new Map<KernelInfo, KernelPlans>();
   #destroyed: Promise<void> | null = null;
 
   private constructor(device: GPUDevice, adapterDescription: string, settings: QueueSettings) {
@@ -73,14 +73,14 @@ export class Queue {
     if (settings.pipelineCacheSize !== null) {
       this.#context.pipelines.capacity = settings.pipelineCacheSize;
     }
-    this.#scheduler = new Scheduler(device);
+    this.#scheduler = new Scheduler(device, this.#context.stats);
     this.#policy = settings.policy;
     this.#overrides = settings.overrides;
     this.#core = {
       context: this.#context,
       scheduler: this.#scheduler,
       policyFor: (kernel) => this.#policyFor(kernel),
-      slotsFor: (info) => this.#slotsFor(info),
+      plansFor: (info) => this.#plansFor(info),
     };
   }
 
@@ -125,8 +125,10 @@ export class Queue {
     this.#scheduler.throwPending(api);
     const handler = new Handler(this.#core, owner);
     commandGroup(handler);
-    const command = handler.finish();
-    if (!command) return this.#scheduler.schedule('empty command group', null, () => undefined);
+    const recorded = handler.finish();
+    if (!recorded) return this.#scheduler.schedule('empty command group', null, () => undefined);
+    if (recorded.kind === 'launch') return this.#scheduler.launch(recorded.launch);
+    const { command } = recorded;
     return this.#scheduler.schedule(command.name, command.after, command.issue, command.blocking);
   }
 
@@ -240,8 +242,8 @@ export class Queue {
   }
 
   /**
-   * Releases what the queue holds on its device (per-kernel launch and emulation buffers, bind
-   * groups, policy state) once every command submitted so far has completed, and raises an error
+   * Releases what the queue holds on its device (the arena of launch values, bind groups,
+   * policy state) once every command submitted so far has completed, and raises an error
    * no one observed, as `wait()` does. From the call on, using the queue, or a buffer made with
    * it, is errc.invalid. The GPUDevice, device globals and the pipeline cache stay: other queues
    * on the device share them. Calling it again returns the same promise.
@@ -250,11 +252,8 @@ export class Queue {
     if (!this.#destroyed) {
       this.#scheduler.close();
       this.#destroyed = this.#scheduler.drain().then(() => {
-        for (const slots of this.#slots.values()) {
-          for (const buffer of slots.launch) buffer.destroy();
-          slots.emulation?.destroy();
-        }
-        this.#slots.clear();
+        this.#scheduler.batch.destroy();
+        this.#plans.clear();
         this.#policies.clear();
         this.#scheduler.raiseUnobserved('queue.destroy');
       });
@@ -286,13 +285,13 @@ export class Queue {
     return policy;
   }
 
-  #slotsFor(info: KernelInfo): KernelSlots {
-    let slots = this.#slots.get(info);
-    if (!slots) {
-      slots = emptySlots();
-      this.#slots.set(info, slots);
+  #plansFor(info: KernelInfo): KernelPlans {
+    let plans = this.#plans.get(info);
+    if (!plans) {
+      plans = new Map();
+      this.#plans.set(info, plans);
     }
-    return slots;
+    return plans;
   }
 }
 

@@ -1,37 +1,81 @@
 /**
- * In-order issue of commands to one GPUDevice. Each command is issued (its WebGPU calls made)
- * after every earlier command of the queue was issued; WebGPU's queue then runs them in that
- * order. A command that must wait for something (a pipeline being compiled) delays only the
- * commands behind it, never the caller. Errors are attached to the command's event, or raised
- * by the next submit when no one waits for it (see `Issue`).
+ * In-order issue of commands to one GPUDevice. Launches are recorded into the open batch (one
+ * encoder, one compute pass, one submit per flush: at the end of the current task, when the host
+ * waits or reads, at a size bound, and before any other command); every other command (buffer
+ * reads and writes, device-global copies) flushes the batch and submits on its own. A command
+ * that must wait for something (a pipeline being compiled) delays only the commands behind it,
+ * never the caller. Errors are kept on the command's event, or raised by the next submit when no
+ * one waits for it.
  */
+import type { RuntimeStats } from '../device/stats.js';
 import { type Errc, errc, SyclError } from '../errors.js';
-import { SyclEvent } from './event.js';
+import { Batch, type Submission } from './batch.js';
+import { type EventOwner, SyclEvent } from './event.js';
 
 /**
- * Issues a command's WebGPU calls; may return a promise for work that completes it (mapping).
- * Calls made after `validate()` run inside a validation error scope whose error becomes the
- * command's. Launches skip it when they repeat an already validated pipeline and bind group:
- * a scope costs several µs and keeps Dawn polling. Errors outside any scope arrive through
- * 'uncapturederror', named by the labels of the objects involved, and are raised by the next
- * submit.
+ * Issues a command's WebGPU calls (the batch is flushed before); may return a promise for work
+ * that completes it (mapping). Calls made after `validate()` run inside a validation error scope
+ * whose error becomes the command's.
  */
 export type Issue = (validate: () => void) => Promise<void> | undefined;
 
-export class Scheduler {
-  #backlog = 0;
-  #tail: Promise<void> = Promise.resolve();
+/** A command that submits on its own (a copy, a read, a write). */
+export interface PreparedCommand {
+  readonly name: string;
+  readonly after: Promise<unknown> | null;
+  readonly issue: Issue;
+  /** Holds back later commands until its completion (see Scheduler.schedule). */
+  readonly blocking?: boolean;
+}
+
+/** A launch, recorded into the batch when its turn comes. */
+export interface LaunchIssue {
+  readonly name: string;
+  /** Resolves when the launch can be recorded (its pipeline compiled); null when it can now. */
+  readonly after: Promise<unknown> | null;
+  /** Records the launch into `batch` (and flushes around it when it needs a scope of its own). */
+  record(batch: Batch, event: SyclEvent): void;
+}
+
+/** Where an event's outcome comes from. */
+interface Tracked {
+  readonly name: string;
+  /** Resolves when the command was issued (into a batch, or submitted on its own). */
+  issued: Promise<void> | null;
+  /** Resolves once the outcome is known and the event settled. */
+  settled: Promise<void> | null;
+  done: Promise<void> | null;
+}
+
+/** A command waiting for its turn, or for what it needs (a pipeline). */
+interface Pending {
+  /** Whatever it waits for has settled. */
+  ready: boolean;
+  /** Issues it; a blocking command returns what the commands behind it wait for. */
+  run: () => Promise<unknown> | undefined;
+}
+
+export class Scheduler implements EventOwner {
+  readonly batch: Batch;
+  /** Commands waiting, in queue order; the first is issued once ready, then those behind it. */
+  readonly #pending: Pending[] = [];
+  /** A blocking command's completion, holding back the pending commands. */
+  #blocked = false;
+  readonly #idle: (() => void)[] = [];
+  /** Settles once every submission so far has had its errors applied to its events. */
+  #lastSettled: Promise<void> = Promise.resolve();
+  readonly #tracked = new WeakMap<SyclEvent, Tracked>();
   readonly #unobserved = new Set<SyclEvent>();
   /** WebGPU errors outside any command's error scope (none of the runtime's own, normally). */
   readonly #uncaptured: SyclError[] = [];
   #lost: SyclError | null = null;
   #closed = false;
-  readonly #hooks = {
-    onError: (event: SyclEvent) => this.#unobserved.add(event),
-    onObserved: (event: SyclEvent) => this.#unobserved.delete(event),
-  };
 
-  constructor(readonly device: GPUDevice) {
+  constructor(
+    readonly device: GPUDevice,
+    stats: RuntimeStats,
+  ) {
+    this.batch = new Batch(device, stats, (submission) => this.#submitted(submission));
     device.addEventListener('uncapturederror', (event) => {
       const { error } = event as GPUUncapturedErrorEvent;
       this.#uncaptured.push(
@@ -84,9 +128,9 @@ export class Scheduler {
   }
 
   /**
-   * Schedules a command named `name` (for error messages). `after` delays its issue (it is
-   * awaited in queue order); `issue` makes the WebGPU calls. A `blocking` command holds back the
-   * commands behind it until its completion promise settles (it issues more calls in there).
+   * Schedules a command that submits on its own, named `name` (for error messages). `after`
+   * delays its issue; a `blocking` command holds back the commands behind it until its completion
+   * promise settles (it issues more calls in there).
    */
   schedule(
     name: string,
@@ -94,40 +138,167 @@ export class Scheduler {
     issue: Issue,
     blocking = false,
   ): SyclEvent {
-    let settled: Promise<void>;
-    let gate: Promise<unknown>;
-    if (this.#backlog === 0 && after === null) {
-      settled = this.#run(name, issue);
-      if (!blocking) return this.#event(name, settled);
-      gate = settled;
-    } else {
-      const issued = Promise.all([this.#tail, after]).then(
-        () => ({ settled: this.#run(name, issue) }),
-        (error: unknown) => ({ settled: Promise.reject(asSyclError(name, error, errc.runtime)) }),
+    const event = new SyclEvent(this);
+    const tracked: Tracked = { name, issued: null, settled: null, done: null };
+    this.#tracked.set(event, tracked);
+    const run = () => {
+      this.batch.flush();
+      const settled = this.#run(name, issue).then(
+        () => event.settle(null),
+        (error: unknown) => this.#fail(event, asSyclError(name, error, errc.runtime)),
       );
-      settled = issued.then((r) => r.settled);
-      gate = blocking ? settled : issued;
-    }
-    this.#backlog++;
-    this.#tail = gate.then(
-      () => {
-        this.#backlog--;
-      },
-      () => {
-        this.#backlog--;
-      },
-    );
-    return this.#event(name, settled);
+      tracked.settled = settled;
+      this.#lastSettled = Promise.all([this.#lastSettled, settled]).then(() => {});
+      return blocking ? settled : undefined;
+    };
+    this.#enqueue(event, tracked, name, after, run);
+    return event;
   }
 
-  #event(name: string, settled: Promise<void>): SyclEvent {
-    return new SyclEvent(settled, () => this.#whenDone(name), this.#hooks);
+  /** Schedules a launch: recorded into the open batch at once when nothing waits ahead of it. */
+  launch(launch: LaunchIssue): SyclEvent {
+    const event = new SyclEvent(this);
+    const tracked: Tracked = { name: launch.name, issued: null, settled: null, done: null };
+    this.#tracked.set(event, tracked);
+    this.#enqueue(event, tracked, launch.name, launch.after, () => {
+      this.#record(launch, event);
+      return undefined;
+    });
+    return event;
+  }
+
+  /** Runs `run` now when nothing waits, else in queue order once `after` settled. */
+  #enqueue(
+    event: SyclEvent,
+    tracked: Tracked,
+    name: string,
+    after: Promise<unknown> | null,
+    run: () => Promise<unknown> | undefined,
+  ): void {
+    if (this.#pending.length === 0 && !this.#blocked && after === null) {
+      this.#hold(run());
+      return;
+    }
+    let issued!: () => void;
+    tracked.issued = new Promise<void>((resolve) => {
+      issued = resolve;
+    });
+    const pending: Pending = {
+      ready: after === null,
+      run: () => {
+        issued();
+        return run();
+      },
+    };
+    this.#pending.push(pending);
+    after?.then(
+      () => {
+        pending.ready = true;
+        this.#pump();
+      },
+      (error: unknown) => {
+        // It will not run: it fails, in its turn, and the commands behind it go on.
+        this.#fail(event, asSyclError(name, error, errc.runtime));
+        pending.run = () => {
+          issued();
+          return undefined;
+        };
+        pending.ready = true;
+        this.#pump();
+      },
+    );
+  }
+
+  /** Issues the waiting commands that are ready, in order, in one go (so launches share a batch). */
+  #pump(): void {
+    while (!this.#blocked && this.#pending[0]?.ready) {
+      this.#hold(this.#pending.shift()!.run());
+    }
+    if (!this.#blocked && this.#pending.length === 0) {
+      for (const resolve of this.#idle.splice(0)) resolve();
+    }
+  }
+
+  /** A blocking command holds back the commands behind it until its completion settles. */
+  #hold(completion: Promise<unknown> | undefined): void {
+    if (!completion) return;
+    this.#blocked = true;
+    const release = () => {
+      this.#blocked = false;
+      this.#pump();
+    };
+    completion.then(release, release);
   }
 
   /** Resolves when everything scheduled so far has completed on the device. */
   async drain(): Promise<void> {
-    await this.#tail;
+    if (this.#blocked || this.#pending.length > 0) {
+      await new Promise<void>((resolve) => this.#idle.push(resolve));
+    }
+    this.batch.flush();
+    await this.#lastSettled;
     await this.device.queue.onSubmittedWorkDone();
+  }
+
+  async settled(event: SyclEvent): Promise<void> {
+    const tracked = this.#tracked.get(event)!;
+    if (tracked.issued) await tracked.issued;
+    // Still in the open batch: the host is waiting for it, so submit now.
+    if (!tracked.settled) this.batch.flush();
+    if (tracked.settled) await tracked.settled;
+  }
+
+  async done(event: SyclEvent): Promise<void> {
+    const tracked = this.#tracked.get(event)!;
+    tracked.done ??= this.device.queue.onSubmittedWorkDone();
+    await tracked.done;
+    const uncaptured = this.#uncaptured.shift();
+    if (uncaptured) {
+      throw new SyclError(uncaptured.errc, `${tracked.name}: ${uncaptured.message}`, {
+        cause: uncaptured,
+      });
+    }
+    if (this.#lost) throw new SyclError(errc.runtime, `${tracked.name}: ${this.#lost.message}`);
+  }
+
+  observed(event: SyclEvent): void {
+    this.#unobserved.delete(event);
+  }
+
+  #record(launch: LaunchIssue, event: SyclEvent): void {
+    if (this.#lost) {
+      this.#fail(event, new SyclError(errc.runtime, `${launch.name}: ${this.#lost.message}`));
+      return;
+    }
+    try {
+      launch.record(this.batch, event);
+    } catch (error) {
+      this.#fail(event, asSyclError(launch.name, error, errc.runtime));
+    }
+  }
+
+  /** A flushed batch: its events settle when its error scope comes back. */
+  #submitted(submission: Submission): void {
+    const settled = submission.error.then((error) => {
+      for (const event of submission.events) {
+        if (!error) {
+          event.settle(null);
+          continue;
+        }
+        // An invalid command buffer runs none of its commands: each of them failed.
+        const { name } = this.#tracked.get(event)!;
+        const message = `${name}: WebGPU validation error: ${error.message}`;
+        this.#fail(event, new SyclError(errc.runtime, message));
+      }
+    });
+    for (const event of submission.events) this.#tracked.get(event)!.settled = settled;
+    this.#lastSettled = Promise.all([this.#lastSettled, settled]).then(() => {});
+  }
+
+  #fail(event: SyclEvent, error: SyclError): void {
+    if (event.status !== 'submitted' && event.error) return;
+    event.settle(error);
+    if (event.error === error) this.#unobserved.add(event);
   }
 
   /** Issues now; returns a promise settling once the command's errors are known. */
@@ -164,15 +335,6 @@ export class Scheduler {
         throw asSyclError(name, error, errc.runtime);
       },
     );
-  }
-
-  async #whenDone(name: string): Promise<void> {
-    await this.device.queue.onSubmittedWorkDone();
-    const uncaptured = this.#uncaptured.shift();
-    if (uncaptured) {
-      throw new SyclError(uncaptured.errc, `${name}: ${uncaptured.message}`, { cause: uncaptured });
-    }
-    if (this.#lost) throw new SyclError(errc.runtime, `${name}: ${this.#lost.message}`);
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * Which variant a kernel launches in. 'native' specialises pipelines (fast kernels, a pipeline
- * per distinct value set); 'emulated' reads values from a buffer (one pipeline, cheap changes);
- * 'auto' starts native and moves a kernel to emulated for good once AUTO_MISSES of its last
- * AUTO_WINDOW native launches each had to create a new pipeline, if the kernel has an emulated
- * variant.
+ * per distinct value set; a launch waits for its pipeline); 'emulated' reads values from a
+ * buffer (one pipeline, cheap changes); 'auto' is tiered: a launch runs native when the pipeline
+ * of its value set is ready, and otherwise runs emulated at once while that pipeline compiles in
+ * the background (a kernel with no emulated variant waits, as under 'native').
  */
 import type { DeviceImage, KernelInfo } from '@syclts/dsl';
 import type { Variant } from '../device/device-context.js';
@@ -11,17 +11,14 @@ import { errc, SyclError } from '../errors.js';
 
 export type SpecConstantPolicy = 'native' | 'emulated' | 'auto';
 
-export const AUTO_WINDOW = 16;
-export const AUTO_MISSES = 4;
-
 export function canRun(image: DeviceImage, info: KernelInfo, variant: Variant): boolean {
   return image.wgsl[variant] !== undefined && info.variants.includes(variant);
 }
 
-/** Per (queue, kernel): the policy and, under 'auto', the recent launches' pipeline misses. */
+/** Per (queue, kernel): the policy, and the native pipelines being compiled in the background. */
 export class KernelPolicy {
-  readonly #recentMisses: boolean[] = [];
-  #switched = false;
+  /** Native pipelines of this kernel being compiled in the background ('auto'). */
+  backgroundCompiles = 0;
 
   constructor(
     readonly policy: SpecConstantPolicy,
@@ -29,11 +26,16 @@ export class KernelPolicy {
     readonly explicit: boolean,
   ) {}
 
-  /** Whether 'auto' has moved the kernel to its emulated variant. */
-  get switched(): boolean {
-    return this.#switched;
+  /** Whether launches may run emulated while their native pipeline compiles. */
+  get tiered(): boolean {
+    return this.policy === 'auto';
   }
 
+  canEmulate(image: DeviceImage, info: KernelInfo): boolean {
+    return info.specConstants.length > 0 && canRun(image, info, 'emulated');
+  }
+
+  /** The variant the policy asks for ('auto' asks for native; see prepareLaunch). */
   choose(kernelName: string, image: DeviceImage, info: KernelInfo): Variant {
     const native = canRun(image, info, 'native');
     const emulated = canRun(image, info, 'emulated');
@@ -44,23 +46,13 @@ export class KernelPolicy {
       );
     }
     if (info.specConstants.length === 0) return native ? 'native' : 'emulated';
-    const wantEmulated = this.policy === 'emulated' || (this.policy === 'auto' && this.#switched);
-    if (wantEmulated && emulated) return 'emulated';
-    if (wantEmulated && this.explicit && this.policy === 'emulated') {
+    if (this.policy === 'emulated' && emulated) return 'emulated';
+    if (this.policy === 'emulated' && this.explicit) {
       throw new SyclError(
         errc.featureNotSupported,
         `kernel ${kernelName}: it cannot run emulated (a specialization constant sizes its workgroup or workgroup memory)`,
       );
     }
     return native ? 'native' : 'emulated';
-  }
-
-  /** Records a native launch (whether it created a pipeline) and applies the 'auto' rule. */
-  recordNative(image: DeviceImage, info: KernelInfo, createdPipeline: boolean): void {
-    if (this.policy !== 'auto' || this.#switched) return;
-    this.#recentMisses.push(createdPipeline);
-    if (this.#recentMisses.length > AUTO_WINDOW) this.#recentMisses.shift();
-    const misses = this.#recentMisses.filter(Boolean).length;
-    if (misses >= AUTO_MISSES && canRun(image, info, 'emulated')) this.#switched = true;
   }
 }

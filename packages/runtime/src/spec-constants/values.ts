@@ -7,6 +7,7 @@ import {
   bindingOf,
   type DeviceImage,
   declarationOf,
+  type KernelInfo,
   latestDeclaration,
   type Program,
   type SpecConstantInfo,
@@ -64,6 +65,8 @@ export function checked(
  */
 export class SpecValues {
   readonly #values: Map<SpecializationId, CanonicalValue>;
+  /** Each set value's key (see valueKey), made once when it is set. */
+  readonly #keys = new Map<SpecializationId, string>();
   /**
    * What launches derived from these values, per image; reset by every set. Made on demand: a
    * handler's values live for one submit.
@@ -72,12 +75,32 @@ export class SpecValues {
 
   constructor(values: ReadonlyMap<SpecializationId, CanonicalValue> = new Map()) {
     this.#values = new Map(values);
+    for (const [id, value] of this.#values) this.#keys.set(id, valueKey(value));
   }
 
   set(api: string, id: SpecializationId, value: unknown): void {
     const latest = latestDeclaration(attached(api, id));
-    this.#values.set(latest, checked(api, latest, value));
+    const canonical = checked(api, latest, value);
+    this.#values.set(latest, canonical);
+    this.#keys.set(latest, valueKey(canonical));
     this.#derived = null;
+  }
+
+  /** The key of the value a kernel sees for `symbolicId`: equal keys, equal values. */
+  keyIn(program: Program, symbolicId: SymbolicId, info: SpecConstantInfo): string {
+    const declaration = declarationOf(program, symbolicId) as SpecializationId | undefined;
+    if (declaration) {
+      const latest = latestDeclaration(declaration);
+      const key = this.#keys.get(latest);
+      if (key !== undefined) return key;
+      let fallback = defaultKeys.get(latest);
+      if (fallback === undefined) {
+        fallback = valueKey(defaultOf(latest));
+        defaultKeys.set(latest, fallback);
+      }
+      return fallback;
+    }
+    return valueKey(this.valueIn(program, symbolicId, info));
   }
 
   /** The memo of what was derived for `image` (shared by all value sets that set nothing). */
@@ -137,37 +160,84 @@ function attached(api: string, id: SpecializationId): SpecializationId {
   return id;
 }
 
+const defaultKeys = new WeakMap<SpecializationId, string>();
+
+/** A canonical value as text; -0 kept apart from 0 (they are different pipeline constants). */
+function valueKey(value: CanonicalValue): string {
+  return typeof value === 'number' && !Object.is(value, -0)
+    ? String(value)
+    : JSON.stringify(value, (_, v: unknown) => (Object.is(v, -0) ? '-0' : v));
+}
+
 interface Derived {
-  native?: NativeConstants;
+  /** Per kernel: each reads only its own constants, so a set it never reads keeps its pipeline. */
+  native?: WeakMap<KernelInfo, NativeConstants>;
+  nativeKeys?: WeakMap<KernelInfo, string>;
   emulated?: Uint8Array<ArrayBuffer>;
 }
 
 const defaultsDerived = new WeakMap<DeviceImage, Derived>();
 
-/** Pipeline constants for the native variant, and a canonical key for memoising pipelines. */
+/** Pipeline constants for the native variant (leaves equal to their folded default left out). */
 export interface NativeConstants {
   readonly constants: Record<string, number>;
-  /** Sorted `id=value` pairs; empty when every value equals its folded default. */
-  readonly key: string;
+}
+
+/**
+ * The key of the native pipeline a kernel needs for these values: its own constants' values only
+ * (what it does not read cannot change its pipeline). Made from the keys made when the values
+ * were set, so a launch builds no constants record unless it creates a pipeline.
+ */
+export function nativeKey(
+  program: Program,
+  image: DeviceImage,
+  kernel: KernelInfo,
+  values: SpecValues,
+): string {
+  const derived = values.derived(image);
+  derived.nativeKeys ??= new WeakMap();
+  let key = derived.nativeKeys.get(kernel);
+  if (key === undefined) {
+    key = '';
+    for (const symbolicId of kernel.specConstants) {
+      key += `${values.keyIn(program, symbolicId, image.specConstants[symbolicId]!)};`;
+    }
+    derived.nativeKeys.set(kernel, key);
+  }
+  return key;
 }
 
 export function nativeConstants(
   program: Program,
   image: DeviceImage,
+  kernel: KernelInfo,
   values: SpecValues,
 ): NativeConstants {
   const derived = values.derived(image);
-  derived.native ??= computeNativeConstants(program, image, values);
-  return derived.native;
+  derived.native ??= new WeakMap();
+  let constants = derived.native.get(kernel);
+  if (!constants) {
+    constants = computeNativeConstants(program, image, kernel, values);
+    derived.native.set(kernel, constants);
+  }
+  return constants;
 }
 
 function computeNativeConstants(
   program: Program,
   image: DeviceImage,
+  kernel: KernelInfo,
   values: SpecValues,
 ): NativeConstants {
   const pairs: [number, ScalarValue][] = [];
-  for (const [symbolicId, info] of Object.entries(image.specConstants)) {
+  for (const symbolicId of kernel.specConstants) {
+    const info = image.specConstants[symbolicId];
+    if (!info) {
+      throw new SyclError(
+        errc.build,
+        `device image ${image.id}: kernel ${kernel.entryPoint} uses specialization constant ${symbolicId}, which the image does not declare`,
+      );
+    }
     const value = values.valueIn(program, symbolicId, info);
     const folded = foldedLeaves(info);
     for (const leaf of info.leaves) {
@@ -180,8 +250,7 @@ function computeNativeConstants(
   pairs.sort((a, b) => a[0] - b[0]);
   const constants: Record<string, number> = {};
   for (const [id, value] of pairs) constants[String(id)] = constantNumber(value);
-  const key = pairs.map(([id, v]) => `${id}=${Object.is(v, -0) ? '-0' : String(v)}`).join(',');
-  return { constants, key };
+  return { constants };
 }
 
 const foldedCache = new WeakMap<SpecConstantInfo, ReadonlyMap<number, ScalarValue> | null>();

@@ -1,0 +1,208 @@
+/**
+ * The launches a queue has recorded but not yet submitted: one command encoder with one compute
+ * pass (WebGPU makes each dispatch's storage writes visible to the next), and one arena of the
+ * launches' uniform values (the `launch` uniforms and emulation buffers), bound with dynamic
+ * offsets so that every launch keeps its own values. A flush writes the arena with one
+ * `writeBuffer` and submits once, inside one validation error scope. The arena is reused from
+ * offset 0 by the next flush: `writeBuffer` takes effect after the work submitted before it.
+ */
+import type { RuntimeStats } from '../device/stats.js';
+import type { SyclEvent } from './event.js';
+
+/** Launches per flush at most; beyond, the batch is flushed and another begins. */
+export const MAX_BATCH_DISPATCHES = 4096;
+const ARENA_BYTES = 1 << 20;
+
+/** A flushed batch: its commands' events and the error its submission raised, if any. */
+export interface Submission {
+  readonly events: readonly SyclEvent[];
+  /** The validation error of the submission, or null. */
+  readonly error: Promise<GPUError | null>;
+}
+
+export class Batch {
+  readonly #device: GPUDevice;
+  readonly #align: number;
+  #arena: GPUBuffer;
+  /** Bumped when the arena is replaced by a larger one: bind groups over the old one are stale. */
+  #generation = 0;
+  #staging: Uint8Array<ArrayBuffer>;
+  #used = 0;
+  /** The latest slot of each size: values equal to it share it. */
+  readonly #lastSlots = new Map<number, number>();
+  #lastPipeline: GPUComputePipeline | null = null;
+  #lastGroup: GPUBindGroup | null = null;
+  #lastOffsets: readonly number[] = [];
+  #encoder: GPUCommandEncoder | null = null;
+  #pass: GPUComputePassEncoder | null = null;
+  #dispatches = 0;
+  #events: SyclEvent[] = [];
+  #flushQueued = false;
+
+  constructor(
+    device: GPUDevice,
+    readonly stats: RuntimeStats,
+    /** Called with each submission, in order. */
+    readonly onSubmit: (submission: Submission) => void,
+  ) {
+    this.#device = device;
+    this.#align = Math.max(
+      device.limits.minUniformBufferOffsetAlignment,
+      device.limits.minStorageBufferOffsetAlignment,
+    );
+    this.#staging = new Uint8Array(ARENA_BYTES);
+    this.#arena = this.#createArena(ARENA_BYTES);
+  }
+
+  get arena(): GPUBuffer {
+    return this.#arena;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get empty(): boolean {
+    return this.#events.length === 0 && this.#dispatches === 0;
+  }
+
+  /**
+   * Makes room for a launch of `dispatches` dispatches, each with a launch uniform of
+   * `launchSize` bytes, and emulation values of `emulationSize` bytes, flushing first when the
+   * batch is full.
+   */
+  reserve(dispatches: number, launchSize: number, emulationSize: number): void {
+    const bytes = dispatches * this.#round(launchSize) + this.#round(emulationSize);
+    if (
+      this.#used + bytes > this.#staging.byteLength ||
+      this.#dispatches + dispatches > MAX_BATCH_DISPATCHES
+    ) {
+      this.flush();
+    }
+    if (bytes > this.#staging.byteLength) {
+      const size = this.#round(bytes);
+      this.#arena.destroy();
+      this.#arena = this.#createArena(size);
+      this.#staging = new Uint8Array(size);
+      this.#generation++;
+    }
+  }
+
+  /**
+   * Copies one launch's values into the arena and returns their dynamic offset; values equal to
+   * the latest slot of their size share it (a repeated launch binds the same offsets).
+   */
+  slot(bytes: Uint8Array): number {
+    const size = bytes.byteLength;
+    const last = this.#lastSlots.get(size);
+    if (last !== undefined && this.#equalAt(last, bytes)) return last;
+    const offset = this.#used;
+    this.#staging.set(bytes, offset);
+    this.#used += this.#round(size);
+    this.#lastSlots.set(size, offset);
+    return offset;
+  }
+
+  /** Records a dispatch; pipeline and bind group calls that repeat the previous ones are skipped. */
+  dispatch(
+    pipeline: GPUComputePipeline,
+    bindGroup: GPUBindGroup,
+    offsets: readonly number[],
+    workgroups: readonly [number, number, number],
+  ): void {
+    const pass = this.#openPass();
+    if (pipeline !== this.#lastPipeline) {
+      pass.setPipeline(pipeline);
+      this.#lastPipeline = pipeline;
+      this.#lastGroup = null;
+    }
+    if (bindGroup !== this.#lastGroup || !sameOffsets(offsets, this.#lastOffsets)) {
+      pass.setBindGroup(0, bindGroup, offsets);
+      this.#lastGroup = bindGroup;
+      this.#lastOffsets = offsets;
+    }
+    pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+    this.#dispatches++;
+    this.stats.dispatches++;
+  }
+
+  #equalAt(offset: number, bytes: Uint8Array): boolean {
+    const staging = this.#staging;
+    for (let i = 0; i < bytes.byteLength; i++) if (staging[offset + i] !== bytes[i]) return false;
+    return true;
+  }
+
+  /** The open compute pass; opening it queues a flush at the end of the current task. */
+  #openPass(): GPUComputePassEncoder {
+    if (!this.#pass) {
+      this.#encoder = this.#device.createCommandEncoder();
+      this.#pass = this.#encoder.beginComputePass();
+      this.#queueFlush();
+    }
+    return this.#pass;
+  }
+
+  /** Adds a recorded command's event to the batch. */
+  add(event: SyclEvent): void {
+    this.#events.push(event);
+    this.#queueFlush();
+  }
+
+  /** Submits what was recorded; returns the submission, or null when there was nothing. */
+  flush(): Submission | null {
+    if (this.empty) return null;
+    const device = this.#device;
+    const events = this.#events;
+    this.#events = [];
+    this.#dispatches = 0;
+    device.pushErrorScope('validation');
+    if (this.#used > 0) device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, this.#used);
+    this.#used = 0;
+    this.#lastSlots.clear();
+    this.#lastPipeline = null;
+    this.#lastGroup = null;
+    const encoder = this.#encoder;
+    if (encoder) {
+      this.#pass!.end();
+      device.queue.submit([encoder.finish()]);
+      this.stats.batches++;
+      this.#encoder = null;
+      this.#pass = null;
+    }
+    const submission = { events, error: device.popErrorScope() };
+    this.onSubmit(submission);
+    return submission;
+  }
+
+  /** Frees the arena (after the work submitted so far). */
+  destroy(): void {
+    this.#arena.destroy();
+  }
+
+  #queueFlush(): void {
+    if (this.#flushQueued) return;
+    this.#flushQueued = true;
+    queueMicrotask(() => {
+      this.#flushQueued = false;
+      this.flush();
+    });
+  }
+
+  #round(n: number): number {
+    return Math.ceil(n / this.#align) * this.#align;
+  }
+
+  #createArena(size: number): GPUBuffer {
+    return this.#device.createBuffer({
+      label: 'syclts launch values',
+      size,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+    });
+  }
+}
+
+function sameOffsets(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
