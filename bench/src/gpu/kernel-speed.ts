@@ -100,9 +100,12 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
   }
   for (let round = 0; round < options.rounds; round++) {
     for (const variant of VARIANTS) {
+      // One launch at a time, so that every variant's launch is a compute pass of its own.
       timer.arm();
-      for (let i = 0; i < options.launches; i++) problem.launch[variant]();
-      await settle(options);
+      for (let i = 0; i < options.launches; i++) {
+        problem.launch[variant]();
+        await settle(options);
+      }
       results.get(variant)!.us.push(...(await timer.collect()));
     }
   }

@@ -12,6 +12,8 @@ import type { SyclEvent } from './event.js';
 /** Launches per flush at most; beyond, the batch is flushed and another begins. */
 export const MAX_BATCH_DISPATCHES = 4096;
 const ARENA_BYTES = 1 << 20;
+/** Uploads up to this size are remembered and not repeated. */
+const UPLOAD_MEMORY = 4096;
 
 /** A flushed batch: its commands' events and the error its submission raised, if any. */
 export interface Submission {
@@ -28,6 +30,9 @@ export class Batch {
   #generation = 0;
   #staging: Uint8Array<ArrayBuffer>;
   #used = 0;
+  /** The head of the last upload, so that a flush repeating it writes nothing. */
+  readonly #upload = new Uint8Array(UPLOAD_MEMORY);
+  #uploadedBytes = 0;
   /** The latest slot of each size: values equal to it share it. */
   readonly #lastSlots = new Map<number, number>();
   #lastPipeline: GPUComputePipeline | null = null;
@@ -84,6 +89,7 @@ export class Batch {
       this.#arena.destroy();
       this.#arena = this.#createArena(size);
       this.#staging = new Uint8Array(size);
+      this.#uploadedBytes = 0;
       this.#generation++;
     }
   }
@@ -126,6 +132,15 @@ export class Batch {
     this.stats.dispatches++;
   }
 
+  /** Whether the arena already holds these `used` bytes (a flush repeating the previous one). */
+  #uploaded(used: number): boolean {
+    if (used !== this.#uploadedBytes || used > UPLOAD_MEMORY) return false;
+    const staging = this.#staging;
+    const upload = this.#upload;
+    for (let i = 0; i < used; i++) if (staging[i] !== upload[i]) return false;
+    return true;
+  }
+
   #equalAt(offset: number, bytes: Uint8Array): boolean {
     const staging = this.#staging;
     for (let i = 0; i < bytes.byteLength; i++) if (staging[offset + i] !== bytes[i]) return false;
@@ -156,7 +171,11 @@ export class Batch {
     this.#events = [];
     this.#dispatches = 0;
     device.pushErrorScope('validation');
-    if (this.#used > 0) device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, this.#used);
+    if (this.#used > 0 && !this.#uploaded(this.#used)) {
+      device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, this.#used);
+      this.#upload.set(this.#staging.subarray(0, Math.min(this.#used, UPLOAD_MEMORY)));
+      this.#uploadedBytes = this.#used;
+    }
     this.#used = 0;
     this.#lastSlots.clear();
     this.#lastPipeline = null;

@@ -236,8 +236,8 @@ export class Scheduler implements EventOwner {
       await new Promise<void>((resolve) => this.#idle.push(resolve));
     }
     this.batch.flush();
-    await this.#lastSettled;
-    await this.device.queue.onSubmittedWorkDone();
+    // Both round trips at once: the submissions' error scopes and the device's completion.
+    await Promise.all([this.#lastSettled, this.device.queue.onSubmittedWorkDone()]);
   }
 
   async settled(event: SyclEvent): Promise<void> {
@@ -245,6 +245,8 @@ export class Scheduler implements EventOwner {
     if (tracked.issued) await tracked.issued;
     // Still in the open batch: the host is waiting for it, so submit now.
     if (!tracked.settled) this.batch.flush();
+    // Waiting for completion starts with the wait for errors, not after it.
+    tracked.done ??= this.device.queue.onSubmittedWorkDone();
     if (tracked.settled) await tracked.settled;
   }
 

@@ -164,9 +164,16 @@ const defaultKeys = new WeakMap<SpecializationId, string>();
 
 /** A canonical value as text; -0 kept apart from 0 (they are different pipeline constants). */
 function valueKey(value: CanonicalValue): string {
-  return typeof value === 'number' && !Object.is(value, -0)
-    ? String(value)
-    : JSON.stringify(value, (_, v: unknown) => (Object.is(v, -0) ? '-0' : v));
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (Array.isArray(value)) {
+    let key = '[';
+    for (const v of value as readonly CanonicalValue[]) key += `${valueKey(v)},`;
+    return `${key}]`;
+  }
+  let key = '{';
+  for (const [field, v] of Object.entries(value)) key += `${field}:${valueKey(v)},`;
+  return `${key}}`;
 }
 
 interface Derived {

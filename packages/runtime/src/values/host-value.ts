@@ -14,33 +14,49 @@ export type CanonicalValue =
 
 /** Checks `value` against `type` and returns its canonical form; throws ValueError. */
 export function canonicalize(type: DataType, value: unknown, path = 'value'): CanonicalValue {
+  try {
+    return canonical(type, value);
+  } catch (error) {
+    if (!(error instanceof ValueError)) throw error;
+    throw new ValueError(`${path}${error.path}`, error.reason);
+  }
+}
+
+/**
+ * The canonical form; a ValueError's path is relative to `value` ('' for the value itself), so
+ * that no path text is built unless something is wrong (this runs on every launch).
+ */
+function canonical(type: DataType, value: unknown): CanonicalValue {
   switch (type.kind) {
     case 'scalar':
-      return checkScalar(type.scalar, value, path);
     case 'atomic':
-      return checkScalar(type.scalar, value, path);
+      return checkScalar(type.scalar, value, '');
     case 'vector':
-      return tuple(value, type.size, path, (v, p) => checkScalar(type.component, v, p));
+      return tuple(value, type.size, (v) => checkScalar(type.component, v, ''));
     case 'matrix':
-      return tuple(value, type.columns * type.rows, path, (v, p) => checkScalar('f32', v, p));
+      return tuple(value, type.columns * type.rows, (v) => checkScalar('f32', v, ''));
     case 'array':
-      return tuple(value, type.length, path, (v, p) => canonicalize(type.element, v, p));
+      return tuple(value, type.length, (v) => canonical(type.element, v));
     case 'struct': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new ValueError(
-          path,
+          '',
           `expected an object with fields ${fieldList(type)}, got ${show(value)}`,
         );
       }
       const record = value as Record<string, unknown>;
       const names = new Set(type.fields.map((f) => f.name));
       const extra = Object.keys(record).find((key) => !names.has(key));
-      if (extra !== undefined)
-        throw new ValueError(`${path}.${extra}`, 'is not a field of the struct');
+      if (extra !== undefined) throw new ValueError(`.${extra}`, 'is not a field of the struct');
       const result: Record<string, CanonicalValue> = {};
       for (const field of type.fields) {
-        if (!(field.name in record)) throw new ValueError(`${path}.${field.name}`, 'is missing');
-        result[field.name] = canonicalize(field.type, record[field.name], `${path}.${field.name}`);
+        if (!(field.name in record)) throw new ValueError(`.${field.name}`, 'is missing');
+        try {
+          result[field.name] = canonical(field.type, record[field.name]);
+        } catch (error) {
+          if (!(error instanceof ValueError)) throw error;
+          throw new ValueError(`.${field.name}${error.path}`, error.reason);
+        }
       }
       return Object.freeze(result);
     }
@@ -50,16 +66,24 @@ export function canonicalize(type: DataType, value: unknown, path = 'value'): Ca
 function tuple(
   value: unknown,
   length: number,
-  path: string,
-  element: (value: unknown, path: string) => CanonicalValue,
+  element: (value: unknown) => CanonicalValue,
 ): readonly CanonicalValue[] {
   if (!isArrayLike(value)) {
-    throw new ValueError(path, `expected an array of ${length} elements, got ${show(value)}`);
+    throw new ValueError('', `expected an array of ${length} elements, got ${show(value)}`);
   }
   if (value.length !== length) {
-    throw new ValueError(path, `expected ${length} elements, got ${value.length}`);
+    throw new ValueError('', `expected ${length} elements, got ${value.length}`);
   }
-  return Object.freeze(Array.from({ length }, (_, i) => element(value[i], `${path}[${i}]`)));
+  const out = new Array<CanonicalValue>(length);
+  for (let i = 0; i < length; i++) {
+    try {
+      out[i] = element(value[i]);
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      throw new ValueError(`[${i}]${error.path}`, error.reason);
+    }
+  }
+  return Object.freeze(out);
 }
 
 function isArrayLike(value: unknown): value is ArrayLike<unknown> {
