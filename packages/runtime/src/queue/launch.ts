@@ -102,7 +102,7 @@ export class LaunchPlan {
     }
     const buffers = this.accessors.map((b) => accessorBuffer(this.resolved, args, b));
     const last = this.#last;
-    if (last && last.buffers.every((b, i) => b === buffers[i])) return last.bindGroup;
+    if (last?.buffers.every((b, i) => b === buffers[i])) return last.bindGroup;
     const key = buffers.map((b) => bufferId(b)).join(',');
     let bindGroup = this.#bindGroups.get(key);
     if (!bindGroup) {
