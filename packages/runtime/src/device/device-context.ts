@@ -146,6 +146,8 @@ export class DeviceContext {
     /** The pipeline constants, made only when the pipeline is created. */
     constantsOf: () => Record<string, number>,
     constantsKey: string,
+    /** Delays the creation (a background compile waits for the launch that asked for it). */
+    startAfter: Promise<unknown> | null = null,
   ): { entry: PipelineEntry; created: boolean } {
     const key = this.#key(image, info, variant, constantsKey);
     const cached = this.pipelines.get(key);
@@ -158,7 +160,8 @@ export class DeviceContext {
     const constants = constantsOf();
     const entry: PipelineEntry = {
       pipeline: null,
-      ready: this.#compileSlot()
+      ready: (startAfter ?? Promise.resolve())
+        .then(() => this.#compileSlot())
         .then(() =>
           this.device.createComputePipelineAsync({
             label: `${kernelName} (${variant})`,

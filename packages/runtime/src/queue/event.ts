@@ -9,6 +9,16 @@ import type { SyclError } from '../errors.js';
 
 export type EventStatus = 'submitted' | 'complete' | 'failed';
 
+/** @internal Where an event's outcome comes from. */
+export interface Tracking {
+  readonly name: string;
+  /** Resolves when the command was issued (into a batch, or submitted on its own). */
+  issued: Promise<void> | null;
+  /** Resolves once the outcome is known and the event settled. */
+  settled: Promise<void> | null;
+  done: Promise<void> | null;
+}
+
 /** @internal What an event needs of its queue's scheduler. */
 export interface EventOwner {
   /** Resolves once the event's command was issued, submitted and its errors are known. */
@@ -22,10 +32,13 @@ export class SyclEvent {
   #status: EventStatus = 'submitted';
   #error: SyclError | null = null;
   readonly #owner: EventOwner;
+  /** @internal The scheduler's record of the command (a field: a side table costs every launch). */
+  readonly tracking: Tracking;
 
   /** @internal Created by the queue's scheduler. */
-  constructor(owner: EventOwner) {
+  constructor(owner: EventOwner, name: string) {
     this.#owner = owner;
+    this.tracking = { name, issued: null, settled: null, done: null };
   }
 
   /** 'submitted' until the command's outcome is known (issue and error checks, not GPU completion). */

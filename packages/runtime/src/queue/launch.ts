@@ -240,7 +240,11 @@ function choosePipeline(
   const cached = context.cachedPipeline(image, info, 'native', key);
   if (cached?.pipeline) return { variant, entry: cached };
   if (!cached && policy.backgroundCompiles < MAX_BACKGROUND) {
-    const { entry } = context.pipeline(name, image, info, 'native', constants, key);
+    // Compiled once the work submitted so far is done: the emulated launch goes first.
+    const afterLaunch = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
+      context.device.queue.onSubmittedWorkDone(),
+    );
+    const { entry } = context.pipeline(name, image, info, 'native', constants, key, afterLaunch);
     context.stats.backgroundCompiles++;
     policy.backgroundCompiles++;
     const finished = () => {

@@ -10,7 +10,7 @@
 import type { RuntimeStats } from '../device/stats.js';
 import { type Errc, errc, SyclError } from '../errors.js';
 import { Batch, type Submission } from './batch.js';
-import { type EventOwner, SyclEvent } from './event.js';
+import { type EventOwner, SyclEvent, type Tracking } from './event.js';
 
 /**
  * Issues a command's WebGPU calls (the batch is flushed before); may return a promise for work
@@ -33,18 +33,8 @@ export interface LaunchIssue {
   readonly name: string;
   /** Resolves when the launch can be recorded (its pipeline compiled); null when it can now. */
   readonly after: Promise<unknown> | null;
-  /** Records the launch into `batch` (and flushes around it when it needs a scope of its own). */
+  /** Records the launch into `batch`. */
   record(batch: Batch, event: SyclEvent): void;
-}
-
-/** Where an event's outcome comes from. */
-interface Tracked {
-  readonly name: string;
-  /** Resolves when the command was issued (into a batch, or submitted on its own). */
-  issued: Promise<void> | null;
-  /** Resolves once the outcome is known and the event settled. */
-  settled: Promise<void> | null;
-  done: Promise<void> | null;
 }
 
 /** A command waiting for its turn, or for what it needs (a pipeline). */
@@ -64,7 +54,6 @@ export class Scheduler implements EventOwner {
   readonly #idle: (() => void)[] = [];
   /** Settles once every submission so far has had its errors applied to its events. */
   #lastSettled: Promise<void> = Promise.resolve();
-  readonly #tracked = new WeakMap<SyclEvent, Tracked>();
   readonly #unobserved = new Set<SyclEvent>();
   /** WebGPU errors outside any command's error scope (none of the runtime's own, normally). */
   readonly #uncaptured: SyclError[] = [];
@@ -138,9 +127,8 @@ export class Scheduler implements EventOwner {
     issue: Issue,
     blocking = false,
   ): SyclEvent {
-    const event = new SyclEvent(this);
-    const tracked: Tracked = { name, issued: null, settled: null, done: null };
-    this.#tracked.set(event, tracked);
+    const event = new SyclEvent(this, name);
+    const tracked = event.tracking;
     const run = () => {
       this.batch.flush();
       const settled = this.#run(name, issue).then(
@@ -157,9 +145,8 @@ export class Scheduler implements EventOwner {
 
   /** Schedules a launch: recorded into the open batch at once when nothing waits ahead of it. */
   launch(launch: LaunchIssue): SyclEvent {
-    const event = new SyclEvent(this);
-    const tracked: Tracked = { name: launch.name, issued: null, settled: null, done: null };
-    this.#tracked.set(event, tracked);
+    const event = new SyclEvent(this, launch.name);
+    const tracked = event.tracking;
     this.#enqueue(event, tracked, launch.name, launch.after, () => {
       this.#record(launch, event);
       return undefined;
@@ -170,7 +157,7 @@ export class Scheduler implements EventOwner {
   /** Runs `run` now when nothing waits, else in queue order once `after` settled. */
   #enqueue(
     event: SyclEvent,
-    tracked: Tracked,
+    tracked: Tracking,
     name: string,
     after: Promise<unknown> | null,
     run: () => Promise<unknown> | undefined,
@@ -236,12 +223,12 @@ export class Scheduler implements EventOwner {
       await new Promise<void>((resolve) => this.#idle.push(resolve));
     }
     this.batch.flush();
-    // Both round trips at once: the submissions' error scopes and the device's completion.
+    // Both round trips at once: other commands' error scopes and the device's completion.
     await Promise.all([this.#lastSettled, this.device.queue.onSubmittedWorkDone()]);
   }
 
   async settled(event: SyclEvent): Promise<void> {
-    const tracked = this.#tracked.get(event)!;
+    const tracked = event.tracking;
     if (tracked.issued) await tracked.issued;
     // Still in the open batch: the host is waiting for it, so submit now.
     if (!tracked.settled) this.batch.flush();
@@ -251,7 +238,7 @@ export class Scheduler implements EventOwner {
   }
 
   async done(event: SyclEvent): Promise<void> {
-    const tracked = this.#tracked.get(event)!;
+    const tracked = event.tracking;
     tracked.done ??= this.device.queue.onSubmittedWorkDone();
     await tracked.done;
     const uncaptured = this.#uncaptured.shift();
@@ -279,22 +266,12 @@ export class Scheduler implements EventOwner {
     }
   }
 
-  /** A flushed batch: its events settle when its error scope comes back. */
+  /** A flushed batch: its launches are submitted, and their outcome is known. */
   #submitted(submission: Submission): void {
-    const settled = submission.error.then((error) => {
-      for (const event of submission.events) {
-        if (!error) {
-          event.settle(null);
-          continue;
-        }
-        // An invalid command buffer runs none of its commands: each of them failed.
-        const { name } = this.#tracked.get(event)!;
-        const message = `${name}: WebGPU validation error: ${error.message}`;
-        this.#fail(event, new SyclError(errc.runtime, message));
-      }
-    });
-    for (const event of submission.events) this.#tracked.get(event)!.settled = settled;
-    this.#lastSettled = Promise.all([this.#lastSettled, settled]).then(() => {});
+    for (const event of submission.events) {
+      event.settle(null);
+      event.tracking.settled = SETTLED;
+    }
   }
 
   #fail(event: SyclEvent, error: SyclError): void {
@@ -339,6 +316,8 @@ export class Scheduler implements EventOwner {
     );
   }
 }
+
+const SETTLED = Promise.resolve();
 
 function asSyclError(name: string, error: unknown, code: Errc): SyclError {
   if (error instanceof SyclError) return error;

@@ -71,7 +71,7 @@ export class SpecValues {
    * What launches derived from these values, per image; reset by every set. Made on demand: a
    * handler's values live for one submit.
    */
-  #derived: WeakMap<DeviceImage, Derived> | null = null;
+  #derived: Pick<Map<DeviceImage, Derived>, 'get' | 'set'> | null = null;
 
   constructor(values: ReadonlyMap<SpecializationId, CanonicalValue> = new Map()) {
     this.#values = new Map(values);
@@ -105,7 +105,9 @@ export class SpecValues {
 
   /** The memo of what was derived for `image` (shared by all value sets that set nothing). */
   derived(image: DeviceImage): Derived {
-    if (this.#values.size > 0 && !this.#derived) this.#derived = new WeakMap();
+    // Maps, not WeakMaps: made for every launch's handler, and a WeakMap is costly to make and
+    // to collect; the keys (images, kernels) outlive the values anyway.
+    if (this.#values.size > 0 && !this.#derived) this.#derived = new Map();
     const memo = this.#derived ?? defaultsDerived;
     let derived = memo.get(image);
     if (!derived) {
@@ -178,11 +180,12 @@ function valueKey(value: CanonicalValue): string {
 
 interface Derived {
   /** Per kernel: each reads only its own constants, so a set it never reads keeps its pipeline. */
-  native?: WeakMap<KernelInfo, NativeConstants>;
-  nativeKeys?: WeakMap<KernelInfo, string>;
+  native?: Map<KernelInfo, NativeConstants>;
+  nativeKeys?: Map<KernelInfo, string>;
   emulated?: Uint8Array<ArrayBuffer>;
 }
 
+/** What value sets that set nothing derive, per image (one for the life of the image). */
 const defaultsDerived = new WeakMap<DeviceImage, Derived>();
 
 /** Pipeline constants for the native variant (leaves equal to their folded default left out). */
@@ -202,7 +205,7 @@ export function nativeKey(
   values: SpecValues,
 ): string {
   const derived = values.derived(image);
-  derived.nativeKeys ??= new WeakMap();
+  derived.nativeKeys ??= new Map();
   let key = derived.nativeKeys.get(kernel);
   if (key === undefined) {
     key = '';
@@ -221,7 +224,7 @@ export function nativeConstants(
   values: SpecValues,
 ): NativeConstants {
   const derived = values.derived(image);
-  derived.native ??= new WeakMap();
+  derived.native ??= new Map();
   let constants = derived.native.get(kernel);
   if (!constants) {
     constants = computeNativeConstants(program, image, kernel, values);
