@@ -106,6 +106,21 @@ describe.each(bundlers)('%s', (bundler) => {
     expect(error).toContain("out[i] = 'not a number';");
   });
 
+  test('a raw WGSL body that escapes its function fails the build where it is written', async () => {
+    const app = stageApp('escaping-wgsl', `escaping-wgsl-${bundler}`);
+    const error = await build(bundler, {
+      root: app,
+      entries: { main: 'src/main.ts' },
+      outDir: join(app, 'dist'),
+    }).then(
+      () => null,
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    expect(error).toMatch(
+      /src\/escape\.sycl\.ts:7:23: error: `}` closes the function early: a raw WGSL body holds the statements of one function \[SYCL1019\]/,
+    );
+  });
+
   test('a link error fails the build with its diagnostic', async () => {
     const app = stageApp('link-error', `link-error-${bundler}`);
     const error = await build(bundler, {

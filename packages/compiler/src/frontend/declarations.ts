@@ -30,6 +30,7 @@ import { checkDefault } from './defaults.js';
 import type { CallSite } from './lower/expressions.js';
 import { localName, Scopes } from './lower/scope.js';
 import { alwaysReturns, StatementLowering } from './lower/statements.js';
+import { checkRawWgsl } from './raw-wgsl.js';
 import { codes } from './report.js';
 import type { Resolver } from './resolver.js';
 import { containsAtomic, hostShareable, isInteger, typeName, U32 } from './types.js';
@@ -774,6 +775,9 @@ export class DeclarationBuilder {
   }
 
   private wgslParts(template: TemplateNode, scopes: Scopes): WgslPart[] | null {
+    const problems = checkRawWgsl(template);
+    for (const p of problems) this.reporter.error(codes.badWgsl, p, p.message, p.hint);
+    if (problems.length > 0) return null;
     const parts: WgslPart[] = [];
     for (const [i, quasi] of template.quasis.entries()) {
       const text = quasi.value.cooked;

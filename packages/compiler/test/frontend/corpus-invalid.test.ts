@@ -474,6 +474,42 @@ const expectations: readonly (readonly [string, string, string, string, string])
     '[1, 2, 3]',
     'the initial value of `g` [1, 2, 3] does not fit array<u32, 2>: expected at most 2 values, found 3',
   ],
+  [
+    'raw WGSL closing its function',
+    'SYCL1019',
+    '2:82',
+    '}',
+    '`}` closes the function early: a raw WGSL body holds the statements of one function',
+  ],
+  [
+    'raw WGSL with an attribute',
+    'SYCL1019',
+    '2:69',
+    '@must_use',
+    'attributes belong to module-scope declarations, not to a raw WGSL function body',
+  ],
+  [
+    'raw WGSL declaring a function',
+    'SYCL1019',
+    '2:83',
+    'fn',
+    '`fn` declares at module scope: a raw WGSL body holds statements only',
+  ],
+  [
+    'raw WGSL declaring storage',
+    'SYCL1019',
+    '2:69',
+    'var<storage>',
+    'a `var<storage>` cannot be declared in a function body',
+  ],
+  [
+    'raw WGSL naming an undeclared variable',
+    'SYCL1019',
+    '3:14',
+    'offset',
+    '`offset` is not declared in the raw WGSL body',
+  ],
+  ['raw WGSL leaving a brace open', 'SYCL1019', '2:85', '{', '`{` is not closed in the body'],
 ];
 
 test('the invalid corpus has a expectation per case, and at least 40 cases', () => {

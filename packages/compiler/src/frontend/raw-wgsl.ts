@@ -1,0 +1,186 @@
+/**
+ * Checks a raw WGSL function body (`(x) => wgsl`...``) at build time, with wgsl_reflect's WGSL
+ * tokenizer: the body is spliced into the function as written, so a body that closes its
+ * function early, declares at module scope or carries attributes would add bindings or
+ * functions nobody declared, and a name it does not declare would fail only when the GPU
+ * compiles it. Each problem is a diagnostic at its place in the `.sycl.ts` source.
+ */
+import { WgslScanner } from 'wgsl_reflect/wgsl_reflect.module.js';
+import type { Expression } from './ast.js';
+
+/** A template literal `wgsl`...`` as oxc gives it. */
+type Template = Extract<Expression, { type: 'TemplateLiteral' }>;
+
+export interface RawWgslProblem {
+  /** Source offsets in the module of the offending text. */
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+/** WGSL's predeclared functions a compute body may call (WGSL §17, no textures or derivatives). */
+const BUILTIN_FUNCTIONS = new Set(
+  `abs acos acosh all any arrayLength asin asinh atan atanh atan2 ceil clamp cos cosh
+  countLeadingZeros countOneBits countTrailingZeros cross degrees determinant distance dot
+  dot4U8Packed dot4I8Packed exp exp2 extractBits faceForward firstLeadingBit firstTrailingBit
+  floor fma fract frexp insertBits inverseSqrt ldexp length log log2 max min mix modf normalize
+  pow quantizeToF16 radians reflect refract reverseBits round saturate select sign sin sinh
+  smoothstep sqrt step tan tanh transpose trunc pack4x8snorm pack4x8unorm pack4xI8 pack4xU8
+  pack4xI8Clamp pack4xU8Clamp pack2x16snorm pack2x16unorm pack2x16float unpack4x8snorm
+  unpack4x8unorm unpack4xI8 unpack4xU8 unpack2x16snorm unpack2x16unorm unpack2x16float
+  atomicLoad atomicStore atomicAdd atomicSub atomicMax atomicMin atomicAnd atomicOr atomicXor
+  atomicExchange atomicCompareExchangeWeak storageBarrier workgroupBarrier workgroupUniformLoad
+  f16`.split(/\s+/),
+);
+
+/** Predeclared type aliases the tokenizer reports as identifiers (vec3f, mat4x4h, ...). */
+const TYPE_ALIAS = /^(vec[234][fhiu]|mat[234]x[234][fh])$/;
+
+/** Declarations that only exist at module scope. */
+const MODULE_SCOPE = new Set(['fn', 'struct', 'alias', 'override', 'enable', 'requires']);
+
+const CLOSERS: Readonly<Record<string, string>> = { '}': '{', ')': '(', ']': '[' };
+
+/**
+ * Problems of the body `template`; `${...}` interpolations stand for names the compiler splices
+ * in (parameters, constants, globals) and are fine wherever an identifier is.
+ */
+export function checkRawWgsl(template: Template): RawWgslProblem[] {
+  // The body as the tokenizer sees it, each interpolation an identifier of its own, and where
+  // each piece starts in the module's source.
+  let text = '';
+  const pieces: { at: number; source: number }[] = [];
+  for (const [i, quasi] of template.quasis.entries()) {
+    // A template element's span starts at the delimiter before its text (` or }).
+    pieces.push({ at: text.length, source: quasi.start + 1 });
+    text += quasi.value.raw;
+    if (i < template.expressions.length) {
+      const expression = template.expressions[i]!;
+      pieces.push({ at: text.length, source: expression.start });
+      text += ` __syclts_ref_${i} `;
+    }
+  }
+  const toSource = (offset: number): number => {
+    let piece = pieces[0]!;
+    for (const p of pieces) if (p.at <= offset) piece = p;
+    return piece.source + (offset - piece.at);
+  };
+  const problem = (start: number, end: number, message: string, hint?: string) => ({
+    start: toSource(start),
+    end: toSource(end),
+    message,
+    ...(hint ? { hint } : {}),
+  });
+
+  let tokens: ReturnType<WgslScanner['scanTokens']>;
+  try {
+    tokens = new WgslScanner(text).scanTokens();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return [problem(0, text.length, `the raw WGSL body does not tokenize: ${message}`)];
+  }
+  const problems: RawWgslProblem[] = [];
+  const declared = new Set<string>();
+  const open: { lexeme: string; start: number; end: number }[] = [];
+  for (const [i, token] of tokens.entries()) {
+    const { lexeme, start, end } = token;
+    const type = token.type.name;
+    const previous = tokens[i - 1];
+    // The name after an attribute or a module-scope keyword was reported with it.
+    if (previous && (previous.type.name === 'attr' || MODULE_SCOPE.has(previous.lexeme))) {
+      continue;
+    }
+    if (lexeme === '{' || lexeme === '(' || lexeme === '[') {
+      open.push({ lexeme, start, end });
+    } else if (lexeme in CLOSERS) {
+      const top = open.pop();
+      if (!top) {
+        problems.push(
+          problem(
+            start,
+            end,
+            lexeme === '}'
+              ? '`}` closes the function early: a raw WGSL body holds the statements of one function'
+              : `\`${lexeme}\` has no matching \`${CLOSERS[lexeme]}\``,
+          ),
+        );
+        break;
+      }
+      if (top.lexeme !== CLOSERS[lexeme]) {
+        problems.push(problem(start, end, `\`${lexeme}\` closes \`${top.lexeme}\``));
+        break;
+      }
+    } else if (type === 'attr') {
+      problems.push(
+        problem(
+          start,
+          tokens[i + 1]?.end ?? end,
+          'attributes belong to module-scope declarations, not to a raw WGSL function body',
+        ),
+      );
+    } else if (MODULE_SCOPE.has(lexeme) && type !== 'ident') {
+      problems.push(
+        problem(
+          start,
+          end,
+          `\`${lexeme}\` declares at module scope: a raw WGSL body holds statements only`,
+          'declare another deviceFunction for another function',
+        ),
+      );
+    } else if (type === 'var' && tokens[i + 1]?.lexeme === '<') {
+      const space = tokens[i + 2];
+      if (space && space.lexeme !== 'function') {
+        problems.push(
+          problem(
+            start,
+            (tokens[i + 3] ?? space).end,
+            `a \`var<${space.lexeme}>\` cannot be declared in a function body`,
+            'use a deviceGlobal for storage, and let/var for locals',
+          ),
+        );
+      }
+    } else if (type === 'ident') {
+      const declaring =
+        previous &&
+        (previous.type.name === 'let' ||
+          previous.type.name === 'var' ||
+          previous.type.name === 'const' ||
+          previous.lexeme === '>');
+      if (declaring && (previous.lexeme !== '>' || isVarTemplate(tokens, i))) {
+        declared.add(lexeme);
+      } else if (
+        previous?.lexeme !== '.' &&
+        !declared.has(lexeme) &&
+        !lexeme.startsWith('__syclts_ref_') &&
+        !BUILTIN_FUNCTIONS.has(lexeme) &&
+        !TYPE_ALIAS.test(lexeme)
+      ) {
+        problems.push(
+          problem(
+            start,
+            end,
+            `\`${lexeme}\` is not declared in the raw WGSL body`,
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the hint shows the syntax
+            'name parameters, specialization constants and device globals through ${...}, and declare locals with let, var or const',
+          ),
+        );
+      }
+    }
+  }
+  const unclosed = open.at(-1);
+  if (unclosed && problems.length === 0) {
+    problems.push(
+      problem(unclosed.start, unclosed.end, `\`${unclosed.lexeme}\` is not closed in the body`),
+    );
+  }
+  return problems;
+}
+
+/** Whether the `>` before token `i` ends a `var<...>` template (so token `i` is declared). */
+function isVarTemplate(tokens: ReturnType<WgslScanner['scanTokens']>, i: number): boolean {
+  for (let j = i - 2; j >= 0 && j >= i - 4; j--) {
+    if (tokens[j]!.lexeme === '<') return tokens[j - 1]?.type.name === 'var';
+  }
+  return false;
+}
