@@ -1,8 +1,9 @@
-import { u32 } from '@syclts/dsl';
+import { accessor, kernel, u32 } from '@syclts/dsl';
 import { describe, expect, test, vi } from 'vitest';
-import { errc, SyclError } from '../src/index.js';
+import { errc, ndRange, SyclError } from '../src/index.js';
 import { factor, fill } from './fixtures/fill.js';
 import { broken, mismatched } from './fixtures/grid.js';
+import { compileSources } from './support/compile.js';
 import { freshQueue, POISON } from './support/gpu.js';
 
 async function rejection(promise: Promise<unknown>): Promise<SyclError> {
@@ -35,10 +36,35 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
       const error = await rejection(q.parallelFor(4, mismatched, { out: small }).wait());
       expect(error.errc).toBe(errc.build);
       expect(error.message).toContain(
-        'kernel src/grid.sycl.ts#mismatched: creating its native pipeline failed',
+        'src/hand-written.sycl.ts:1:1: kernel src/grid.sycl.ts#mismatched: creating its native pipeline failed',
       );
     }
     expect(Array.from(await small.read())).toEqual([POISON, POISON, POISON, POISON]);
+  });
+
+  test('a kernel beyond a device limit: errc.build at its declaration in the .sycl.ts source', async () => {
+    const q = await freshQueue();
+    const limit = q.device.limits.maxComputeInvocationsPerWorkgroup;
+    const side = 2 ** Math.ceil(Math.log2(Math.sqrt(limit) + 1));
+    const source = [
+      "import { accessor, kernel, u32 } from '@syclts/dsl';",
+      '',
+      `export const huge = kernel({ ndRange: 2, workgroupSize: [${side}, ${side}], args: { out: accessor(u32, 'write') } },`,
+      '  (item, _kh, { out }) => { out[item.getGlobalLinearId()] = 1; });',
+    ].join('\n');
+    const huge = kernel(
+      { ndRange: 2, workgroupSize: [side, side], args: { out: accessor(u32, 'write') } },
+      () => {},
+    );
+    compileSources([{ module: 'src/limits.sycl.ts', source, exports: { huge } }]);
+    const out = q.buffer(u32, side * side);
+    const error = await rejection(
+      q.parallelFor(ndRange([side, side], [side, side]), huge, { out }).wait(),
+    );
+    expect(error.errc).toBe(errc.build);
+    expect(error.message).toMatch(
+      /^src\/limits\.sycl\.ts:3:14: kernel src\/limits\.sycl\.ts#huge: creating its native pipeline failed: /,
+    );
   });
 
   test('an error nobody waited for is raised by the next submit, once', async () => {

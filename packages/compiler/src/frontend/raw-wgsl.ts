@@ -5,6 +5,7 @@
  * functions nobody declared, and a name it does not declare would fail only when the GPU
  * compiles it. Each problem is a diagnostic at its place in the `.sycl.ts` source.
  */
+/// <reference path="./wgsl-reflect.d.ts" />
 import { WgslScanner } from 'wgsl_reflect/wgsl_reflect.module.js';
 import type { Expression } from './ast.js';
 

@@ -419,6 +419,7 @@ function buildKernel(
     specConstants: reach.specConstants,
     deviceGlobals: [...reach.deviceGlobals.keys()],
     variants,
+    source: { module, line: decl.span.line, column: decl.span.column },
   };
   return {
     symbolicId: kernel.id,

@@ -117,6 +117,15 @@ export interface KernelInfo {
   readonly deviceGlobals: readonly SymbolicId[];
   /** The variants this kernel can run in (emulated is absent when a constant sizes the workgroup or its memory). */
   readonly variants: readonly SpecConstantMode[];
+  /** Where the kernel is declared, for errors the GPU reports about it. */
+  readonly source: SourceLocation;
+}
+
+/** A place in a `.sycl.ts` module: root-relative path, 1-based line and column. */
+export interface SourceLocation {
+  readonly module: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 export interface DeviceImage {

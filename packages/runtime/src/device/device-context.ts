@@ -184,9 +184,10 @@ export class DeviceContext {
               : layoutError
                 ? `its bind group layout is invalid: ${layoutError.message}`
                 : messageOf(error);
+            const { module: file, line, column } = info.source;
             throw new SyclError(
               errc.build,
-              `kernel ${kernelName}: creating its ${variant} pipeline failed: ${reason}`,
+              `${file}:${line}:${column}: kernel ${kernelName}: creating its ${variant} pipeline failed: ${reason}`,
               { cause: error },
             );
           },

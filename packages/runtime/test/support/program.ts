@@ -82,6 +82,7 @@ export function kernelInfo(
     specConstants: [],
     deviceGlobals: [],
     variants: ['native', 'emulated'],
+    source: { module: 'src/hand-written.sycl.ts', line: 1, column: 1 },
     ...info,
   };
 }
