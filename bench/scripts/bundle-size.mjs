@@ -13,7 +13,7 @@ import syclts from 'unplugin-syclts/esbuild';
 const bench = join(dirname(fileURLToPath(import.meta.url)), '..');
 const version = esbuild.version;
 
-async function bundle(entry, contents) {
+async function bundle(entry, contents, options = {}) {
   const result = await esbuild.build({
     absWorkingDir: bench,
     ...(contents
@@ -28,7 +28,7 @@ async function bundle(entry, contents) {
     outdir: 'out/size',
     write: false,
     logLevel: 'warning',
-    plugins: [syclts()],
+    plugins: [syclts(options)],
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js')).text;
   return js;
@@ -37,6 +37,7 @@ async function bundle(entry, contents) {
 const sizes = (text) => ({ min: Buffer.byteLength(text), gz: gzipSync(text, { level: 9 }).length });
 
 const app = await bundle('src/size/app.ts');
+const appNoMaps = await bundle('src/size/app.ts', undefined, { lineMaps: false });
 // The linked program is inlined as a JSON string: measure the bundle without it too.
 const { program } = buildDevice(
   [
@@ -55,6 +56,7 @@ const runtime = await bundle('runtime.ts', "export * from '@syclts/runtime';");
 
 const rows = [
   ['minimal app: whole bundle', sizes(app)],
+  ['minimal app: whole bundle, built with `lineMaps: false`', sizes(appNoMaps)],
   ...(appWithout
     ? [['minimal app without its linked program (runtime + DSL + app)', sizes(appWithout)]]
     : []),

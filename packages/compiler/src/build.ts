@@ -1,7 +1,7 @@
 /** Compile many `.sycl.ts` sources, link and emit in one call (what the CLI runs). */
 import type { Program } from '@syclts/dsl';
 import type { Diagnostic } from './diagnostics/diagnostic.js';
-import { emitProgram } from './emit/index.js';
+import { type EmitOptions, emitProgram } from './emit/index.js';
 import { compileModule } from './frontend/index.js';
 import type { DeviceObject } from './ir/device-object.js';
 import { type LinkOptions, link } from './link/index.js';
@@ -18,7 +18,10 @@ export interface BuildResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export function build(sources: readonly BuildSource[], options: LinkOptions = {}): BuildResult {
+export function build(
+  sources: readonly BuildSource[],
+  options: LinkOptions & EmitOptions = {},
+): BuildResult {
   const diagnostics: Diagnostic[] = [];
   const texts = new Map(sources.map((s) => [s.module, s.source]));
   const resolveSource = relativeResolver(texts);
@@ -37,7 +40,7 @@ export function build(sources: readonly BuildSource[], options: LinkOptions = {}
   const linked = link({ modules: objects, resolveImport: relativeResolver(objects) }, options);
   diagnostics.push(...linked.diagnostics);
   if (diagnostics.some((d) => d.severity === 'error')) return { program: null, diagnostics };
-  return { program: emitProgram(linked), diagnostics };
+  return { program: emitProgram(linked, options), diagnostics };
 }
 
 /**

@@ -5,7 +5,7 @@ export {
   formatDiagnostic,
   lineColumn,
 } from './diagnostics/diagnostic.js';
-export { emitProgram } from './emit/index.js';
+export { type EmitOptions, emitProgram } from './emit/index.js';
 export { type PropertySets, propertySets } from './emit/property-sets.js';
 export { type FooterOptions, integrationFooter } from './footer/index.js';
 export { type CompileOptions, type CompileResult, compileModule } from './frontend/index.js';

@@ -52,7 +52,11 @@ export class DeviceModules {
     const errors = this.#format(diagnostics.filter((d) => d.severity === 'error'));
     const warnings = this.#format(diagnostics.filter((d) => d.severity === 'warning'));
     if (errors.length > 0) return { ok: false, errors, warnings };
-    return { ok: true, program: emitProgram(linked), warnings };
+    return {
+      ok: true,
+      program: emitProgram(linked, { lineMaps: options.lineMaps }),
+      warnings,
+    };
   }
 
   #format(diagnostics: readonly Diagnostic[]): string[] {

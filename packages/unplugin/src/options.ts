@@ -15,6 +15,11 @@ export interface Options {
    * working directory.
    */
   readonly root?: string;
+  /**
+   * Ship each image's line maps, so that errors the GPU's compiler reports name the `.sycl.ts`
+   * line (docs/device-images.md). Default true; false leaves them out of the bundle.
+   */
+  readonly lineMaps?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -23,6 +28,7 @@ export interface ResolvedOptions {
   readonly split: SplitMode;
   readonly specConstants: SpecConstantsOption;
   readonly root: string | undefined;
+  readonly lineMaps: boolean;
 }
 
 export function resolveOptions(options: Options = {}): ResolvedOptions {
@@ -32,5 +38,6 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     split: options.split ?? 'per-module',
     specConstants: options.specConstants ?? 'native',
     root: options.root,
+    lineMaps: options.lineMaps ?? true,
   };
 }

@@ -12,6 +12,7 @@ import type {
 } from '../link/linked-image.js';
 import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
 import { fromHost, toHost } from './host-values.js';
+import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
 import type { WgslTypes } from './types.js';
 
@@ -27,6 +28,7 @@ export class ImageScope {
   readonly deviceGlobals: ReadonlyMap<SymbolicId, LinkedDeviceGlobal>;
   readonly functions: ReadonlyMap<SymbolicId, string>;
   readonly leafNames: ReadonlyMap<number, string>;
+  readonly origins = new LineOrigins();
 
   constructor(
     readonly image: LinkedImage,
@@ -85,6 +87,8 @@ export class CodePrinter {
   constructor(
     private readonly scope: ImageScope,
     private readonly kernel: LinkedKernel | null,
+    /** The `.sycl.ts` module of the code printed: lines are tagged with places in it. */
+    readonly module: string,
   ) {}
 
   /** `hint` names a struct type on first sight: the variable or function that holds it. */
@@ -219,7 +223,9 @@ export class CodePrinter {
   /** Statements at `depth` levels of indentation, one per line. */
   block(block: Block<SymbolicId>, depth: number): string[] {
     this.#known.push(new Map());
-    const lines = block.flatMap((s) => this.stmt(s, depth));
+    const lines = block.flatMap((s) =>
+      this.stmt(s, depth).map((line) => this.scope.origins.mark(line, this.module, s.span)),
+    );
     this.#known.pop();
     return lines;
   }
@@ -368,17 +374,69 @@ export class CodePrinter {
     }
   }
 
-  /** A raw-WGSL function body with its references spliced in. */
-  wgsl(parts: readonly WgslPart<SymbolicId>[]): string {
-    return parts
-      .map((p) => {
-        if (p.kind === 'text') return p.text;
-        if (p.kind === 'param') return sourceName(p.name);
-        if (this.scope.specConstants.has(p.ref)) return this.scope.specConstant(p.ref);
-        if (this.scope.deviceGlobals.has(p.ref)) return this.scope.deviceGlobals.get(p.ref)!.place;
-        return this.scope.functions.get(p.ref)!;
-      })
-      .join('');
+  /**
+   * A raw-WGSL function body with its references spliced in, indented one level, each line
+   * tagged with the columns of the `.sycl.ts` text it comes from.
+   */
+  wgsl(parts: readonly WgslPart<SymbolicId>[]): string[] {
+    const raw: { text: string; runs: Origin[] }[] = [{ text: '', runs: [] }];
+    for (const p of parts) {
+      let current = raw.at(-1)!;
+      let { line, column } = p.span;
+      current.runs.push({
+        column: current.text.length + 1,
+        module: this.module,
+        line,
+        sourceColumn: column,
+        exact: p.kind === 'text',
+      });
+      if (p.kind !== 'text') {
+        current.text += this.#splice(p);
+        continue;
+      }
+      for (const ch of p.text) {
+        if (ch !== '\n') {
+          current.text += ch;
+          column++;
+          continue;
+        }
+        line++;
+        column = 1;
+        current = {
+          text: '',
+          runs: [{ column: 1, module: this.module, line, sourceColumn: 1, exact: true }],
+        };
+        raw.push(current);
+      }
+    }
+    // The source's indentation goes: the first line usually follows the opening backtick, so
+    // only the other lines set the common indent; blank lines go too.
+    const indents = raw
+      .slice(1)
+      .filter((l) => l.text.trim() !== '')
+      .map((l) => l.text.length - l.text.trimStart().length);
+    const common = indents.length ? Math.min(...indents) : 0;
+    return raw.flatMap((l, i) => {
+      const removed = i === 0 ? l.text.length - l.text.trimStart().length : common;
+      const text = l.text.slice(removed).trimEnd();
+      if (text === '') return [];
+      const runs = l.runs.map((r) => ({
+        ...r,
+        column: Math.max(1, r.column - removed) + INDENT.length,
+        // Text cut from the start of an exact run moves where it begins in the source.
+        sourceColumn: r.exact
+          ? r.sourceColumn + Math.max(0, removed - (r.column - 1))
+          : r.sourceColumn,
+      }));
+      return [this.scope.origins.markRuns(`${INDENT}${text}`, runs)];
+    });
+  }
+
+  #splice(p: Exclude<WgslPart<SymbolicId>, { kind: 'text' }>): string {
+    if (p.kind === 'param') return sourceName(p.name);
+    if (this.scope.specConstants.has(p.ref)) return this.scope.specConstant(p.ref);
+    if (this.scope.deviceGlobals.has(p.ref)) return this.scope.deviceGlobals.get(p.ref)!.place;
+    return this.scope.functions.get(p.ref)!;
   }
 }
 

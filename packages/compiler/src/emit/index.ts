@@ -2,6 +2,7 @@ import {
   type DeviceGlobalInfo,
   type DeviceImage,
   type KernelInfo,
+  type LineMap,
   PROGRAM_FORMAT_VERSION,
   type Program,
   type ProgramGlobals,
@@ -10,21 +11,37 @@ import {
 import type { LinkedImage } from '../link/linked-image.js';
 import { printModule } from './wgsl-module.js';
 
+export interface EmitOptions {
+  /**
+   * Ship each WGSL variant's line map (where its lines come from in the `.sycl.ts` sources),
+   * so that the runtime reports the GPU compiler's errors there; default true.
+   */
+  readonly lineMaps?: boolean;
+}
+
 /** Prints each linked image as WGSL (one text per mode) with its property sets. */
-export function emitProgram(linked: {
-  readonly images: readonly LinkedImage[];
-  readonly programGlobals: ProgramGlobals;
-}): Program {
+export function emitProgram(
+  linked: {
+    readonly images: readonly LinkedImage[];
+    readonly programGlobals: ProgramGlobals;
+  },
+  options: EmitOptions = {},
+): Program {
   return {
     version: PROGRAM_FORMAT_VERSION,
-    images: linked.images.map(emitImage),
+    images: linked.images.map((image) => emitImage(image, options.lineMaps ?? true)),
     programGlobals: linked.programGlobals,
   };
 }
 
-function emitImage(image: LinkedImage): DeviceImage {
+function emitImage(image: LinkedImage, withLineMaps: boolean): DeviceImage {
   const wgsl: { native?: string; emulated?: string } = {};
-  for (const mode of image.modes) wgsl[mode] = printModule(image, mode);
+  const lineMaps: { native?: LineMap; emulated?: LineMap } = {};
+  for (const mode of image.modes) {
+    const { code, lineMap } = printModule(image, mode);
+    wgsl[mode] = code;
+    lineMaps[mode] = lineMap;
+  }
   const emulation = image.emulation && {
     group: image.emulation.group,
     binding: image.emulation.binding,
@@ -34,6 +51,7 @@ function emitImage(image: LinkedImage): DeviceImage {
   return {
     id: image.id,
     wgsl,
+    ...(withLineMaps && { lineMaps }),
     specConstants: Object.fromEntries(
       image.specConstants.map((c) => [c.symbolicId, c.info]),
     ) as Record<string, SpecConstantInfo>,

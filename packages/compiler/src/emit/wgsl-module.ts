@@ -1,5 +1,5 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
-import type { DataType, SpecConstantMode } from '@syclts/dsl';
+import type { DataType, LineMap, SpecConstantMode } from '@syclts/dsl';
 import { containsBool, valueAt } from '../link/layout.js';
 import type {
   LinkedGlobalStorage,
@@ -13,7 +13,10 @@ import { fromHost } from './host-values.js';
 import { literal } from './literals.js';
 import { WgslTypes } from './types.js';
 
-export function printModule(image: LinkedImage, mode: SpecConstantMode): string {
+export function printModule(
+  image: LinkedImage,
+  mode: SpecConstantMode,
+): { readonly code: string; readonly lineMap: LineMap } {
   const types = new WgslTypes();
   const scope = new ImageScope(image, mode, types);
   const kernels = image.kernels.filter((k) => k.info.variants.includes(mode));
@@ -29,7 +32,8 @@ export function printModule(image: LinkedImage, mode: SpecConstantMode): string 
   }
   for (const kernel of kernels) sections.push(kernelResources(kernel, scope));
   for (const fn of image.functions) {
-    const printer = new CodePrinter(scope, null);
+    const { module } = fn;
+    const printer = new CodePrinter(scope, null, module);
     const params = fn.decl.params
       .map((p) => `${sourceName(p.name)}: ${printer.type(p.type, p.name)}`)
       .join(', ');
@@ -39,15 +43,23 @@ export function printModule(image: LinkedImage, mode: SpecConstantMode): string 
     const body =
       fn.decl.body.kind === 'ir'
         ? printer.block(fn.decl.body.block, 1)
-        : dedent(printer.wgsl(fn.decl.body.parts)).map((line) => `  ${line}`);
-    sections.push([`// ${fn.symbolicId}`, `fn ${fn.wgslName}(${params})${result} {`, ...body, '}']);
+        : printer.wgsl(fn.decl.body.parts);
+    const mark = (line: string) => scope.origins.mark(line, module, fn.decl.span);
+    sections.push([
+      `// ${fn.symbolicId}`,
+      mark(`fn ${fn.wgslName}(${params})${result} {`),
+      ...body,
+      mark('}'),
+    ]);
   }
   for (const kernel of kernels) sections.push(entryPoint(kernel, scope));
 
   const head = [`// syclts device image '${image.id}' (${mode} specialization constants)`];
   if (types.usesF16) head.push('enable f16;');
   const structs = types.declarations();
-  return `${[head, ...(structs.length ? [structs] : []), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
+  const text = `${[head, ...(structs.length ? [structs] : []), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
+  const { code, map } = scope.origins.lineMap(text, image.sources);
+  return { code, lineMap: map };
 }
 
 /**
@@ -181,7 +193,9 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
 }
 
 function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
-  const printer = new CodePrinter(scope, kernel);
+  const { module } = kernel.info.source;
+  const printer = new CodePrinter(scope, kernel, module);
+  const mark = (line: string) => scope.origins.mark(line, module, kernel.decl.span);
   const size = kernel.workgroupSize.map((v) => scope.size(v));
   const launch = kernel.launchName;
   const guard = kernel.info.ndRange
@@ -197,19 +211,7 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
     `  let wid = wgid + ${launch}.${LAUNCH_FIELDS.groupOffset};`,
     `  let gid = wid * vec3<u32>(${size.join(', ')}) + lid;`,
     ...guard,
-    ...printer.block(kernel.decl.body, 1),
-    '}',
-  ];
-}
-
-/**
- * A raw-WGSL body's lines without the source's indentation. The first line usually follows the
- * opening backtick directly, so only the other lines set the common indent.
- */
-function dedent(text: string): string[] {
-  const lines = text.split('\n').map((line) => line.trimEnd());
-  const [first = '', ...rest] = lines;
-  const indents = rest.filter((l) => l !== '').map((l) => l.length - l.trimStart().length);
-  const common = indents.length ? Math.min(...indents) : 0;
-  return [first.trim(), ...rest.map((l) => l.slice(common))].filter((l) => l !== '');
+  ]
+    .map(mark)
+    .concat(printer.block(kernel.decl.body, 1), mark('}'));
 }

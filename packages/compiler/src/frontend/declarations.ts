@@ -785,13 +785,19 @@ export class DeclarationBuilder {
         this.reporter.error(codes.badWgsl, quasi, 'invalid escape in the WGSL text');
         return null;
       }
-      if (text) parts.push({ kind: 'text', text });
+      // A template element's span starts at the delimiter before its text.
+      if (text)
+        parts.push({
+          kind: 'text',
+          text,
+          span: this.span({ start: quasi.start + 1, end: quasi.end }),
+        });
       const e = template.expressions[i];
       if (!e) continue;
       const node = unwrap(e);
       const local = node.type === 'Identifier' ? scopes.lookup(node.name) : undefined;
       if (local?.kind === 'local') {
-        parts.push({ kind: 'param', name: local.name });
+        parts.push({ kind: 'param', name: local.name, span: this.span(node) });
         continue;
       }
       const entity = local ? undefined : this.resolver.entityOf(node);

@@ -135,6 +135,7 @@ function compile(source: string, options: CompileOptions, reporter: Reporter): D
   return {
     version: DEVICE_OBJECT_VERSION,
     module: options.module,
+    source,
     imports: top.imports,
     exports: top.exports,
     specConstants,

@@ -102,9 +102,9 @@ export interface FunctionParam {
 
 /** A piece of a raw-WGSL body: text, or a reference to a declaration spliced in by the emitter. */
 export type WgslPart<R = SymbolRef> =
-  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'text'; readonly text: string; readonly span: Span }
   | { readonly kind: 'ref'; readonly ref: R; readonly span: Span }
-  | { readonly kind: 'param'; readonly name: string };
+  | { readonly kind: 'param'; readonly name: string; readonly span: Span };
 
 export interface FunctionDecl<R = SymbolRef> {
   readonly name: string;
@@ -121,6 +121,8 @@ export interface DeviceObject {
   readonly version: typeof DEVICE_OBJECT_VERSION;
   /** Root-relative module path with '/' separators, e.g. 'src/blur.sycl.ts'. */
   readonly module: string;
+  /** The module's text: errors the GPU reports quote its lines. */
+  readonly source: string;
   readonly imports: readonly ImportDecl[];
   readonly exports: readonly ExportDecl[];
   readonly specConstants: readonly SpecConstantDecl[];

@@ -60,6 +60,8 @@ export interface ImageInput {
   readonly kernels: readonly { readonly kernel: ResolvedKernel; readonly reach: Reach }[];
   readonly specConstantDecl: (id: SymbolicId) => SpecConstantDecl;
   readonly deviceGlobalDecl: (id: SymbolicId) => DeviceGlobalDecl;
+  /** The text of a module. */
+  readonly sourceOf: (module: string) => string;
   /** The layout of the buffer every image shares: the same for all images of the program. */
   readonly programGlobals: GlobalLayout;
   readonly functionOf: (id: SymbolicId) => ResolvedFunction;
@@ -163,6 +165,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   const functions: LinkedFunction[] = unique(kernels.flatMap((k) => k.reach.functions)).map(
     (id) => ({
       symbolicId: id,
+      module: input.functionOf(id).module,
       wgslName: names.allocate('fn_', nameOf(id)),
       decl: input.functionOf(id).decl,
     }),
@@ -214,6 +217,12 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     deviceGlobals,
     globalStorage,
     imageGlobalsSize: imageGlobals.size,
+    sources: new Map(
+      [...kernels.map((k) => k.kernel.module), ...functions.map((f) => f.module)].map((m) => [
+        m,
+        input.sourceOf(m),
+      ]),
+    ),
     // The emulation buffer exists only where an emulated variant is emitted.
     emulation:
       specConstants.length === 0 || !modes.includes('emulated')

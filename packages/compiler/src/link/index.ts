@@ -105,6 +105,7 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
           specConstantDecl: declOf('specConstant'),
           deviceGlobalDecl,
           programGlobals,
+          sourceOf: (module) => input.modules.get(module)?.source ?? '',
           functionOf,
           mode,
         },

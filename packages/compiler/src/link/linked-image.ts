@@ -52,6 +52,8 @@ export interface LinkedGlobalStorage {
 
 export interface LinkedFunction {
   readonly symbolicId: SymbolicId;
+  /** The module that declares it. */
+  readonly module: string;
   readonly wgslName: string;
   readonly decl: FunctionDecl<SymbolicId>;
 }
@@ -117,6 +119,8 @@ export interface LinkedImage {
   };
   /** Byte size of the image's own buffer. */
   readonly imageGlobalsSize: number;
+  /** The text of each module whose code is in the image, for quoting in errors. */
+  readonly sources: ReadonlyMap<string, string>;
   /** Where the emulated variant reads its constants; null when the image has none. */
   readonly emulation:
     | (EmulationBuffer & { readonly wgslName: string; readonly structName: string })

@@ -36,11 +36,11 @@ const scaled: FunctionDecl = {
   body: {
     kind: 'wgsl',
     parts: [
-      { kind: 'text', text: 'return ' },
+      { kind: 'text', text: 'return ', span },
       { kind: 'ref', ref: ref('k'), span },
-      { kind: 'text', text: ' * ' },
-      { kind: 'param', name: 'select' },
-      { kind: 'text', text: ' + 0.5;' },
+      { kind: 'text', text: ' * ', span },
+      { kind: 'param', name: 'select', span },
+      { kind: 'text', text: ' + 0.5;', span },
     ],
   },
   span,

@@ -11,6 +11,7 @@ function deviceObject(module: string): DeviceObject {
   return {
     version: DEVICE_OBJECT_VERSION,
     module,
+    source: '',
     imports: [],
     exports: [],
     specConstants: [

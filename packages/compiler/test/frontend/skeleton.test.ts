@@ -22,6 +22,7 @@ test('the skeleton module compiles to its device object', () => {
   expect(withoutSpans(object)).toEqual({
     version: DEVICE_OBJECT_VERSION,
     module: 'src/scale.sycl.ts',
+    source: skeleton,
     imports: [
       {
         specifier: '@syclts/dsl',

@@ -259,6 +259,7 @@ export function deviceObject(
   return {
     version: DEVICE_OBJECT_VERSION,
     module,
+    source: '',
     imports: [],
     exports: [],
     specConstants: [],

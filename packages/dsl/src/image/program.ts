@@ -128,10 +128,39 @@ export interface SourceLocation {
   readonly column: number;
 }
 
+/**
+ * A run of a WGSL line: from WGSL column [0] on, it comes from source [1] (an index into
+ * `sources`), line [2], column [3]. With [4] = 1 the columns correspond one to one (raw WGSL
+ * text); with 0 the whole run comes from that one place (a statement's start).
+ */
+export type LineSegment = readonly [
+  column: number,
+  source: number,
+  line: number,
+  sourceColumn: number,
+  exact: 0 | 1,
+];
+
+/**
+ * Where each line of a variant's WGSL comes from in the `.sycl.ts` sources, so that errors the
+ * GPU's compiler reports can name the place the user wrote. Columns are 1-based.
+ */
+export interface LineMap {
+  readonly version: 1;
+  /** Root-relative module paths the segments name. */
+  readonly sources: readonly string[];
+  /** Per WGSL line (index 0 is line 1): null, or its runs in column order. */
+  readonly lines: readonly (readonly LineSegment[] | null)[];
+  /** The text of each source line named, keyed `${source}:${line}`. */
+  readonly quotes: Readonly<Record<string, string>>;
+}
+
 export interface DeviceImage {
   /** Stable, readable: the module path (per-module split), kernel symbolic ID (per-kernel) or 'program' (whole). */
   readonly id: string;
   readonly wgsl: { readonly native?: string; readonly emulated?: string };
+  /** Line maps of the WGSL variants; absent when the build left them out (`lineMaps: false`). */
+  readonly lineMaps?: { readonly native?: LineMap; readonly emulated?: LineMap };
   readonly specConstants: Readonly<Record<SymbolicId, SpecConstantInfo>>;
   readonly emulation: EmulationBuffer | null;
   readonly deviceGlobals: Readonly<Record<SymbolicId, DeviceGlobalInfo>>;

@@ -7,6 +7,7 @@ import type { BindingInfo, DeviceImage, KernelInfo, SpecConstantMode } from '@sy
 import { errc, SyclError } from '../errors.js';
 import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
+import { sourceMessage } from '../program/wgsl-errors.js';
 import { roundUp, strideOf } from '../values/layout.js';
 import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
@@ -179,17 +180,23 @@ export class DeviceContext {
             this.pipelines.delete(key, entry);
             const compileError = await this.#creationErrors.get(module);
             const layoutError = await this.#creationErrors.get(pipelineLayout);
+            const failed = `kernel ${kernelName}: creating its ${variant} pipeline failed`;
+            // A WGSL error: where the user wrote it, when the image has its line map.
+            if (compileError) {
+              const located = await this.#locate(image, variant, module);
+              if (located) {
+                throw new SyclError(errc.build, `${located}\n${failed}`, { cause: error });
+              }
+            }
             const reason = compileError
               ? `device image ${image.id} does not compile: ${compileError.message}`
               : layoutError
                 ? `its bind group layout is invalid: ${layoutError.message}`
                 : messageOf(error);
             const { module: file, line, column } = info.source;
-            throw new SyclError(
-              errc.build,
-              `${file}:${line}:${column}: kernel ${kernelName}: creating its ${variant} pipeline failed: ${reason}`,
-              { cause: error },
-            );
+            throw new SyclError(errc.build, `${file}:${line}:${column}: ${failed}: ${reason}`, {
+              cause: error,
+            });
           },
         ),
     };
@@ -198,6 +205,19 @@ export class DeviceContext {
     this.stats.pipelinesCreated++;
     this.stats.pipelineCacheEvictions += this.pipelines.add(key, entry);
     return { entry, created: true };
+  }
+
+  /** The first compile error of a variant's WGSL, told at its place in the `.sycl.ts` source. */
+  async #locate(
+    image: DeviceImage,
+    variant: Variant,
+    module: GPUShaderModule,
+  ): Promise<string | null> {
+    const { messages } = await module.getCompilationInfo();
+    const first = messages.find((m) => m.type === 'error');
+    return first
+      ? sourceMessage(image.lineMaps?.[variant], image.wgsl[variant] ?? '', first)
+      : null;
   }
 
   /** The cached pipeline for a constants key, if any (it may still be compiling). */
