@@ -2,7 +2,7 @@
  * An error the GPU's compiler finds in generated WGSL reads like a TypeScript error: the
  * `.sycl.ts` file, line and column, the line quoted with a caret, then the WGSL line.
  */
-import { accessor, deviceFunction, f32, kernel } from '@syclts/dsl';
+import { accessor, f32, kernel } from '@syclts/dsl';
 import { expect, test } from 'vitest';
 import { errc } from '../src/index.js';
 import { compileSources } from './support/compile.js';
@@ -14,6 +14,7 @@ const SOURCE = [
   '',
   '/** Returns a vector where it promised an f32: only the GPU compiler sees it. */',
   'const widen = deviceFunction({ args: [f32], returns: f32 }, (x) =>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: device source text
   '  wgsl`let y = ${x} + 1.0;',
   '    return y * vec3f(1.0);`,',
   ');',
@@ -27,7 +28,6 @@ test.each(['native', 'emulated'] as const)(
   'a WGSL type error in a raw body names its .sycl.ts line (%s)',
   async (policy) => {
     const bad = kernel({ range: 1, args: { out: accessor(f32, 'write') } }, () => {});
-    void deviceFunction;
     compileSources([{ module: 'src/widen.sycl.ts', source: SOURCE, exports: { bad } }]);
     const q = await freshQueue({ specConstants: policy });
     const out = q.buffer(f32, 4);
