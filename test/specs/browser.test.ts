@@ -30,12 +30,19 @@ test('the Vite production build runs in headless Chromium on WebGPU', async () =
   const result = (await page.evaluate(() => window.sycltsResult)) as {
     adapter: string;
     results: number[][];
+    gpuError: string;
   };
   console.log(`[syclts] browser bundle ran on adapter: ${result.adapter}`);
   expect(result.results).toEqual([
     Array.from({ length: 100 }, (_, i) => 7 * i),
     Array.from({ length: 100 }, (_, i) => 5 * i),
   ]);
+  // The browser's WGSL compiler error, told at the .sycl.ts line the user wrote.
+  const lines = result.gpuError.split('\n');
+  expect(lines[0]).toMatch(/^src\/widen\.sycl\.ts:8:5: error: /);
+  expect(lines[1]).toBe('  8 |     return y * vec3f(1.0);`,');
+  expect(lines[2]).toBe('    |     ^');
+  expect(lines.at(-1)).toBe('kernel src/widen.sycl.ts#bad: creating its native pipeline failed');
 });
 
 test('the production bundle ships the linked program, not the compiler', () => {

@@ -114,7 +114,7 @@ describe('queue.destroy', () => {
     const error = await rejected(() => q.destroy());
     expect(error.errc).toBe(errc.build);
     expect(error.message).toMatch(
-      /^queue\.destroy: an earlier command failed: kernel src\/broken\.sycl\.ts#broken/,
+      /^queue\.destroy: an earlier command failed: src\/hand-written\.sycl\.ts:1:1: kernel src\/broken\.sycl\.ts#broken/,
     );
   });
 
