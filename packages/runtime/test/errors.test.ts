@@ -67,6 +67,19 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     );
   });
 
+  test('a validation error of a batched launch names the kernel and its declaration', async () => {
+    const q = await freshQueue();
+    const out = q.buffer(new Uint32Array(8).fill(POISON));
+    await q.parallelFor(8, fill, { out }).wait();
+    // Destroyed behind the runtime's back: only WebGPU's submit can tell.
+    out.gpuBuffer.destroy();
+    const error = await rejection(q.parallelFor(8, fill, { out }).wait());
+    expect(error.errc).toBe(errc.runtime);
+    expect(error.message).toMatch(
+      /^src\/hand-written\.sycl\.ts:1:1: src\/fill\.sycl\.ts#fill: WebGPU error outside a command: .*destroyed/,
+    );
+  });
+
   test('an error nobody waited for is raised by the next submit, once', async () => {
     const q = await freshQueue();
     const out = q.buffer(u32, 4);

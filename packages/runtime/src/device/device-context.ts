@@ -3,7 +3,13 @@
  * per kernel, the pipeline cache, device-global storage and the counters. Queues on the same
  * device share it, so a program's device globals have one buffer per GPUDevice whatever the queue.
  */
-import type { BindingInfo, DeviceImage, KernelInfo, SpecConstantMode } from '@syclts/dsl';
+import type {
+  BindingInfo,
+  DeviceImage,
+  KernelInfo,
+  SourceLocation,
+  SpecConstantMode,
+} from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
@@ -49,6 +55,8 @@ export class DeviceContext {
   readonly #imageSerials = new WeakMap<DeviceImage, number>();
   /** Errors creating shader modules and layouts, reported with the pipelines that fail because of them. */
   readonly #creationErrors = new WeakMap<object, Promise<GPUError | null>>();
+  /** Where each kernel with a pipeline is declared, by the symbolic ID its labels carry. */
+  readonly #kernelSources = new Map<string, SourceLocation>();
   #compiling = 0;
   readonly #waitingCompiles: (() => void)[] = [];
   /** Read once: in Node each access of `device.limits` crosses into Dawn (about 0.5 µs). */
@@ -159,6 +167,7 @@ export class DeviceContext {
     const module = this.module(image, variant);
     const { pipelineLayout } = this.layout(image, info, variant);
     const constants = constantsOf();
+    this.#kernelSources.set(kernelName, info.source);
     const entry: PipelineEntry = {
       pipeline: null,
       ready: (startAfter ?? Promise.resolve())
@@ -218,6 +227,17 @@ export class DeviceContext {
     return first
       ? sourceMessage(image.lineMaps?.[variant], image.wgsl[variant] ?? '', first)
       : null;
+  }
+
+  /**
+   * `file:line:col` of the kernel a WebGPU message names through a label (pipelines and bind
+   * groups are labelled with the kernel's symbolic ID), or null.
+   */
+  locate(message: string): string | null {
+    for (const [name, { module, line, column }] of this.#kernelSources) {
+      if (message.includes(name)) return `${module}:${line}:${column}`;
+    }
+    return null;
   }
 
   /** The cached pipeline for a constants key, if any (it may still be compiling). */

@@ -63,14 +63,18 @@ export class Scheduler implements EventOwner {
   constructor(
     readonly device: GPUDevice,
     stats: RuntimeStats,
+    /** The `.sycl.ts` place of a kernel a WebGPU message (or command name) names, if any. */
+    readonly locate: (message: string) => string | null,
   ) {
     this.batch = new Batch(device, stats, (submission) => this.#submitted(submission));
     device.addEventListener('uncapturederror', (event) => {
       const { error } = event as GPUUncapturedErrorEvent;
+      const place = locate(error.message);
+      const at = place ? `${place}: ` : '';
       this.#uncaptured.push(
         error.constructor.name === 'GPUOutOfMemoryError'
-          ? new SyclError(errc.memoryAllocation, `out of GPU memory: ${error.message}`)
-          : new SyclError(errc.runtime, `WebGPU error outside a command: ${error.message}`),
+          ? new SyclError(errc.memoryAllocation, `${at}out of GPU memory: ${error.message}`)
+          : new SyclError(errc.runtime, `${at}WebGPU error outside a command: ${error.message}`),
       );
     });
     void device.lost.then((info) => {
@@ -243,7 +247,10 @@ export class Scheduler implements EventOwner {
     await tracked.done;
     const uncaptured = this.#uncaptured.shift();
     if (uncaptured) {
-      throw new SyclError(uncaptured.errc, `${tracked.name}: ${uncaptured.message}`, {
+      // The error surfaced on this command's wait: name the kernel, and where it is declared.
+      const place = this.locate(tracked.name);
+      const at = place && !uncaptured.message.startsWith(`${place}:`) ? `${place}: ` : '';
+      throw new SyclError(uncaptured.errc, `${at}${tracked.name}: ${uncaptured.message}`, {
         cause: uncaptured,
       });
     }
