@@ -9,10 +9,27 @@
  * to the new program. A device module first compiled after the program was served (a dynamic
  * import) reloads the page.
  */
+import { resolve } from 'node:path';
 import type { ModuleNode, ViteDevServer } from 'vite';
 import type { LinkOutcome } from '../device-modules.js';
 import { programLiteral, RESOLVED_PROGRAM_MODULE } from '../program-module.js';
 import type { PluginState } from '../state.js';
+
+const OVERLAY_EVENT = 'syclts:gpu-error';
+
+/**
+ * In the page, with the program module: a SyclError the page left unhandled (a rejection, or
+ * a module's top-level await) that names a
+ * `.sycl.ts` place (a GPU compile error, say) goes to the dev server, which shows it in Vite's
+ * error overlay.
+ */
+const OVERLAY_CLIENT = `  const report = (error) => {
+    if (error && error.name === 'SyclError' && /^[^\\s:]+\\.sycl\\.ts:\\d+:\\d+:/.test(error.message)) {
+      import.meta.hot.send('${OVERLAY_EVENT}', { message: error.message });
+    }
+  };
+  window.addEventListener('unhandledrejection', (event) => report(event.reason));
+  window.addEventListener('error', (event) => report(event.error));`;
 
 /** Appended to each device module after its footer: the module takes its own updates. */
 export const SELF_ACCEPT = '\nif (import.meta.hot) import.meta.hot.accept();\n';
@@ -30,6 +47,27 @@ export class DevProgram {
 
   attach(server: ViteDevServer): void {
     this.#server = server;
+    // A GPU error the page did not handle, shown in Vite's overlay at its .sycl.ts place.
+    server.ws.on(OVERLAY_EVENT, (data: { message?: unknown }) => {
+      const message = String(data?.message ?? '');
+      const place = /^([^\s:]+\.sycl\.ts):(\d+):(\d+):/.exec(message);
+      server.ws.send({
+        type: 'error',
+        err: {
+          message,
+          stack: '',
+          plugin: 'unplugin-syclts',
+          ...(place && {
+            id: place[1]!,
+            loc: {
+              file: resolve(this.#state.root, place[1]!),
+              line: Number(place[2]),
+              column: Number(place[3]),
+            },
+          }),
+        },
+      });
+    });
   }
 
   get active(): boolean {
@@ -78,7 +116,10 @@ export class DevProgram {
         `const program = JSON.parse(${programLiteral(linked.program)});`,
         'relink(program);',
         'export default program;',
-        'if (import.meta.hot) import.meta.hot.accept();',
+        'if (import.meta.hot) {',
+        '  import.meta.hot.accept();',
+        OVERLAY_CLIENT,
+        '}',
         '',
       ].join('\n'),
     };

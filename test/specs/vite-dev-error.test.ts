@@ -1,0 +1,43 @@
+/**
+ * In the Vite dev server, a GPU compile error the page leaves unhandled reaches Vite's error
+ * overlay, told at its place in the `.sycl.ts` source.
+ */
+import type { Browser } from 'playwright-core';
+import sycltsVite from 'unplugin-syclts/vite';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { stageApp } from '../helpers/paths.js';
+
+let server: ViteDevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const root = stageApp('dev-error', 'dev-error');
+  server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [sycltsVite()],
+    server: { host: '127.0.0.1', port: 5191, strictPort: false },
+    optimizeDeps: { noDiscovery: true },
+  });
+  await server.listen();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a GPU compile error shows in the overlay at its .sycl.ts line', async () => {
+  const page = await browser.newPage();
+  await page.goto(server.resolvedUrls!.local[0]!);
+  const overlay = page.locator('vite-error-overlay');
+  await overlay.waitFor({ state: 'attached', timeout: 20_000 });
+  const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
+  expect(text).toContain('src/widen.sycl.ts:8:5: error: return statement type must match');
+  expect(text).toContain('8 |     return y * vec3f(1.0);`,');
+  expect(text).toContain('widen.sycl.ts:8:5');
+});
