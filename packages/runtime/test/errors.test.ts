@@ -65,6 +65,8 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     expect(error.message).toMatch(
       /^src\/limits\.sycl\.ts:3:14: kernel src\/limits\.sycl\.ts#huge: creating its native pipeline failed: /,
     );
+    const lines = error.message.split('\n');
+    expect(lines.slice(-2)).toEqual([`  3 | ${source.split('\n')[2]}`, '    |              ^']);
   });
 
   test('a validation error of a batched launch names the kernel and its declaration', async () => {

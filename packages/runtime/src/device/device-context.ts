@@ -13,7 +13,7 @@ import type {
 import { errc, SyclError } from '../errors.js';
 import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
-import { sourceMessage } from '../program/wgsl-errors.js';
+import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
 import { roundUp, strideOf } from '../values/layout.js';
 import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
@@ -203,9 +203,12 @@ export class DeviceContext {
                 ? `its bind group layout is invalid: ${layoutError.message}`
                 : messageOf(error);
             const { module: file, line, column } = info.source;
-            throw new SyclError(errc.build, `${file}:${line}:${column}: ${failed}: ${reason}`, {
-              cause: error,
-            });
+            const quote = quoteAt(image.lineMaps?.[variant], file, line, column);
+            throw new SyclError(
+              errc.build,
+              `${file}:${line}:${column}: ${failed}: ${reason}${quote ? `\n${quote}` : ''}`,
+              { cause: error },
+            );
           },
         ),
     };

@@ -5,6 +5,20 @@
  */
 import type { LineMap } from '@syclts/dsl';
 
+/** The source line `line` of `module` with a caret under `column`, from the map's quotes. */
+export function quoteAt(
+  map: LineMap | undefined,
+  module: string,
+  line: number,
+  column: number,
+): string | null {
+  const source = map?.sources.indexOf(module) ?? -1;
+  const quote = source >= 0 ? map?.quotes[`${source}:${line}`] : undefined;
+  if (quote === undefined) return null;
+  const gutter = ' '.repeat(String(line).length);
+  return `  ${line} | ${quote}\n  ${gutter} | ${' '.repeat(Math.max(0, column - 1))}^`;
+}
+
 /** `file:line:col: error: message`, the source line with a caret, then the WGSL line. */
 export function sourceMessage(
   map: LineMap | undefined,
@@ -17,13 +31,11 @@ export function sourceMessage(
   for (const s of segments) if (s[0] <= message.linePos) segment = s;
   const [column, source, line, sourceColumn, exact] = segment;
   const at = exact ? sourceColumn + (message.linePos - column) : sourceColumn;
-  const quote = map.quotes[`${source}:${line}`] ?? '';
-  const gutter = String(line).length;
+  const module = map.sources[source]!;
   const wgslLine = wgsl.split('\n')[message.lineNum - 1] ?? '';
   return [
-    `${map.sources[source]}:${line}:${at}: error: ${message.message}`,
-    `  ${line} | ${quote}`,
-    `  ${' '.repeat(gutter)} | ${' '.repeat(Math.max(0, at - 1))}^`,
+    `${module}:${line}:${at}: error: ${message.message}`,
+    quoteAt(map, module, line, at) ?? '',
     `  WGSL ${message.lineNum}:${message.linePos} | ${wgslLine.trim()}`,
   ].join('\n');
 }
