@@ -1,3 +1,4 @@
+export * from './abi/index.js';
 export * from './builtins/index.js';
 export {
   attach,

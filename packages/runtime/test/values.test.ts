@@ -1,8 +1,24 @@
-import { array, bool, f16, f32, i32, mat, struct, u32, vec } from '@syclts/dsl';
+import {
+  alignOf,
+  array,
+  bool,
+  f16,
+  f16Bits,
+  f16BitsToNumber,
+  f32,
+  i32,
+  mat,
+  readValue,
+  sizeOf,
+  strideOf,
+  struct,
+  u32,
+  vec,
+  writeValue,
+} from '@syclts/dsl';
 import { describe, expect, test } from 'vitest';
 import { canonicalize } from '../src/values/host-value.js';
-import { alignOf, readValue, sizeOf, strideOf, writeValue } from '../src/values/layout.js';
-import { checkScalar, f16Bits, f16BitsToNumber } from '../src/values/scalars.js';
+import { checkScalar } from '../src/values/scalars.js';
 
 describe('scalars', () => {
   test('f16 encoding rounds to nearest even', () => {

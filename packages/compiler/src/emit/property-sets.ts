@@ -3,13 +3,13 @@
  * `DeviceImage`, arranged for people and tools (the CLI writes them as JSON). Documented in
  * docs/device-images.md.
  */
-import type {
-  DeviceGlobalInfo,
-  DeviceImage,
-  JsonValue,
-  KernelInfo,
-  ScalarName,
-  SpecConstantLeaf,
+import {
+  type DeviceGlobalInfo,
+  type DeviceImage,
+  type JsonValue,
+  type KernelInfo,
+  type SpecConstantLeaf,
+  writeScalar,
 } from '@syclts/dsl';
 import { leavesOf, valueAt } from '../link/layout.js';
 
@@ -85,7 +85,7 @@ export function propertySets(image: DeviceImage): PropertySets {
   };
 }
 
-/** The emulation buffer as the folded defaults fill it (bool as u32, f16 as 2 bytes). */
+/** The emulation buffer as the folded defaults fill it (the ABI's encoding: bool as u32, f16 as 2 bytes). */
 function defaultBlob(image: DeviceImage): string {
   const view = new DataView(new ArrayBuffer(image.emulation!.size));
   for (const c of Object.values(image.specConstants)) {
@@ -96,49 +96,4 @@ function defaultBlob(image: DeviceImage): string {
     }
   }
   return Buffer.from(view.buffer).toString('hex');
-}
-
-function writeScalar(
-  view: DataView,
-  offset: number,
-  scalar: ScalarName,
-  value: number | boolean,
-): void {
-  const n = Number(value);
-  switch (scalar) {
-    case 'bool':
-    case 'u32':
-      view.setUint32(offset, n, true);
-      return;
-    case 'i32':
-      view.setInt32(offset, n, true);
-      return;
-    case 'f32':
-      view.setFloat32(offset, n, true);
-      return;
-    case 'f16':
-      view.setUint16(offset, f16Bits(n), true);
-      return;
-  }
-}
-
-/** IEEE binary16 bits, rounded to nearest even. */
-function f16Bits(value: number): number {
-  const bits = new Uint32Array(new Float32Array([value]).buffer)[0]!;
-  const sign = (bits >>> 16) & 0x8000;
-  const exp = ((bits >>> 23) & 0xff) - 112;
-  let mant = bits & 0x7fffff;
-  if (exp >= 31) return sign | 0x7c00;
-  if (exp <= 0) {
-    if (exp < -10) return sign;
-    mant |= 0x800000;
-    const shift = 14 - exp;
-    const rest = mant & ((1 << shift) - 1);
-    const half = mant >>> shift;
-    const mid = 1 << (shift - 1);
-    return sign | (half + (rest > mid || (rest === mid && half & 1) ? 1 : 0));
-  }
-  const half = (exp << 10) | (mant >>> 13);
-  const rest = mant & 0x1fff;
-  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && half & 1) ? 1 : 0));
 }

@@ -3,7 +3,7 @@
  * contents) against its declared type and turns it into the whole host value (JSON). Trailing
  * array elements and struct fields left out are zero, as in the DSL's `completeValue`.
  */
-import { type DataType, type JsonValue, zeroValue } from '@syclts/dsl';
+import { type DataType, F16_MAX_EXCLUSIVE, type JsonValue, zeroValue } from '@syclts/dsl';
 import { type ConstValue, describeConst } from './constants.js';
 import { typeName } from './types.js';
 
@@ -97,7 +97,9 @@ function checkScalar(value: ConstValue, scalar: string, type: DataType): Checked
     if (v < lo || v > hi) return bad(value, type, `out of range ${lo}..${hi}`);
     return { ok: true, json: v };
   }
-  const max = scalar === 'f16' ? 65504 : 3.4028234663852886e38;
-  if (!Number.isFinite(v) || Math.abs(v) > max) return bad(value, type, 'out of range');
+  // What still rounds to a finite value: the ABI's f16 bound, f32's largest finite value.
+  const fits =
+    scalar === 'f16' ? Math.abs(v) < F16_MAX_EXCLUSIVE : Math.abs(v) <= 3.4028234663852886e38;
+  if (!Number.isFinite(v) || !fits) return bad(value, type, 'out of range');
   return { ok: true, json: v };
 }

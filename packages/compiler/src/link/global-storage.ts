@@ -5,10 +5,15 @@
  * the layout depends only on the program and one global can be moved whole, with aligned copies,
  * when an edit in the dev server changes the layout.
  */
-import type { DataType, DeviceGlobalInfo, SymbolicId } from '@syclts/dsl';
+import {
+  type DataType,
+  type DeviceGlobalInfo,
+  roundUp,
+  type SymbolicId,
+  sizeOf,
+} from '@syclts/dsl';
 import type { DeviceGlobalDecl } from '../ir/device-object.js';
 import { compare } from './compare.js';
-import { layoutOf, roundUp } from './layout.js';
 
 export const GLOBAL_ALIGN = 16;
 
@@ -27,7 +32,7 @@ export function layoutGlobals(
   for (const id of [...new Set(ids)].sort(compare)) {
     const offset = roundUp(GLOBAL_ALIGN, end);
     offsets.set(id, offset);
-    end = offset + layoutOf(typeOf(id)).size;
+    end = offset + sizeOf(typeOf(id));
   }
   return { offsets, size: roundUp(GLOBAL_ALIGN, end) };
 }
@@ -36,7 +41,7 @@ export function layoutGlobals(
 export function globalInfo(decl: DeviceGlobalDecl, offset: number): DeviceGlobalInfo {
   return {
     type: decl.type,
-    size: layoutOf(decl.type).size,
+    size: sizeOf(decl.type),
     offset,
     deviceImageScope: decl.deviceImageScope,
     hostAccess: decl.hostAccess,

@@ -2,16 +2,21 @@
  * Builds one device image from its kernels: numeric IDs (dense from 0, in order of first use),
  * the emulation layout, WGSL names, binding numbers and the runtime's kernel descriptions.
  */
-import type {
-  BindingInfo,
-  DataType,
-  KernelInfo,
-  LaunchField,
-  SpecConstantInfo,
-  SpecConstantLeaf,
-  SpecConstantMode,
-  SymbolicId,
-  WorkgroupSizeDim,
+import {
+  type BindingInfo,
+  type DataType,
+  type KernelInfo,
+  LAUNCH_UNIFORM,
+  type LaunchField,
+  memberLayout,
+  roundUp,
+  type SpecConstantInfo,
+  type SpecConstantLeaf,
+  type SpecConstantMode,
+  type SymbolicId,
+  sizeOf,
+  strideOf,
+  type WorkgroupSizeDim,
 } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Expr } from '../ir/device-code.js';
@@ -19,15 +24,7 @@ import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js'
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 import { type GlobalLayout, globalInfo, layoutGlobals } from './global-storage.js';
-import {
-  containsAtomic,
-  containsScalar,
-  layoutOf,
-  leavesOf,
-  roundUp,
-  structLayout,
-  uniformViolation,
-} from './layout.js';
+import { containsAtomic, containsScalar, leavesOf, uniformViolation } from './layout.js';
 import type {
   LinkedDeviceGlobal,
   LinkedFunction,
@@ -43,8 +40,6 @@ import type { ResolvedFunction, ResolvedKernel } from './resolve.js';
 import { literalSize, sizeLeaves, sizeValue } from './sizes.js';
 import { LAUNCH_FIELDS, NameAllocator } from './wgsl-names.js';
 
-/** Offsets in the `launch` uniform fixed by the runtime conventions. */
-const LAUNCH_ARGS_OFFSET = 32;
 const MAX_UNIFORM_BYTES = 65536;
 const MAX_PRIVATE_BYTES = 8192;
 /** `@id(n)` takes 0..65535. */
@@ -108,7 +103,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     });
   }
   const emulationMembers = specConstants.map((c) => ({ name: c.wgslName, type: c.info.type }));
-  const emulationLayout = structLayout(emulationMembers.map((m) => m.type));
+  const emulationLayout = memberLayout(emulationMembers.map((m) => m.type));
   const laidOut = specConstants.map((c, i) => ({
     ...c,
     info: { ...c.info, emulationOffset: emulationLayout.offsets[i]! } satisfies SpecConstantInfo,
@@ -345,7 +340,7 @@ function buildKernel(
   const privateBytes = reach.specConstants
     .map(typeOf)
     .filter((t) => t.kind !== 'scalar')
-    .reduce((sum, t) => sum + layoutOf(t).size, 0);
+    .reduce((sum, t) => sum + sizeOf(t), 0);
   const nativeFits = privateBytes <= MAX_PRIVATE_BYTES;
   if (!nativeFits && (mode === 'native' || (mode === 'both' && pipelineConstantUses.length > 0))) {
     error(
@@ -363,11 +358,12 @@ function buildKernel(
 
   // Bindings: the launch uniform, then the accessors in argument order.
   const valueParams = decl.params.flatMap((p) => (p.kind === 'value' ? [p] : []));
-  const argLayout = structLayout(
+  const argLayout = memberLayout(
     valueParams.map((p) => p.type),
-    LAUNCH_ARGS_OFFSET,
+    'storage',
+    LAUNCH_UNIFORM.args,
   );
-  const violation = uniformViolation(valueParams, LAUNCH_ARGS_OFFSET);
+  const violation = uniformViolation(valueParams, LAUNCH_UNIFORM.args);
   if (violation !== null) {
     error(
       LinkCode.unsupportedType,
@@ -377,8 +373,18 @@ function buildKernel(
   }
   const vec3u: DataType = { kind: 'vector', component: 'u32', size: 3 };
   const fields: LaunchField[] = [
-    { role: 'globalRange', name: LAUNCH_FIELDS.globalRange, type: vec3u, offset: 0 },
-    { role: 'groupOffset', name: LAUNCH_FIELDS.groupOffset, type: vec3u, offset: 16 },
+    {
+      role: 'globalRange',
+      name: LAUNCH_FIELDS.globalRange,
+      type: vec3u,
+      offset: LAUNCH_UNIFORM.globalRange,
+    },
+    {
+      role: 'groupOffset',
+      name: LAUNCH_FIELDS.groupOffset,
+      type: vec3u,
+      offset: LAUNCH_UNIFORM.groupOffset,
+    },
     ...valueParams.map(
       (p, i): LaunchField => ({
         role: 'arg',
@@ -414,7 +420,7 @@ function buildKernel(
 
   const arrayBytes = workgroupArrays.map((w) => {
     const n = literalSize(w.length);
-    return n === null ? null : n * roundUp(layoutOf(w.element).align, layoutOf(w.element).size);
+    return n === null ? null : n * strideOf(w.element);
   });
   const info: KernelInfo = {
     entryPoint,

@@ -1,68 +1,20 @@
 /**
- * Host-shareable memory layout (WGSL §14.4), as the emulation buffer, the `launch` uniform and
- * device-global storage use it. `bool` is not host-shareable: it is stored as a `u32` (0/1).
+ * What the link step asks of host-shareable layouts beyond the ABI module's rules (@syclts/dsl:
+ * sizes, alignments, offsets): where a storage layout breaks the uniform-only rules, the scalar
+ * leaves of a type, and what a type contains.
  */
-import type { DataType, JsonValue, ScalarName, SpecConstantLeaf } from '@syclts/dsl';
-
-export interface Layout {
-  readonly align: number;
-  readonly size: number;
-}
-
-export const roundUp = (align: number, n: number): number => Math.ceil(n / align) * align;
-
-function scalarSize(scalar: ScalarName): number {
-  return scalar === 'f16' ? 2 : 4;
-}
-
-/** Alignment and size in the storage address space (no uniform-only rules). */
-export function layoutOf(type: DataType): Layout {
-  switch (type.kind) {
-    case 'scalar':
-      return { align: scalarSize(type.scalar), size: scalarSize(type.scalar) };
-    case 'atomic':
-      return { align: 4, size: 4 };
-    case 'vector': {
-      const s = scalarSize(type.component);
-      return { align: (type.size === 2 ? 2 : 4) * s, size: type.size * s };
-    }
-    case 'matrix': {
-      const column = layoutOf({ kind: 'vector', component: 'f32', size: type.rows });
-      return { align: column.align, size: type.columns * roundUp(column.align, column.size) };
-    }
-    case 'array': {
-      const element = layoutOf(type.element);
-      return { align: element.align, size: type.length * strideOf(type.element) };
-    }
-    case 'struct': {
-      const { align, end } = structLayout(type.fields.map((f) => f.type));
-      return { align, size: roundUp(align, end) };
-    }
-  }
-}
-
-export function strideOf(element: DataType): number {
-  const { align, size } = layoutOf(element);
-  return roundUp(align, size);
-}
-
-/** Offsets of consecutive members laid out from `start`, as WGSL places struct members. */
-export function structLayout(
-  members: readonly DataType[],
-  start = 0,
-): { offsets: number[]; align: number; end: number } {
-  let offset = start;
-  let align = 1;
-  const offsets: number[] = [];
-  for (const member of members) {
-    const layout = layoutOf(member);
-    offset = roundUp(layout.align, offset);
-    offsets.push(offset);
-    offset += layout.size;
-    align = Math.max(align, layout.align);
-  }
-  return { offsets, align, end: offset };
-}
+import {
+  type DataType,
+  type JsonValue,
+  memberLayout,
+  roundUp,
+  type ScalarName,
+  type SpecConstantLeaf,
+  scalarSize,
+  sizeOf,
+  strideOf,
+  structLayout,
+} from '@syclts/dsl';
 
 /**
  * Where a struct's natural (storage) layout breaks a uniform-only rule: arrays and structs must
@@ -74,8 +26,9 @@ export function uniformViolation(
   members: readonly { readonly name: string; readonly type: DataType }[],
   start = 0,
 ): string | null {
-  const { offsets, end } = structLayout(
+  const { offsets, end } = memberLayout(
     members.map((m) => m.type),
+    'storage',
     start,
   );
   for (const [i, member] of members.entries()) {
@@ -94,7 +47,7 @@ function typeViolation(type: DataType, offset: number, room: number): string | n
     return inner === null ? null : `[]${inner}`;
   }
   if (type.kind === 'struct') {
-    if (offset % 16 !== 0 || room < roundUp(16, layoutOf(type).size)) return '';
+    if (offset % 16 !== 0 || room < roundUp(16, sizeOf(type))) return '';
     const inner = uniformViolation(type.fields);
     return inner === null ? null : `.${inner}`;
   }
@@ -145,7 +98,7 @@ export function leavesOf(type: DataType, firstId: number): SpecConstantLeaf[] {
         return;
       }
       case 'struct': {
-        const { offsets } = structLayout(t.fields.map((f) => f.type));
+        const { offsets } = structLayout(t);
         for (const [i, field] of t.fields.entries())
           visit(field.type, offset + offsets[i]!, [...path, field.name]);
         return;

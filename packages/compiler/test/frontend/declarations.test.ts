@@ -262,3 +262,15 @@ test('f16 device code compiles and links to WGSL that enables f16', () => {
   expect(wgsl).toContain('array<f16>');
   expect(wgsl).toContain('vec4<f16>');
 });
+
+test('f16 defaults follow the ABI bound: what rounds to a finite f16 fits, from 65520 on it does not', () => {
+  const source = (v: number) =>
+    `import { f16, specializationId } from '@syclts/dsl';\nexport const h = specializationId(f16, ${v});\n`;
+  const fits = compileModule(source(65519), { module: 'src/h.sycl.ts' });
+  expect(fits.diagnostics).toEqual([]);
+  expect(fits.object?.specConstants[0]?.defaultValue).toBe(65519);
+  const over = compileModule(source(65520), { module: 'src/h.sycl.ts' });
+  expect(over.diagnostics.map((d) => d.message)).toEqual([
+    'the default of `h` 65520 does not fit f16: out of range',
+  ]);
+});

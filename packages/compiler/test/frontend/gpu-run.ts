@@ -1,17 +1,18 @@
 /**
  * Runs one kernel of a linked program on a WebGPU device, binding and launching it the way the
  * shared conventions say (explicit layouts, the launch uniform, SYCL-to-WGSL dimension order).
- * Free of compiler imports, so it also bundles for the lent GPU machine.
+ * Free of compiler imports, so it also bundles for a GPU machine without the compiler.
  */
-import type {
-  DeviceGlobalInfo,
-  DeviceImage,
-  GlobalStorage,
-  JsonValue,
-  KernelInfo,
-  Program,
+import {
+  type DeviceGlobalInfo,
+  type DeviceImage,
+  type GlobalStorage,
+  type JsonValue,
+  type KernelInfo,
+  type Program,
+  type ShareableValue,
+  writeValue,
 } from '@syclts/dsl';
-import { leavesOf } from '../../src/link/layout.js';
 
 type Accessor = Float32Array | Int32Array | Uint32Array | Uint16Array;
 
@@ -107,7 +108,7 @@ export async function runKernel(
             : field.role === 'groupOffset'
               ? [0, 0, 0]
               : (launch.args?.[field.name] as JsonValue);
-        encode(view, field.type, field.offset, value);
+        writeValue(view, field.offset, field.type, value as ShareableValue, 'uniform');
       }
       const buffer = device.createBuffer({
         size: b.size,
@@ -223,31 +224,6 @@ function at(value: JsonValue, path: readonly (string | number)[]): JsonValue {
   let cur = value;
   for (const p of path) cur = (cur as Record<string | number, JsonValue>)[p] ?? null;
   return cur;
-}
-
-/** Writes a host value at `offset` in host-shareable layout (bool as u32). */
-function encode(
-  view: DataView,
-  type: Parameters<typeof leavesOf>[0],
-  offset: number,
-  value: JsonValue,
-): void {
-  for (const leaf of leavesOf(type, 0)) {
-    const v = at(value, leaf.path);
-    const o = offset + leaf.offset;
-    switch (leaf.scalar) {
-      case 'f32':
-        view.setFloat32(o, Number(v), true);
-        break;
-      case 'i32':
-        view.setInt32(o, Number(v), true);
-        break;
-      case 'f16':
-        throw new Error('f16 launch values are not encoded by the test harness');
-      default:
-        view.setUint32(o, typeof v === 'boolean' ? Number(v) : Number(v) >>> 0, true);
-    }
-  }
 }
 
 /** A deterministic generator for fresh test inputs. */

@@ -4,7 +4,7 @@ import { requestAdapter } from '@syclts/runtime';
 import { afterAll } from 'vitest';
 import { type Launch, type LaunchResult, launchKernel } from './launch.js';
 
-export { at, f16Bits, f16Value, type Launch, type LaunchResult, write } from './launch.js';
+export { at, type Launch, type LaunchResult, write } from './launch.js';
 
 let shared: Promise<{ device: GPUDevice; f16: boolean }> | null = null;
 

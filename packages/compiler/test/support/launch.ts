@@ -4,17 +4,17 @@
  * emulation buffer on the emulated path, the `launch` uniform, accessors and zero-initialised
  * device globals. Plain WebGPU only, so it also runs outside the test runner.
  */
-import type {
-  DataType,
-  DeviceGlobalInfo,
-  DeviceImage,
-  GlobalStorage,
-  JsonValue,
-  ScalarName,
-  SpecConstantMode,
-  SymbolicId,
+import {
+  type DataType,
+  type DeviceGlobalInfo,
+  type DeviceImage,
+  type GlobalStorage,
+  type JsonValue,
+  type ShareableValue,
+  type SpecConstantMode,
+  type SymbolicId,
+  writeValue,
 } from '@syclts/dsl';
-import { leavesOf } from '../../src/link/layout.js';
 
 export interface Launch {
   readonly mode: SpecConstantMode;
@@ -227,61 +227,7 @@ export function at(value: JsonValue, path: readonly (string | number)[]): JsonVa
   return v ?? null;
 }
 
-/** Writes a host value in the host-shareable layout (bool as u32, f16 as 2 bytes). */
+/** Writes a host value in the host-shareable layout: the ABI module's encoding. */
 export function write(view: DataView, offset: number, type: DataType, value: JsonValue): void {
-  for (const leaf of leavesOf(type, 0)) {
-    writeScalar(view, offset + leaf.offset, leaf.scalar, at(value, leaf.path));
-  }
-}
-
-function writeScalar(view: DataView, offset: number, scalar: ScalarName, v: JsonValue): void {
-  if (typeof v !== 'number' && typeof v !== 'boolean')
-    throw new Error(`no value at offset ${offset}`);
-  const n = Number(v);
-  switch (scalar) {
-    case 'bool':
-    case 'u32':
-      view.setUint32(offset, n, true);
-      return;
-    case 'i32':
-      view.setInt32(offset, n, true);
-      return;
-    case 'f32':
-      view.setFloat32(offset, n, true);
-      return;
-    case 'f16':
-      view.setUint16(offset, f16Bits(n), true);
-      return;
-  }
-}
-
-/** IEEE binary16 bits of a number, rounded to nearest even (normal and subnormal range). */
-export function f16Bits(value: number): number {
-  const f32 = new Float32Array([value]);
-  const x = new Uint32Array(f32.buffer)[0]!;
-  const sign = (x >>> 16) & 0x8000;
-  const exp = ((x >>> 23) & 0xff) - 127 + 15;
-  let mant = x & 0x7fffff;
-  if (exp >= 31) return sign | 0x7c00;
-  if (exp <= 0) {
-    if (exp < -10) return sign;
-    mant |= 0x800000;
-    const shift = 14 - exp;
-    const half = mant >>> shift;
-    const rest = mant & ((1 << shift) - 1);
-    const mid = 1 << (shift - 1);
-    return sign | (half + (rest > mid || (rest === mid && half & 1) ? 1 : 0));
-  }
-  const half = (exp << 10) | (mant >>> 13);
-  const rest = mant & 0x1fff;
-  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && half & 1) ? 1 : 0));
-}
-
-export function f16Value(bits: number): number {
-  const sign = bits & 0x8000 ? -1 : 1;
-  const exp = (bits >>> 10) & 0x1f;
-  const mant = bits & 0x3ff;
-  if (exp === 0) return sign * mant * 2 ** -24;
-  if (exp === 31) return mant ? Number.NaN : sign * Number.POSITIVE_INFINITY;
-  return sign * (1 + mant / 1024) * 2 ** (exp - 15);
+  writeValue(view, offset, type, value as ShareableValue, 'storage');
 }

@@ -6,7 +6,7 @@
  *     --format=esm --external:webgpu --conditions=@syclts/source --outfile=.gpu/app/run-sample.mjs
  *   node .gpu/app/run-sample.mjs      (on the lent GPU: `source .gpu/env.sh` first)
  */
-import { f16, f32, struct, vec } from '@syclts/dsl';
+import { f16, f16Round, f32, struct, vec } from '@syclts/dsl';
 import { create, globals } from 'webgpu';
 import { emitProgram } from '../../src/emit/index.js';
 import { link } from '../../src/link/index.js';
@@ -29,7 +29,7 @@ import {
   spec,
   specDecl,
 } from './ir.js';
-import { f16Bits, f16Value, launchKernel } from './launch.js';
+import { launchKernel } from './launch.js';
 import { constants, sampleKernels, sampleModules, symbolicIdOf } from './sample-program.js';
 import { leafValues } from './values.js';
 
@@ -97,7 +97,7 @@ async function main() {
   const hostDefaults = Object.fromEntries(
     names.map((n) => [symbolicIdOf(n), constants[n].hostDefault]),
   );
-  const round16 = (x: number) => Math.fround(f16Value(f16Bits(x)));
+  const round16 = (x: number) => Math.fround(f16Round(x));
   const kernels = [
     ...sampleKernels.map((k) => ({
       id: `${k.module}#${k.name}`,

@@ -3,6 +3,7 @@
  * per kernel, the pipeline cache, device-global storage and the counters. Queues on the same
  * device share it, so a program's device globals have one buffer per GPUDevice whatever the queue.
  */
+
 import type {
   BindingInfo,
   DeviceImage,
@@ -10,11 +11,11 @@ import type {
   SourceLocation,
   SpecConstantMode,
 } from '@syclts/dsl';
+import { roundUp, strideOf } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
-import { roundUp, strideOf } from '../values/layout.js';
 import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 

@@ -4,6 +4,7 @@
  * buffer only to 'write' accessors, a 'read_write' buffer (the default) to any. The host reads
  * and writes every buffer; those operations are ordered with the queue's kernels.
  */
+
 import type {
   AccessMode,
   ArrayType,
@@ -12,12 +13,11 @@ import type {
   HostValue,
   ScalarType,
 } from '@syclts/dsl';
-import { typeName } from '@syclts/dsl';
+import { readValue, roundUp, strideOf, typeName, writeValue } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import type { SyclEvent } from '../queue/event.js';
 import type { Scheduler } from '../queue/scheduler.js';
 import { canonicalize } from '../values/host-value.js';
-import { readValue, roundUp, strideOf, writeValue } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';
 
 /**

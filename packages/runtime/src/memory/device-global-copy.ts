@@ -15,18 +15,21 @@ import {
   type HostAccess,
   type HostValue,
   type Program,
+  readValue,
+  roundUp,
   type ScalarName,
   type ScalarType,
   type GlobalStorage as StorageKind,
   type SymbolicId,
+  strideOf,
   typeName,
+  writeValue,
 } from '@syclts/dsl';
 import type { DeviceContext } from '../device/device-context.js';
 import { errc, SyclError } from '../errors.js';
 import { resolveDeclaration } from '../program/resolve.js';
 import type { PreparedCommand } from '../queue/scheduler.js';
 import { canonicalize, thaw } from '../values/host-value.js';
-import { readValue, roundUp, strideOf, writeValue } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';
 
 /** `remove_all_extents`: the element type a device global is copied in. */

@@ -12,11 +12,12 @@ import {
   type GlobalStorage,
   originOf,
   type Program,
+  roundUp,
   type SymbolicId,
+  writeValue,
 } from '@syclts/dsl';
 import type { RuntimeStats } from '../device/stats.js';
 import { canonicalize } from '../values/host-value.js';
-import { roundUp, writeValue } from '../values/layout.js';
 
 interface Layout {
   readonly size: number;

@@ -6,7 +6,9 @@
  * own layout (minimum binding sizes included) a launch cannot fail validation, so launches share
  * submissions; a submission's error scope still catches the unexpected, and fails its launches.
  */
+
 import type { BindingInfo, KernelInfo } from '@syclts/dsl';
+import { writeValue } from '@syclts/dsl';
 import { type DeviceContext, emulationBinding, type Variant } from '../device/device-context.js';
 import type { PipelineEntry } from '../device/pipeline-cache.js';
 import { errc, SyclError } from '../errors.js';
@@ -21,7 +23,6 @@ import {
   type SpecValues,
 } from '../spec-constants/values.js';
 import type { CanonicalValue } from '../values/host-value.js';
-import { writeValue } from '../values/layout.js';
 import type { Batch } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { CheckedArgs } from './kernel-args.js';

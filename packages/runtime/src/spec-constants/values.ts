@@ -14,6 +14,7 @@ import {
   type SpecializationId,
   type SymbolicId,
   typeName,
+  writeScalar,
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { nameOf } from '../program/resolve.js';
@@ -24,7 +25,6 @@ import {
   type ScalarValue,
   show,
   ValueError,
-  writeScalar,
 } from '../values/scalars.js';
 
 const defaults = new WeakMap<SpecializationId, CanonicalValue>();

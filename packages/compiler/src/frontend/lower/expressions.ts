@@ -3,7 +3,7 @@
  * stay abstract until the context gives them a type, as in WGSL; without context they default
  * to i32 / f32.
  */
-import type { DataType, ScalarName } from '@syclts/dsl';
+import { type DataType, F16_MAX_EXCLUSIVE, type ScalarName } from '@syclts/dsl';
 import type {
   AssignmentTarget,
   CallExpression,
@@ -159,7 +159,9 @@ export class ExpressionLowering {
         : `${v} does not fit in f32`;
     }
     if (s === 'f16') {
-      return Number.isFinite(v) && Math.abs(v) <= 65504 ? true : `${v} does not fit in f16`;
+      return Number.isFinite(v) && Math.abs(v) < F16_MAX_EXCLUSIVE
+        ? true
+        : `${v} does not fit in f16`;
     }
     return `expected ${s}`;
   }
