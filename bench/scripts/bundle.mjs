@@ -1,7 +1,8 @@
 // Bundles the benchmark entry points with esbuild and the syclts plugin (device code compiled
 // and linked at bundle time, both specialization-constant variants), `webgpu` left external.
-// Output: bench/out/*.mjs; with --gpu also copied to .gpu/app/ for the GPU machine.
-import { cpSync, mkdirSync } from 'node:fs';
+// Output: bench/out/, with bench/gpu/*.mjs (raw WebGPU baselines) and the GPU suite's runner
+// (scripts/gpu-bench.mjs) beside the bundles.
+import { cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -23,10 +24,5 @@ await esbuild.build({
   logLevel: 'warning',
   plugins: [syclts({ specConstants: 'both' })],
 });
-if (process.argv.includes('--gpu')) {
-  const app = join(bench, '..', '.gpu', 'app');
-  mkdirSync(app, { recursive: true });
-  for (const e of entries) cpSync(join(bench, 'out', `${e}.mjs`), join(app, `${e}.mjs`));
-  cpSync(join(bench, 'gpu'), app, { recursive: true });
-  console.log(`bundled ${entries.join(', ')} and bench/gpu/*.mjs into .gpu/app/`);
-}
+cpSync(join(bench, 'gpu'), join(bench, 'out'), { recursive: true });
+cpSync(join(bench, 'scripts', 'gpu-bench.mjs'), join(bench, 'out', 'gpu-bench.mjs'));

@@ -1,5 +1,5 @@
 // Writes the GPU suite's output (gpu-suite.md, and tune.txt and variants-4096.txt where present,
-// from the GPU machine's $OUT) into docs/benchmarks.md.   node bench/scripts/merge-gpu.mjs <folder>
+// as `npm run bench:gpu` writes them) into docs/benchmarks.md.   node bench/scripts/merge-gpu.mjs <folder>
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeSection } from './docs.mjs';
@@ -23,7 +23,7 @@ if (existsSync(tune)) {
   writeSection(
     'tune',
     [
-      `${adapter.replace('adapter:', 'Adapter:')}. GPU timestamps, median of 15 launches. Command: \`(cd .gpu/app && VARIANTS=literal node matmul-tune.mjs 2048 4096)\`.`,
+      `${adapter.replace('adapter:', 'Adapter:')}. GPU timestamps, median of 15 launches. Command: \`(cd bench/out && VARIANTS=literal node matmul-tune.mjs 2048 4096)\`.`,
       '',
       '| n | tile (BM, BN, BK, TM, TN) | median | rate | pipeline creation | max rel. error |',
       '| ---: | --- | ---: | ---: | ---: | ---: |',
@@ -40,7 +40,7 @@ if (existsSync(variants)) {
   writeSection(
     'variants',
     [
-      'Command: `node .gpu/app/matmul-variants.mjs 4096` (same device and date as the suite above).',
+      'Command: `node bench/out/matmul-variants.mjs 4096` (same device and date as the suite above).',
       '',
       ...lines.filter((l) => l.startsWith('|')),
     ].join('\n'),

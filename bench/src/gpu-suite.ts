@@ -95,7 +95,7 @@ const speedups = [...new Set(speed.map((r) => r.kernel))].map((kernel) => {
   return `${kernel}: native ${fixed(of('uniform') / of('native'), 2)}x faster than uniform arguments, ${fixed(of('emulated') / of('native'), 2)}x faster than emulated; native/literal ${fixed(of('native') / of('literal'), 3)}`;
 });
 
-const command = `node .gpu/app/gpu-suite.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
+const command = `node bench/out/gpu-suite.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
 const section = [
   `Adapter: ${description}. Host: ${hostname()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Command: \`${command}\`${bench.timer.gpu ? '' : ' (no timestamp queries on this adapter: host times per launch)'}.`,
   '',

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Bundles the runtime benchmark (webgpu left external, so the bundle also runs from .gpu/app/
-# on the lent GPU machine) and runs it with node.
+# Bundles the runtime benchmark (webgpu left external, so the bundle runs on any machine with
+# Node and the webgpu package) and runs it with node.
 # Usage: packages/runtime/bench/run.sh [extra node args]. BENCH_LAUNCHES, BENCH_CHANGES tune it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

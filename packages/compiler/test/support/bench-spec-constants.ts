@@ -5,8 +5,8 @@
  * compute-bound chain of 256 fma. GPU timestamps (unquantized), median of 20, 4096 x 4096.
  * Not a test. On a machine with a GPU, from the repository root:
  *   npx esbuild packages/compiler/test/support/bench-spec-constants.ts --bundle --platform=node \
- *     --format=esm --external:webgpu --conditions=@syclts/source --outfile=.gpu/app/bench.mjs
- *   node .gpu/app/bench.mjs      (on the lent GPU: `source .gpu/env.sh; node .gpu/app/bench.mjs`)
+ *     --format=esm --external:webgpu --conditions=@syclts/source --outfile=test/out/bench.mjs
+ *   node test/out/bench.mjs      (on a machine with a GPU)
  */
 import { array, f32, i32, u32 } from '@syclts/dsl';
 import { create, globals } from 'webgpu';

@@ -3,8 +3,8 @@
  * has shader-f16, a module of f16 constants, on whatever adapter Dawn finds: every kernel in
  * both variants with defaults and set values. Not a test: for GPUs outside the test runner.
  *   npx esbuild packages/compiler/test/support/run-sample.ts --bundle --platform=node \
- *     --format=esm --external:webgpu --conditions=@syclts/source --outfile=.gpu/app/run-sample.mjs
- *   node .gpu/app/run-sample.mjs      (on the lent GPU: `source .gpu/env.sh` first)
+ *     --format=esm --external:webgpu --conditions=@syclts/source --outfile=test/out/run-sample.mjs
+ *   node test/out/run-sample.mjs      (on a machine with a GPU)
  */
 import { f16, f16Round, f32, struct, vec } from '@syclts/dsl';
 import { create, globals } from 'webgpu';

@@ -1,6 +1,6 @@
 import { accessor, f16, f32, kernel, vec4h } from '@syclts/dsl';
 
-/** f16 arithmetic and vectors (needs the shader-f16 feature: run on the lent GPU). */
+/** f16 arithmetic and vectors (needs the shader-f16 feature: run by test/frontend/device/ on a GPU that has it). */
 export const halves = kernel(
   { range: 1, args: { x: accessor(f16, 'read'), out: accessor(f32, 'write'), k: f32 } },
   (item, _kh, { x, out, k }) => {

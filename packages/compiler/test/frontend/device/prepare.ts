@@ -1,14 +1,14 @@
 /**
- * Prepares the front end's check on the lent GPU: compiles the f16 corpus module and a batch of
+ * Prepares the front end's check on a hardware GPU: compiles the f16 corpus module and a batch of
  * property-test kernels here, and writes them with inputs and expected results to
- * .gpu/app/frontend-jobs.json; run.ts executes them there. From packages/compiler:
+ * test/out/frontend-jobs.json; run.ts executes them on the GPU. From packages/compiler:
  *
  *   npx esbuild test/frontend/device/prepare.ts --bundle --platform=node --format=esm \
  *     --conditions=@syclts/source --packages=external --outfile=test/out/prepare.mjs \
  *   && node test/out/prepare.mjs
  *   npx esbuild test/frontend/device/run.ts --bundle --platform=node --format=esm \
- *     --conditions=@syclts/source --external:webgpu --outfile=../../.gpu/app/frontend-check.mjs
- *   # on the GPU machine: source .gpu/env.sh; node .gpu/app/frontend-check.mjs
+ *     --conditions=@syclts/source --external:webgpu --outfile=test/out/frontend-check.mjs
+ *   node test/out/frontend-check.mjs     # on a machine with a GPU
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildProgram } from '../gpu.js';
@@ -121,6 +121,6 @@ const program = buildProgram({
   'prop/cases.sycl.ts': imports + kernels.join('\n\n'),
 });
 const file: JobFile = { program, jobs };
-const out = '../../.gpu/app/frontend-jobs.json';
+const out = 'test/out/frontend-jobs.json';
 writeFileSync(out, JSON.stringify(file));
 console.log(`wrote ${jobs.length} jobs to ${out}`);

@@ -1,4 +1,4 @@
-/** Runs the jobs prepare.ts wrote, on the lent GPU through Dawn (see prepare.ts). */
+/** Runs the jobs prepare.ts wrote, on a hardware GPU through Dawn (see prepare.ts). */
 import { readFileSync } from 'node:fs';
 import { create, globals } from 'webgpu';
 import { runKernel } from '../gpu-run.js';
