@@ -1,5 +1,7 @@
-/** Adapter selection in Node, through Dawn (the `webgpu` package). */
-import { create, globals } from 'webgpu';
+/**
+ * Adapter selection in Node, through Dawn: the `webgpu` package, an optional peer dependency
+ * (132 MB of native binaries a browser app should not install), loaded on first use.
+ */
 import { errc, SyclError } from '../errors.js';
 import {
   type AdapterRequest,
@@ -12,8 +14,6 @@ import {
   systemVulkanLoaderPresent,
   useSoftwareAdapter,
 } from './software-adapter.js';
-
-Object.assign(globalThis, globals);
 
 const NO_ADAPTER_HELP = [
   'install a GPU driver with Vulkan support (on Linux: the vendor driver and libvulkan1),',
@@ -29,9 +29,10 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   const backend = request.backend ?? process.env.SYCLTS_BACKEND;
   const options = { powerPreference: request.powerPreference ?? 'high-performance' } as const;
 
+  const create = await loadDawn();
   // Without a Vulkan loader on Linux, Dawn has nothing to try (and would warn): go to software.
   if (kind === 'hardware' || (kind === 'auto' && systemVulkanLoaderPresent())) {
-    const adapter = await dawn(backend).requestAdapter(options);
+    const adapter = await dawn(create, backend).requestAdapter(options);
     if (adapter && !(kind === 'hardware' && isSoftware(adapter))) {
       return { adapter, description: describeAdapter(adapter) };
     }
@@ -50,7 +51,7 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
     );
   }
   useSoftwareAdapter(files);
-  const adapter = await dawn(backend ?? 'vulkan').requestAdapter(options);
+  const adapter = await dawn(create, backend ?? 'vulkan').requestAdapter(options);
   if (!adapter) {
     throw new SyclError(
       errc.platform,
@@ -60,10 +61,42 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   return { adapter, description: `${describeAdapter(adapter)} [software]` };
 }
 
+type CreateGpu = typeof import('webgpu')['create'];
+
+let dawnModule: Promise<CreateGpu> | undefined;
+
+/** Imports Dawn once and installs its WebGPU globals (`GPUBufferUsage` and the rest). */
+function loadDawn(): Promise<CreateGpu> {
+  dawnModule ??= import('webgpu').then(
+    ({ create, globals }) => {
+      Object.assign(globalThis, globals);
+      return create;
+    },
+    (cause: unknown) => {
+      dawnModule = undefined;
+      if (!isModuleNotFound(cause)) throw cause;
+      throw new SyclError(
+        errc.platform,
+        'Queue.create: WebGPU in Node needs Dawn, the `webgpu` package, which is not installed: ' +
+          '`npm install webgpu` (browsers need nothing: they have navigator.gpu)',
+        { cause },
+      );
+    },
+  );
+  return dawnModule;
+}
+
+function isModuleNotFound(e: unknown): boolean {
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+  const notFound = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+  // Only `webgpu` itself: a broken install (a dependency of it missing) keeps its own error.
+  return notFound && typeof message === 'string' && /['"]webgpu['"]/.test(message);
+}
+
 /** One Dawn instance per backend for the process: instances are heavy, and Dawn misbehaves with many. */
 const instances = new Map<string, GPU>();
 
-function dawn(backend: string | undefined): GPU {
+function dawn(create: CreateGpu, backend: string | undefined): GPU {
   const key = backend ?? '';
   let gpu = instances.get(key);
   if (!gpu) {
