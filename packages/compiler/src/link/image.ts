@@ -331,7 +331,7 @@ function buildKernel(
     for (const use of pipelineConstantUses) {
       error(
         use.code,
-        `specialization constant '${use.leaf.symbolicId}' sizes ${use.what} of kernel '${kernel.id}', which needs a pipeline constant; emulated specialization constants live in a buffer`,
+        `specialization constant '${use.leaf.symbolicId}' sizes ${use.what} of kernel '${kernel.id}', which needs a pipeline constant; emulated specialization constants live in a buffer: build with specConstants 'both' (this kernel then ships native only) or 'native'`,
         use.span,
       );
     }

@@ -123,11 +123,11 @@ test('emulated specialization constants cannot size a work-group or workgroup me
   expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
     [
       'SYCL2002',
-      `specialization constant '${M}#bs' sizes the workgroup size (dimension 0) of kernel '${M}#tile', which needs a pipeline constant; emulated specialization constants live in a buffer`,
+      `specialization constant '${M}#bs' sizes the workgroup size (dimension 0) of kernel '${M}#tile', which needs a pipeline constant; emulated specialization constants live in a buffer: build with specConstants 'both' (this kernel then ships native only) or 'native'`,
     ],
     [
       'SYCL2003',
-      `specialization constant '${M}#bs' sizes the length of workgroup array 'tmp' of kernel '${M}#tile', which needs a pipeline constant; emulated specialization constants live in a buffer`,
+      `specialization constant '${M}#bs' sizes the length of workgroup array 'tmp' of kernel '${M}#tile', which needs a pipeline constant; emulated specialization constants live in a buffer: build with specConstants 'both' (this kernel then ships native only) or 'native'`,
     ],
   ]);
 });
