@@ -8,6 +8,7 @@ import {
   type KernelDecl,
   type SpecConstantDecl,
 } from '../ir/device-object.js';
+import { validateDeviceObject } from '../ir/validate.js';
 import { unwrap, walk } from './ast.js';
 import { DeclarationBuilder, reportRecursion } from './declarations.js';
 import { DECLARATIONS } from './dsl-names.js';
@@ -40,6 +41,16 @@ export function compileModule(source: string, options: CompileOptions): CompileR
   const reporter = new Reporter(new SourceText(source), options.module);
   try {
     const object = compile(source, options, reporter);
+    if (object && reporter.errorCount === 0) {
+      for (const p of validateDeviceObject(object)) {
+        reporter.error(
+          codes.internal,
+          p.span,
+          `internal compiler error: invalid IR: ${p.message}`,
+          'please report this with the module that triggered it',
+        );
+      }
+    }
     return { object: reporter.errorCount === 0 ? object : null, diagnostics: reporter.diagnostics };
   } catch (error) {
     if (error instanceof RangeError) {

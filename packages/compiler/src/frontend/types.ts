@@ -44,32 +44,6 @@ export const structType = (fields: readonly StructField[]): DataType => ({
   fields,
 });
 
-/** WGSL spelling, for messages. */
-
-export function sameType(a: DataType, b: DataType): boolean {
-  switch (a.kind) {
-    case 'scalar':
-      return b.kind === 'scalar' && a.scalar === b.scalar;
-    case 'vector':
-      return b.kind === 'vector' && a.component === b.component && a.size === b.size;
-    case 'matrix':
-      return b.kind === 'matrix' && a.columns === b.columns && a.rows === b.rows;
-    case 'array':
-      return b.kind === 'array' && a.length === b.length && sameType(a.element, b.element);
-    case 'struct':
-      return (
-        b.kind === 'struct' &&
-        a.fields.length === b.fields.length &&
-        a.fields.every((f, i) => {
-          const g = b.fields[i];
-          return g !== undefined && g.name === f.name && sameType(f.type, g.type);
-        })
-      );
-    case 'atomic':
-      return b.kind === 'atomic' && a.scalar === b.scalar;
-  }
-}
-
 /** The scalar of a scalar or vector type, else null. */
 export function scalarOf(type: DataType): ScalarName | null {
   if (type.kind === 'scalar') return type.scalar;

@@ -10,11 +10,10 @@ import type {
   Kernel,
   KernelArgTypes,
 } from '@syclts/dsl';
-import { typeName } from '@syclts/dsl';
+import { sameType, typeName } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { DeviceBuffer, type Plain } from '../memory/buffer.js';
 import { type CanonicalValue, canonicalize } from '../values/host-value.js';
-import { sameType } from '../values/layout.js';
 import { show, ValueError } from '../values/scalars.js';
 
 /** Buffer access modes an accessor of mode `M` may bind. */

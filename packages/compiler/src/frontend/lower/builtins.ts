@@ -3,6 +3,7 @@
  * with their WGSL typing. `Math.*` members map onto the same table (see MATH_FUNCTIONS).
  */
 import type { DataType } from '@syclts/dsl';
+import { sameType } from '@syclts/dsl';
 import {
   BOOL,
   F32,
@@ -10,7 +11,6 @@ import {
   isInteger,
   isNumeric,
   matrixType,
-  sameType,
   scalarOf,
   typeName,
   withScalar,

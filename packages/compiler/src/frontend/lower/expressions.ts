@@ -3,7 +3,7 @@
  * stay abstract until the context gives them a type, as in WGSL; without context they default
  * to i32 / f32.
  */
-import { type DataType, F16_MAX_EXCLUSIVE, type ScalarName } from '@syclts/dsl';
+import { type DataType, F16_MAX_EXCLUSIVE, type ScalarName, sameType } from '@syclts/dsl';
 import type {
   AssignmentTarget,
   CallExpression,
@@ -23,7 +23,6 @@ import {
   I32,
   isFloat,
   isInteger,
-  sameType,
   scalarOf,
   scalarType,
   typeName,

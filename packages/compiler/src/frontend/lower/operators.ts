@@ -1,5 +1,6 @@
 /** WGSL typing rules of operators, over concrete types. Returns the result type or why not. */
 import type { DataType } from '@syclts/dsl';
+import { sameType } from '@syclts/dsl';
 import type { BinaryOperator } from '../../ir/device-code.js';
 import {
   BOOL,
@@ -7,7 +8,6 @@ import {
   isInteger,
   isNumeric,
   matrixType,
-  sameType,
   scalarOf,
   typeName,
   vectorType,

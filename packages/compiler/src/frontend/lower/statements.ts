@@ -1,5 +1,6 @@
 /** Lowers device-code statements (kernel and device function bodies) to IR blocks. */
 import type { AccessMode, DataType } from '@syclts/dsl';
+import { sameType } from '@syclts/dsl';
 import type {
   AssignmentExpression,
   ForStatement,
@@ -16,7 +17,7 @@ import type {
 } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
-import { BOOL, isFloat, isInteger, sameType, scalarOf, scalarType, typeName } from '../types.js';
+import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../types.js';
 import { ExpressionLowering, invalidConstantOperand } from './expressions.js';
 import { binaryType } from './operators.js';
 import { localName } from './scope.js';

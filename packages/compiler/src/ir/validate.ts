@@ -1,0 +1,290 @@
+/**
+ * The IR's invariants, checked after lowering: a broken invariant is a compiler bug, and it must
+ * stop the build with a diagnostic rather than become WGSL that does something else. Checks what
+ * the later stages rely on: names resolve to a declaration in scope, control flow is well
+ * placed, conditions are bool, the types an expression carries agree with its parts.
+ */
+import { type DataType, sameType, typeName } from '@syclts/dsl';
+import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from './device-code.js';
+import type { DeviceObject, SymbolRef } from './device-object.js';
+import type { Span } from './span.js';
+
+export interface IrProblem {
+  readonly message: string;
+  readonly span: Span;
+}
+
+const BOOL: DataType = { kind: 'scalar', scalar: 'bool' };
+const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+const SWIZZLE_SETS = ['xyzw', 'rgba'];
+
+/** Every broken invariant of the module's device code, in source order of discovery. */
+export function validateDeviceObject(object: DeviceObject): readonly IrProblem[] {
+  const problems: IrProblem[] = [];
+  for (const k of object.kernels) {
+    const v = new BodyValidator(problems, `kernel '${k.name}'`, null);
+    for (const p of k.params) v.declareParam(p.name);
+    for (const w of k.workgroupArrays) {
+      v.declareWorkgroupArray(w.name);
+      v.expr(w.length);
+    }
+    if (k.range.kind === 'nd') for (const s of k.range.workgroupSize) v.expr(s);
+    v.block(k.body);
+  }
+  for (const f of object.functions) {
+    if (f.body.kind !== 'ir') continue;
+    const v = new BodyValidator(problems, `device function '${f.name}'`, f.returnType);
+    v.pushScope();
+    for (const p of f.params) v.declareLocal(p.name);
+    v.block(f.body.block);
+  }
+  return problems;
+}
+
+class BodyValidator {
+  private readonly scopes: Set<string>[] = [];
+  private readonly params = new Set<string>();
+  private readonly workgroupArrays = new Set<string>();
+  private loops = 0;
+
+  constructor(
+    private readonly problems: IrProblem[],
+    private readonly owner: string,
+    /** A device function's return type; null for kernels and functions returning nothing. */
+    private readonly returnType: DataType | null,
+  ) {}
+
+  declareParam(name: string): void {
+    this.params.add(name);
+  }
+
+  declareWorkgroupArray(name: string): void {
+    this.workgroupArrays.add(name);
+  }
+
+  declareLocal(name: string): void {
+    this.scopes.at(-1)?.add(name);
+  }
+
+  pushScope(): void {
+    this.scopes.push(new Set());
+  }
+
+  block(block: Block<SymbolRef>): void {
+    this.pushScope();
+    for (const s of block) this.stmt(s);
+    this.scopes.pop();
+  }
+
+  private problem(span: Span, message: string): void {
+    this.problems.push({ message: `${this.owner}: ${message}`, span });
+  }
+
+  private stmt(s: Stmt<SymbolRef>): void {
+    switch (s.kind) {
+      case 'let':
+        this.let(s);
+        return;
+      case 'if':
+        this.condition(s.condition, 'if');
+        this.block(s.then);
+        if (s.else) this.block(s.else);
+        return;
+      case 'for':
+        this.pushScope();
+        if (s.init) s.init.kind === 'let' ? this.let(s.init) : this.update(s.init);
+        if (s.condition) this.condition(s.condition, 'for');
+        this.loops++;
+        this.block(s.body);
+        this.loops--;
+        if (s.update) this.update(s.update);
+        this.scopes.pop();
+        return;
+      case 'while':
+        this.condition(s.condition, 'while');
+        this.loops++;
+        this.block(s.body);
+        this.loops--;
+        return;
+      case 'break':
+      case 'continue':
+        if (this.loops === 0) this.problem(s.span, `'${s.kind}' outside a loop`);
+        return;
+      case 'return':
+        if (s.value) {
+          this.expr(s.value);
+          if (!this.returnType) this.problem(s.span, 'returns a value but declares none');
+          else this.sameAs(s.value, this.returnType, 'the returned value');
+        } else if (this.returnType) {
+          this.problem(s.span, `returns nothing but declares ${typeName(this.returnType)}`);
+        }
+        return;
+      case 'block':
+        this.block(s.body);
+        return;
+      default:
+        this.update(s);
+        return;
+    }
+  }
+
+  private let(s: LetStmt<SymbolRef>): void {
+    if (s.init) {
+      this.expr(s.init);
+      this.sameAs(s.init, s.type, `the initializer of '${s.name}'`);
+    }
+    this.declareLocal(s.name);
+  }
+
+  private update(s: UpdateStmt<SymbolRef>): void {
+    switch (s.kind) {
+      case 'assign':
+        this.expr(s.target);
+        this.expr(s.value);
+        if (s.operator === '=') this.sameAs(s.value, s.target.type, 'the assigned value');
+        return;
+      case 'increment':
+        this.expr(s.target);
+        return;
+      case 'expr':
+        this.expr(s.expr);
+        return;
+      case 'barrier':
+        return;
+    }
+  }
+
+  private condition(e: Expr<SymbolRef>, where: string): void {
+    this.expr(e);
+    this.sameAs(e, BOOL, `the condition of '${where}'`);
+  }
+
+  private sameAs(e: Expr<SymbolRef>, type: DataType, what: string): void {
+    if (!sameType(e.type, type)) {
+      this.problem(e.span, `${what} is ${typeName(e.type)}, expected ${typeName(type)}`);
+    }
+  }
+
+  expr(e: Expr<SymbolRef>): void {
+    switch (e.op) {
+      case 'literal':
+        this.literal(e);
+        return;
+      case 'local':
+        if (!this.scopes.some((scope) => scope.has(e.name))) {
+          this.problem(e.span, `'${e.name}' is used outside the scope of its declaration`);
+        }
+        return;
+      case 'param':
+        if (!this.params.has(e.name)) this.problem(e.span, `no kernel argument '${e.name}'`);
+        return;
+      case 'workgroupArray':
+        if (!this.workgroupArrays.has(e.name)) {
+          this.problem(e.span, `no workgroup array '${e.name}'`);
+        }
+        return;
+      case 'specConstant':
+      case 'deviceGlobal':
+      case 'item':
+        return;
+      case 'unary':
+        this.expr(e.operand);
+        if (e.operator === '!') this.boolShaped(e.operand, "the operand of '!'");
+        return;
+      case 'binary':
+        this.expr(e.left);
+        this.expr(e.right);
+        if (e.operator === '&&' || e.operator === '||') {
+          this.sameAs(e.left, BOOL, `the left operand of '${e.operator}'`);
+          this.sameAs(e.right, BOOL, `the right operand of '${e.operator}'`);
+        }
+        if (COMPARISONS.has(e.operator)) this.boolShaped(e, `the result of '${e.operator}'`);
+        return;
+      case 'select':
+        this.expr(e.condition);
+        this.expr(e.whenTrue);
+        this.expr(e.whenFalse);
+        this.boolShaped(e.condition, 'the condition of select');
+        this.sameAs(e.whenTrue, e.type, 'the first choice of select');
+        this.sameAs(e.whenFalse, e.type, 'the second choice of select');
+        return;
+      case 'call':
+      case 'builtin':
+      case 'construct':
+        for (const a of e.args) this.expr(a);
+        return;
+      case 'index':
+        this.expr(e.base);
+        this.expr(e.index);
+        return;
+      case 'member':
+        this.member(e);
+        return;
+      case 'swizzle':
+        this.swizzle(e);
+        return;
+      case 'atomic':
+        this.expr(e.pointer);
+        for (const a of e.args) this.expr(a);
+        if (e.pointer.type.kind !== 'atomic') {
+          this.problem(e.span, `${e.fn} on ${typeName(e.pointer.type)}, not an atomic`);
+        }
+        return;
+    }
+  }
+
+  private literal(e: Expr<SymbolRef> & { op: 'literal' }): void {
+    const t = e.type;
+    const ok =
+      t.kind === 'scalar' &&
+      (t.scalar === 'bool'
+        ? typeof e.value === 'boolean'
+        : typeof e.value === 'number' &&
+          Number.isFinite(e.value) &&
+          (t.scalar === 'u32'
+            ? Number.isInteger(e.value) && e.value >= 0 && e.value <= 0xffffffff
+            : t.scalar === 'i32'
+              ? Number.isInteger(e.value) && e.value >= -0x80000000 && e.value <= 0x7fffffff
+              : true));
+    if (!ok) this.problem(e.span, `literal ${String(e.value)} is not a ${typeName(t)}`);
+  }
+
+  private member(e: Expr<SymbolRef> & { op: 'member' }): void {
+    this.expr(e.base);
+    const base = e.base.type;
+    const field = base.kind === 'struct' ? base.fields.find((f) => f.name === e.member) : null;
+    if (!field) this.problem(e.span, `${typeName(base)} has no member '${e.member}'`);
+    else this.sameAs(e, field.type, `member '${e.member}'`);
+  }
+
+  private swizzle(e: Expr<SymbolRef> & { op: 'swizzle' }): void {
+    this.expr(e.base);
+    const base = e.base.type;
+    const size = base.kind === 'vector' ? base.size : 0;
+    const set = SWIZZLE_SETS.find((s) => [...e.components].every((c) => s.includes(c)));
+    const inRange = set !== undefined && [...e.components].every((c) => set.indexOf(c) < size);
+    const n = e.components.length;
+    const expected: DataType | null =
+      base.kind !== 'vector'
+        ? null
+        : n === 1
+          ? { kind: 'scalar', scalar: base.component }
+          : n <= 4
+            ? { kind: 'vector', component: base.component, size: n as 2 | 3 | 4 }
+            : null;
+    if (!inRange || !expected) {
+      this.problem(e.span, `swizzle '.${e.components}' of ${typeName(base)}`);
+    } else {
+      this.sameAs(e, expected, `swizzle '.${e.components}'`);
+    }
+  }
+
+  /** bool, or a vector of bool (component-wise comparisons and select conditions). */
+  private boolShaped(e: Expr<SymbolRef>, what: string): void {
+    const t = e.type;
+    const ok =
+      (t.kind === 'scalar' && t.scalar === 'bool') ||
+      (t.kind === 'vector' && t.component === 'bool');
+    if (!ok) this.problem(e.span, `${what} is ${typeName(t)}, expected bool`);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The IR validator: silent on what the front end produces, and loud on each broken invariant.
+ * The broken objects are the front end's own output with one part replaced, the way a faulty
+ * lowering or transform would break it.
+ */
+import { expect, test } from 'vitest';
+import { compileModule } from '../../src/frontend/index.js';
+import type { Block, Expr, Stmt } from '../../src/ir/device-code.js';
+import type { DeviceObject, KernelDecl } from '../../src/ir/device-object.js';
+import { validateDeviceObject } from '../../src/ir/validate.js';
+
+const SOURCE = `
+import { accessor, f32, kernel, struct, u32, vec4f } from '@syclts/dsl';
+const P = struct({ x: f32, y: f32 });
+export const k = kernel({ range: 1, args: { ps: accessor(P, 'read'), out: accessor(f32, 'write'), n: u32 } },
+  (item, _kh, { ps, out, n }) => {
+    let s = f32(0);
+    const v = vec4f(1, 2, 3, 4);
+    for (let i = u32(0); i < n; i++) {
+      if (s > 10) { break; }
+      s += ps[i].x + v.z;
+    }
+    out[item.getId(0)] = s;
+  });
+`;
+
+function compiled(): DeviceObject {
+  const { object, diagnostics } = compileModule(SOURCE, { module: 'ir/validate.sycl.ts' });
+  expect(diagnostics).toEqual([]);
+  if (!object) throw new Error('no object');
+  return object;
+}
+
+/** The object with kernel k's body replaced. */
+function withBody(object: DeviceObject, body: (old: Block) => Block): DeviceObject {
+  const [k] = object.kernels as [KernelDecl];
+  return { ...object, kernels: [{ ...k, body: body(k.body) }] };
+}
+
+/** The first expression of the block (depth first) that `pred` accepts. */
+function findExpr(block: Block, pred: (e: Expr) => boolean): Expr {
+  let found: Expr | undefined;
+  const visit = (v: unknown): void => {
+    if (found || v === null || typeof v !== 'object') return;
+    if ('op' in v && pred(v as Expr)) {
+      found = v as Expr;
+      return;
+    }
+    for (const child of Object.values(v)) visit(child);
+  };
+  visit(block);
+  if (!found) throw new Error('no such expression');
+  return found;
+}
+
+/** A copy of the block with `target` (by identity) replaced. */
+function replaceExpr(block: Block, target: Expr, next: Expr): Block {
+  const map = (v: unknown): unknown =>
+    v === target
+      ? next
+      : Array.isArray(v)
+        ? v.map(map)
+        : v !== null && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([key, c]) => [key, map(c)]))
+          : v;
+  return map(block) as Block;
+}
+
+const messages = (object: DeviceObject) => validateDeviceObject(object).map((p) => p.message);
+
+test('the front end output of a module with every construct kind validates clean', () => {
+  expect(validateDeviceObject(compiled())).toEqual([]);
+});
+
+test('a local used where no declaration is in scope', () => {
+  const o = compiled();
+  // Drop `let s`: every later use of s now names nothing.
+  const broken = withBody(o, (b) => b.filter((s) => !(s.kind === 'let' && s.name === 's')));
+  expect(messages(broken)).toContain(
+    "kernel 'k': 's' is used outside the scope of its declaration",
+  );
+});
+
+test('break outside a loop', () => {
+  const o = compiled();
+  const brk = { kind: 'break', span: o.kernels[0]!.span } as Stmt;
+  expect(messages(withBody(o, (b) => [...b, brk]))).toEqual(["kernel 'k': 'break' outside a loop"]);
+});
+
+test('a condition that is not bool', () => {
+  const o = compiled();
+  const cmp = findExpr(o.kernels[0]!.body, (e) => e.op === 'binary' && e.operator === '>');
+  const notBool = { ...cmp, type: { kind: 'scalar', scalar: 'f32' } } as Expr;
+  const got = messages(withBody(o, (b) => replaceExpr(b, cmp, notBool)));
+  expect(got).toContain("kernel 'k': the condition of 'if' is f32, expected bool");
+  expect(got).toContain("kernel 'k': the result of '>' is f32, expected bool");
+});
+
+test('a literal that does not fit its type', () => {
+  const o = compiled();
+  const zero = findExpr(
+    o.kernels[0]!.body,
+    (e) => e.op === 'literal' && e.type.kind === 'scalar' && e.type.scalar === 'u32',
+  );
+  const negative = { ...zero, value: -1 } as Expr;
+  expect(messages(withBody(o, (b) => replaceExpr(b, zero, negative)))).toEqual([
+    "kernel 'k': literal -1 is not a u32",
+  ]);
+});
+
+test('a member the struct does not have, and a swizzle past the vector', () => {
+  const o = compiled();
+  const broken = withBody(o, (b) => {
+    const z = findExpr(b, (e) => e.op === 'swizzle');
+    const swizzled = replaceExpr(b, z, { ...z, components: 'xyzwx' } as Expr);
+    const x = findExpr(swizzled, (e) => e.op === 'member');
+    return replaceExpr(swizzled, x, { ...x, member: 'w' } as Expr);
+  });
+  expect(messages(broken).sort()).toEqual([
+    "kernel 'k': struct { x: f32, y: f32 } has no member 'w'",
+    "kernel 'k': swizzle '.xyzwx' of vec4<f32>",
+  ]);
+});
+
+test('an assignment whose value type differs from its target', () => {
+  const o = compiled();
+  const store = o.kernels[0]!.body.at(-1)!;
+  if (store.kind !== 'assign') throw new Error('expected the final store');
+  const wrong = {
+    ...store,
+    value: { ...store.value, type: { kind: 'scalar', scalar: 'u32' } },
+  } as Stmt;
+  expect(messages(withBody(o, (b) => [...b.slice(0, -1), wrong]))).toEqual([
+    "kernel 'k': the assigned value is u32, expected f32",
+  ]);
+});
