@@ -17,6 +17,7 @@ import { type ConstValue, describeConst } from '../constants.js';
 import { DSL_TYPE_NAMES } from '../dsl-names.js';
 import { codes, type Reporter } from '../report.js';
 import type { Resolver } from '../resolver.js';
+import { didYouMean } from '../suggest.js';
 import {
   BOOL,
   F32,
@@ -293,7 +294,12 @@ export class ExpressionLowering {
       if (name === 'undefined' || name === 'NaN' || name === 'Infinity') {
         return this.fail(codes.unsupportedSyntax, node, `\`${name}\` has no WGSL equivalent`);
       }
-      return this.fail(codes.unknownName, node, `\`${name}\` is not defined in device code`);
+      return this.fail(
+        codes.unknownName,
+        node,
+        `\`${name}\` is not defined in device code`,
+        didYouMean(name, [...this.scopes.visibleNames(), ...this.resolver.top.bindings.keys()]),
+      );
     }
     switch (entity.kind) {
       case 'deviceGlobal':
@@ -617,6 +623,7 @@ export class ExpressionLowering {
             codes.unknownName,
             node.property,
             `the kernel has no ${local.kind === 'argsObject' ? 'argument' : 'workgroup array'} \`${name}\``,
+            didYouMean(name, this.scopes.memberNames(local.kind)),
           );
         }
         return this.localValue(binding, name, node);

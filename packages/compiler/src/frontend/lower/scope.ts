@@ -31,6 +31,19 @@ export class Scopes {
     return undefined;
   }
 
+  /** The names device code can write here, innermost last (internal `\0` keys left out). */
+  visibleNames(): string[] {
+    return this.stack.flatMap((m) => [...m.keys()].filter((n) => !n.startsWith('\0')));
+  }
+
+  /** The members of an arguments or workgroup-arrays object in scope. */
+  memberNames(kind: 'argsObject' | 'localsObject'): string[] {
+    const prefix = `\0${kind}.`;
+    return this.stack.flatMap((m) =>
+      [...m.keys()].filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length)),
+    );
+  }
+
   declare(name: string, binding: LocalBinding): boolean {
     const top = this.stack[this.stack.length - 1]!;
     if (top.has(name)) return false;
