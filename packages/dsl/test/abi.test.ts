@@ -1,11 +1,17 @@
 /** The ABI module: one set of layout rules and one encoder for the compiler and the runtime. */
 import { expect, test } from 'vitest';
 import {
+  alignOf,
   array,
+  bool,
   F16_MAX_EXCLUSIVE,
+  f16,
   f16Bits,
+  f16BitsToNumber,
   f16Round,
+  f32,
   LAUNCH_UNIFORM,
+  mat,
   readValue,
   sizeOf,
   strideOf,
@@ -46,4 +52,25 @@ test('values round-trip through the encoding, in both address spaces', () => {
 
 test('the launch uniform: global range, group offset, then the value arguments', () => {
   expect(LAUNCH_UNIFORM).toEqual({ globalRange: 0, groupOffset: 16, args: 32 });
+});
+
+test('f16 encoding rounds to nearest even', () => {
+  expect(f16Bits(1)).toBe(0x3c00);
+  expect(f16Bits(-2)).toBe(0xc000);
+  expect(f16Bits(65504)).toBe(0x7bff);
+  expect(f16Bits(2 ** -24)).toBe(0x0001);
+  expect(f16Bits(0.1)).toBe(0x2e66);
+  expect(f16Bits(1 + 2 ** -11)).toBe(0x3c00);
+  expect(f16Bits(1 + 3 * 2 ** -11)).toBe(0x3c02);
+  expect(f16BitsToNumber(0x3555)).toBeCloseTo(1 / 3, 3);
+});
+
+test('storage and uniform sizes and alignments', () => {
+  const s = struct({ a: f32, b: vec(f32, 3), c: u32, d: array(f32, 2), e: bool });
+  expect([alignOf(s, 'storage'), sizeOf(s, 'storage')]).toEqual([16, 48]);
+  expect([alignOf(s, 'uniform'), sizeOf(s, 'uniform')]).toEqual([16, 80]);
+  expect(strideOf(vec(f32, 3), 'storage')).toBe(16);
+  expect(strideOf(f32, 'uniform')).toBe(16);
+  expect(sizeOf(mat(3, 3), 'storage')).toBe(48);
+  expect(sizeOf(f16, 'storage')).toBe(2);
 });

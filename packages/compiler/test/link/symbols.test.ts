@@ -94,21 +94,21 @@ test('split per module, each image numbers its own `n` from 0', () => {
 });
 
 test('one declaration reached through two import aliases, a renaming re-export and export * is one constant', async () => {
-  const shared = deviceObject('src/shared.sycl.ts', {
+  const shared = deviceObject('src/common.sycl.ts', {
     specConstants: [specDecl('k', i32, 21)],
     exports: [{ kind: 'local', exported: 'k', local: 'k' }],
   });
   const hub = deviceObject('src/lib/hub.sycl.ts', {
     exports: [
-      { kind: 'star', specifier: '../shared.sycl.ts' },
-      { kind: 'reexport', exported: 'kk', specifier: '../shared.sycl.ts', imported: 'k' },
+      { kind: 'star', specifier: '../common.sycl.ts' },
+      { kind: 'reexport', exported: 'kk', specifier: '../common.sycl.ts', imported: 'k' },
     ],
   });
   const k = (r: ReturnType<typeof ref>) => spec(r, i32);
   const user = deviceObject('src/user.sycl.ts', {
     imports: [
       {
-        specifier: './shared.sycl.ts',
+        specifier: './common.sycl.ts',
         bindings: [
           { local: 'a', imported: 'k' },
           { local: 'b', imported: 'k' },
@@ -140,11 +140,11 @@ test('one declaration reached through two import aliases, a renaming re-export a
   });
   expect(diagnostics).toEqual([]);
   const [image] = emitProgram({ images, programGlobals }).images;
-  expect(Object.keys(image!.specConstants)).toEqual(['src/shared.sycl.ts#k']);
+  expect(Object.keys(image!.specConstants)).toEqual(['src/common.sycl.ts#k']);
   expect(image!.wgsl.native!.match(/override/g)).toHaveLength(1);
   for (const [values, each] of [
     [{}, 21],
-    [{ 'src/shared.sycl.ts#k': -6 }, -6],
+    [{ 'src/common.sycl.ts#k': -6 }, -6],
   ] as const) {
     const result = await runKernel(image!, 'src/user.sycl.ts#sum', {
       mode: 'native',
