@@ -51,6 +51,18 @@ export async function build(bundler: Bundler, request: BuildRequest): Promise<vo
   }
 }
 
+/** Builds the app at `root` (entry src/main.ts), expecting failure: the error's message, or null if it built. */
+export function buildError(bundler: Bundler, root: string): Promise<string | null> {
+  return build(bundler, {
+    root,
+    entries: { main: 'src/main.ts' },
+    outDir: join(root, 'dist'),
+  }).then(
+    () => null,
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
+}
+
 async function buildRollup({ root, entries, outDir, options }: BuildRequest): Promise<void> {
   const input = Object.fromEntries(
     Object.entries(entries).map(([name, entry]) => [name, join(root, entry)]),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { describe, expect, test } from 'vitest';
-import { build, bundlers } from '../helpers/bundlers.js';
+import { build, buildError, bundlers } from '../helpers/bundlers.js';
 import { stageApp } from '../helpers/paths.js';
 import { runBundle } from '../helpers/run-node.js';
 
@@ -93,44 +93,20 @@ describe.each(bundlers)('%s', (bundler) => {
   });
 
   test('an invalid .sycl.ts module fails the build with its diagnostic', async () => {
-    const invalid = stageApp('invalid', `invalid-${bundler}`);
-    const error = await build(bundler, {
-      root: invalid,
-      entries: { main: 'src/main.ts' },
-      outDir: join(invalid, 'dist'),
-    }).then(
-      () => null,
-      (e: unknown) => (e instanceof Error ? e.message : String(e)),
-    );
+    const error = await buildError(bundler, stageApp('invalid', `invalid-${bundler}`));
     expect(error).toMatch(/src\/broken\.sycl\.ts:7:\d+: error: .* \[SYCL\d+\]/);
     expect(error).toContain("out[i] = 'not a number';");
   });
 
   test('a raw WGSL body that escapes its function fails the build where it is written', async () => {
-    const app = stageApp('escaping-wgsl', `escaping-wgsl-${bundler}`);
-    const error = await build(bundler, {
-      root: app,
-      entries: { main: 'src/main.ts' },
-      outDir: join(app, 'dist'),
-    }).then(
-      () => null,
-      (e: unknown) => (e instanceof Error ? e.message : String(e)),
-    );
+    const error = await buildError(bundler, stageApp('escaping-wgsl', `escaping-wgsl-${bundler}`));
     expect(error).toMatch(
       /src\/escape\.sycl\.ts:7:23: error: `}` closes the function early: a raw WGSL body holds the statements of one function \[SYCL1019\]/,
     );
   });
 
   test('a link error fails the build with its diagnostic', async () => {
-    const app = stageApp('link-error', `link-error-${bundler}`);
-    const error = await build(bundler, {
-      root: app,
-      entries: { main: 'src/main.ts' },
-      outDir: join(app, 'dist'),
-    }).then(
-      () => null,
-      (e: unknown) => (e instanceof Error ? e.message : String(e)),
-    );
+    const error = await buildError(bundler, stageApp('link-error', `link-error-${bundler}`));
     expect(error).toMatch(/src\/state\.sycl\.ts:4:\d+: error: .*\[SYCL2001\]/);
   });
 });

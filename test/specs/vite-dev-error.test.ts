@@ -3,26 +3,18 @@
  * overlay, told at its place in the `.sycl.ts` source.
  */
 import type { Browser } from 'playwright-core';
-import sycltsVite from 'unplugin-syclts/vite';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { stageApp } from '../helpers/paths.js';
+import { startDevServer } from '../helpers/vite-browser.js';
 
 let server: ViteDevServer;
 let browser: Browser;
 
 beforeAll(async () => {
   const root = stageApp('dev-error', 'dev-error');
-  server = await createServer({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [sycltsVite()],
-    server: { host: '127.0.0.1', port: 5191, strictPort: false },
-    optimizeDeps: { noDiscovery: true },
-  });
-  await server.listen();
+  server = await startDevServer(root, 5191);
   browser = await launchBrowser();
 });
 

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import sycltsVite from 'unplugin-syclts/vite';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { stageApp } from '../helpers/paths.js';
+import { startDevServer } from '../helpers/vite-browser.js';
 
 let root: string;
 let server: ViteDevServer;
@@ -13,16 +13,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   root = stageApp('hmr', 'hmr-dev');
-  server = await createServer({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [sycltsVite()],
-    server: { host: '127.0.0.1', port: 5190, strictPort: false },
-    // A dependency discovered on first load would reload the page under the test's feet.
-    optimizeDeps: { noDiscovery: true },
-  });
-  await server.listen();
+  server = await startDevServer(root, 5190);
   browser = await launchBrowser();
 });
 
