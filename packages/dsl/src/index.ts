@@ -2,6 +2,7 @@ export * from './abi/index.js';
 export * from './builtins/index.js';
 export {
   attach,
+  attachedByAnotherCopy,
   attachedPrograms,
   type Binding,
   bindingOf,

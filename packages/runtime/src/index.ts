@@ -25,9 +25,30 @@ export type {
   WritableGlobal,
 } from './memory/device-global-copy.js';
 export type { AdapterKind, AdapterRequest, ChosenAdapter } from './platform/adapter-request.js';
+export { isSupported } from './platform/is-supported.js';
 export { type EventStatus, SyclEvent } from './queue/event.js';
 export { Handler } from './queue/handler.js';
 export type { BufferModesFor, KernelArgs } from './queue/kernel-args.js';
 export { getKernelBundle, Queue, type QueueOptions } from './queue/queue.js';
 export { type NdRange, ndRange, type Range } from './queue/range.js';
 export type { SpecConstantPolicy } from './spec-constants/policy.js';
+
+/**
+ * The WebGPU interfaces the runtime's declarations name, declared empty so that they merge with
+ * whichever full declarations the app has (lib.dom from TypeScript 6 on, or `@webgpu/types`)
+ * and stay opaque where it has none. The runtime does not reference `@webgpu/types` itself:
+ * beside lib.dom's copy that would declare WebGPU twice.
+ */
+declare global {
+  // biome-ignore-start lint/suspicious/noEmptyInterface: merged with the app's WebGPU types
+  interface GPUAdapter {}
+  interface GPUBindGroup {}
+  interface GPUBindGroupLayout {}
+  interface GPUBuffer {}
+  interface GPUCompilationMessage {}
+  interface GPUComputePipeline {}
+  interface GPUDevice {}
+  interface GPUPipelineLayout {}
+  interface GPUShaderModule {}
+  // biome-ignore-end lint/suspicious/noEmptyInterface: merged with the app's WebGPU types
+}

@@ -65,3 +65,10 @@ test('bad queue options are errc.invalid, before any device is requested', async
     errc: errc.invalid,
   });
 });
+
+test('isSupported() is true where Queue.create finds an adapter', async () => {
+  const { isSupported, Queue } = await import('../src/index.js');
+  expect(await isSupported()).toBe(true);
+  const queue = await Queue.create();
+  queue.destroy();
+});

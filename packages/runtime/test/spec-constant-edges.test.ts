@@ -3,7 +3,7 @@
  * without constants, constants no build attached, queue destruction, device functions that read
  * constants through the kernel handler, shared argument specs and partial defaults.
  */
-import { specializationId, u32 } from '@syclts/dsl';
+import { bindingOf, type Program, specializationId, u32 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { errc, getKernelBundle, type Queue } from '../src/index.js';
 import * as edges from './fixtures/compiled/edges.sycl.js';
@@ -60,6 +60,22 @@ describe('a specializationId no build attached', () => {
       'handler.getSpecializationConstant',
     ]);
     expect(bundle.hasSpecializationConstant(loose)).toBe(false);
+  });
+
+  test('attached by a second copy of @syclts/dsl, the error names the two copies', async () => {
+    // A query makes the module loader evaluate the footer's registry a second time: the state of
+    // an app that bundles one copy of @syclts/dsl and loads another from node_modules.
+    const secondCopy = new URL('../../dsl/src/declarations/attach.ts?second-copy', import.meta.url)
+      .href;
+    const second = (await import(/* @vite-ignore */ secondCopy)) as typeof import('@syclts/dsl');
+    const elsewhere = specializationId(u32, 5);
+    second.attach(programOf(scaleModule.factor), [[elsewhere, 'src/other.sycl.ts#elsewhere']]);
+    const q = await freshQueue();
+    const error = caught(() => q.submit((cgh) => cgh.setSpecializationConstant(elsewhere, 2)));
+    expect(error.errc).toBe(errc.invalid);
+    expect(error.message).toMatch(
+      /^handler\.setSpecializationConstant: this specializationId\(u32, default 5\) was attached by another copy of @syclts\/dsl \(file:.+\) than the one the runtime uses \(file:.+\): the app loads @syclts\/dsl twice/,
+    );
   });
 
   test('an attached constant no kernel uses stays legal', async () => {
@@ -194,3 +210,9 @@ test('partial defaults are whole on the host too', async () => {
   expect(bundle.getSpecializationConstant(weights)).toEqual([5, 0, 0, 0, 0]);
   expect(bundle.getSpecializationConstant(shape)).toEqual({ width: 0, height: 3, depth: 0 });
 });
+
+function programOf(declaration: object): Program {
+  const binding = bindingOf(declaration);
+  if (!binding) throw new Error('the fixture was not attached');
+  return binding.program;
+}

@@ -11,19 +11,21 @@ const run = promisify(execFile);
 const runtime = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 
 // Dawn is an optional peer dependency: a Node app without it must learn what to install. The app
-// is bundled with `webgpu` external into a folder outside the workspace, where it cannot resolve.
-test('without the webgpu package, Queue.create in Node is errc.platform saying what to install', async () => {
+// is bundled, with no `external` setting (the runtime keeps Dawn's import out of the bundler's
+// sight), into a folder outside the workspace, where `webgpu` cannot resolve.
+test('without the webgpu package, Queue.create in Node is errc.platform saying what to install, and isSupported() is false', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'syclts-no-dawn-'));
   try {
     const entry = join(dir, 'main.ts');
     await writeFile(
       entry,
-      `import { Queue } from ${JSON.stringify(runtime)};
+      `import { isSupported, Queue } from ${JSON.stringify(runtime)};
+const supported = await isSupported();
 try {
   await Queue.create();
   console.log(JSON.stringify({ created: true }));
 } catch (e) {
-  console.log(JSON.stringify({ name: e.name, errc: e.errc, message: e.message }));
+  console.log(JSON.stringify({ supported, name: e.name, errc: e.errc, message: e.message }));
 }
 `,
     );
@@ -34,12 +36,12 @@ try {
       platform: 'node',
       format: 'esm',
       conditions: ['@syclts/source'],
-      external: ['webgpu'],
       outfile: app,
       logLevel: 'silent',
     });
     const { stdout } = await run(process.execPath, [app], { cwd: dir });
     expect(JSON.parse(stdout)).toEqual({
+      supported: false,
       name: 'SyclError',
       errc: 'platform',
       message: expect.stringContaining('`npm install webgpu`'),

@@ -17,6 +17,38 @@ const attached = new Set<object>();
 /** A relinked program's first predecessor: state kept per program survives relinks under it. */
 const origins = new WeakMap<Program, Program>();
 
+/**
+ * Every copy of this module loaded in the process, on a process-wide key: an app that ends up
+ * with two copies of `@syclts/dsl` (one bundled, one external, say) has its footers attach to
+ * one and its runtime look in the other, and the runtime's error should say so.
+ */
+interface DslCopy {
+  readonly location: string;
+  readonly attached: (declaration: object) => boolean;
+}
+const COPIES = Symbol.for('@syclts/dsl copies');
+const registry = globalThis as { [COPIES]?: DslCopy[] };
+registry[COPIES] ??= [];
+const copies = registry[COPIES];
+const ownUrl: unknown = import.meta.url;
+const thisCopy: DslCopy = {
+  location: typeof ownUrl === 'string' ? ownUrl : '<unknown location>',
+  attached: (declaration) => bindings.has(declaration),
+};
+copies.push(thisCopy);
+
+/**
+ * Where the other copy of `@syclts/dsl` that attached `declaration` was loaded from, when this
+ * copy did not attach it but another one did; otherwise undefined.
+ */
+export function attachedByAnotherCopy(
+  declaration: object,
+): { readonly other: string; readonly self: string } | undefined {
+  if (bindings.has(declaration)) return undefined;
+  const other = copies.find((copy) => copy !== thisCopy && copy.attached(declaration));
+  return other && { other: other.location, self: thisCopy.location };
+}
+
 /** Called by the integration footer of each `.sycl.ts` module; not for user code. */
 export function attach(
   program: Program,

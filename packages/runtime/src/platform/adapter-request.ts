@@ -6,7 +6,7 @@ export interface AdapterRequest {
   readonly kind?: AdapterKind;
   /** Dawn backend in Node ('vulkan', 'metal', 'd3d12', ...). Env: SYCLTS_BACKEND. */
   readonly backend?: string;
-  readonly powerPreference?: GPUPowerPreference;
+  readonly powerPreference?: 'low-power' | 'high-performance';
 }
 
 export type AdapterKind = 'auto' | 'hardware' | 'software';

@@ -61,13 +61,22 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   return { adapter, description: `${describeAdapter(adapter)} [software]` };
 }
 
-type CreateGpu = typeof import('webgpu')['create'];
+type Dawn = typeof import('webgpu');
+type CreateGpu = Dawn['create'];
+
+/**
+ * Dawn is a native addon that no bundler can inline: its specifier is kept out of their sight, so
+ * a Node bundle imports it at run time from the app's `node_modules` with no `external` setting.
+ */
+const DAWN_PACKAGE: string = 'webgpu';
 
 let dawnModule: Promise<CreateGpu> | undefined;
 
 /** Imports Dawn once and installs its WebGPU globals (`GPUBufferUsage` and the rest). */
 function loadDawn(): Promise<CreateGpu> {
-  dawnModule ??= import('webgpu').then(
+  dawnModule ??= (
+    import(/* webpackIgnore: true */ /* @vite-ignore */ DAWN_PACKAGE) as Promise<Dawn>
+  ).then(
     ({ create, globals }) => {
       Object.assign(globalThis, globals);
       return create;

@@ -3,11 +3,12 @@
  * GPU. Its binaries come from the `@sparticuz/chromium` package (an optional peer dependency),
  * extracted once into the OS temp directory.
  */
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { extract } from 'tar';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { errc, SyclError } from '../errors.js';
 
 const SOURCE_PACKAGE = '@sparticuz/chromium';
 /** glibc's RTLD_NODELETE, which Node does not export: keeps the loader mapped after dlopen "fails". */
@@ -29,7 +30,8 @@ export function softwareAdapterFiles(): SoftwareAdapterFiles | null {
   if (!existsSync(join(dir, 'vk_swiftshader_icd.json'))) {
     // Extract beside the target and rename, so concurrent processes never see half a directory.
     const staging = mkdtempSync(`${dir}.tmp-`);
-    extract({ file: join(root, 'bin', 'swiftshader.tar.br'), cwd: staging, sync: true });
+    const archive = join(root, 'bin', 'swiftshader.tar.br');
+    extractFlatTar(brotliDecompressSync(readFileSync(archive)), staging, archive);
     try {
       renameSync(staging, dir);
     } catch {
@@ -37,6 +39,29 @@ export function softwareAdapterFiles(): SoftwareAdapterFiles | null {
     }
   }
   return { icd: join(dir, 'vk_swiftshader_icd.json'), vulkanLoader: join(dir, 'libvulkan.so.1') };
+}
+
+/**
+ * Writes the regular files of a tar archive with no directories (SwiftShader's: five libraries
+ * and the ICD manifest). Written here rather than taken from a tar package, which every browser
+ * app would then install for a code path only Node without a GPU runs.
+ */
+function extractFlatTar(tar: Uint8Array, into: string, archive: string): void {
+  const text = (from: number, length: number): string =>
+    new TextDecoder().decode(tar.subarray(from, from + length)).replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const name = text(at, 100);
+    const size = Number.parseInt(text(at + 124, 12).trim() || '0', 8);
+    const type = text(at + 156, 1) || '0';
+    if (type !== '0' || name.includes('/') || !/^[\w.+-]+$/.test(name)) {
+      throw new SyclError(
+        errc.platform,
+        `Queue.create: unexpected entry '${name}' (tar type ${type}) in SwiftShader's archive ${archive}`,
+      );
+    }
+    writeFileSync(join(into, name), tar.subarray(at + 512, at + 512 + size));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
 }
 
 /**
@@ -66,22 +91,39 @@ export function systemVulkanLoaderPresent(): boolean {
   }
 }
 
+/**
+ * The package's directory, looked up from this module, from the app's entry script and from the
+ * working directory: once bundled, this module's own URL may be gone (CommonJS output) or name
+ * the machine that built it. `process.getBuiltinModule` rather than an import of `createRequire`,
+ * which webpack and rspack would rewrite into their own resolution at build time.
+ */
 function packageRoot(): string | null {
-  const require = createRequire(import.meta.url);
-  let entry: string;
-  try {
-    entry = require.resolve(SOURCE_PACKAGE);
-  } catch {
-    return null;
-  }
-  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (
-      existsSync(manifest) &&
-      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === SOURCE_PACKAGE
-    ) {
-      return dir;
+  const { createRequire } = process.getBuiltinModule('node:module');
+  for (const base of resolutionBases()) {
+    let entry: string;
+    try {
+      entry = createRequire(base).resolve(SOURCE_PACKAGE);
+    } catch {
+      continue;
+    }
+    for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+      const manifest = join(dir, 'package.json');
+      if (
+        existsSync(manifest) &&
+        (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === SOURCE_PACKAGE
+      ) {
+        return dir;
+      }
     }
   }
   return null;
+}
+
+function resolutionBases(): string[] {
+  const bases: string[] = [];
+  const own: unknown = import.meta.url;
+  if (typeof own === 'string' && own.startsWith('file:')) bases.push(fileURLToPath(own));
+  if (process.argv[1]) bases.push(process.argv[1]);
+  bases.push(join(process.cwd(), 'package.json'));
+  return bases;
 }

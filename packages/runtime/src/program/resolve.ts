@@ -4,6 +4,7 @@
  * edit) gives the host object a new binding, and so a new resolution.
  */
 import {
+  attachedByAnotherCopy,
   type Binding,
   bindingOf,
   type DeviceGlobal,
@@ -52,9 +53,11 @@ export function resolveDeclaration(
 ): Binding {
   const binding = bindingOf(declaration);
   if (!binding) {
-    throw new SyclError(
-      errc.invalid,
-      `${api}: this ${what} was not compiled by syclts (no integration footer attached it); declare it in a .sycl.ts module built with the syclts plugin`,
+    throw notAttached(
+      api,
+      `this ${what}`,
+      declaration,
+      'declare it in a .sycl.ts module built with the syclts plugin',
     );
   }
   if (binding.program.version !== PROGRAM_FORMAT_VERSION) {
@@ -64,6 +67,29 @@ export function resolveDeclaration(
     );
   }
   return binding;
+}
+
+/**
+ * The error for a host object no footer attached, or, when another copy of `@syclts/dsl` did,
+ * the error that names the two copies: the fix is then in the bundler's configuration.
+ */
+export function notAttached(
+  api: string,
+  subject: string,
+  declaration: object,
+  fix: string,
+): SyclError {
+  const copies = attachedByAnotherCopy(declaration);
+  if (copies) {
+    return new SyclError(
+      errc.invalid,
+      `${api}: ${subject} was attached by another copy of @syclts/dsl (${copies.other}) than the one the runtime uses (${copies.self}): the app loads @syclts/dsl twice. Make the bundler resolve it once: bundle both @syclts/dsl and @syclts/runtime, or mark both external, and dedupe node_modules (npm dedupe)`,
+    );
+  }
+  return new SyclError(
+    errc.invalid,
+    `${api}: ${subject} was not compiled by syclts (no integration footer attached it); ${fix}`,
+  );
 }
 
 /** A name for messages: the symbolic ID when the footer attached one. */

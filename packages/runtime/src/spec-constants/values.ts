@@ -17,7 +17,7 @@ import {
   writeScalar,
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { nameOf } from '../program/resolve.js';
+import { nameOf, notAttached } from '../program/resolve.js';
 import { type CanonicalValue, canonicalize, leafAt } from '../values/host-value.js';
 import {
   checkScalar,
@@ -154,9 +154,11 @@ export class SpecValues {
  */
 function attached(api: string, id: SpecializationId): SpecializationId {
   if (!bindingOf(id)) {
-    throw new SyclError(
-      errc.invalid,
-      `${api}: this specializationId(${typeName(id.type)}, default ${show(id.defaultValue)}) was not compiled by syclts: no integration footer attached it, so no kernel reads it; declare it in a .sycl.ts module the syclts plugin builds`,
+    throw notAttached(
+      api,
+      `this specializationId(${typeName(id.type)}, default ${show(id.defaultValue)})`,
+      id,
+      'no kernel reads it; declare it in a .sycl.ts module the syclts plugin builds',
     );
   }
   return id;
