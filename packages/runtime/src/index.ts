@@ -51,4 +51,10 @@ declare global {
   interface GPUPipelineLayout {}
   interface GPUShaderModule {}
   // biome-ignore-end lint/suspicious/noEmptyInterface: merged with the app's WebGPU types
+
+  /** `Queue` is disposable (`using`); declared as @types/node does, for libs before ESNext. */
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+    readonly asyncDispose: unique symbol;
+  }
 }

@@ -30,6 +30,7 @@ interface WebpackLikeCompilation {
 }
 export interface WebpackLikeCompiler {
   readonly context: string;
+  readonly options: { readonly devtool?: string | false | undefined };
   readonly hooks: {
     thisCompilation: { tap(name: string, fn: (compilation: WebpackLikeCompilation) => void): void };
   };
@@ -48,6 +49,18 @@ export function applyWebpackLike(compiler: WebpackLikeCompiler, state: PluginSta
   state.bundlerRoot = compiler.context;
   const { Compilation, WebpackError, sources } = compiler.webpack;
   compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+    // An eval devtool (webpack's and rspack's default in development mode) turns each module
+    // into a string before processAssets runs, so the program cannot be put in it. Read here:
+    // the defaults are applied after plugins.
+    const { devtool } = compiler.options;
+    if (typeof devtool === 'string' && devtool.includes('eval')) {
+      compilation.errors.push(
+        new WebpackError(
+          `${NAME}: devtool '${devtool}' is not supported (each module becomes an eval string, where the linked program cannot be inserted); set devtool to 'source-map', 'inline-source-map' or false`,
+        ),
+      );
+      return;
+    }
     const stage = Compilation.PROCESS_ASSETS_STAGE_PRE_PROCESS;
     compilation.hooks.processAssets.tap({ name: NAME, stage }, (assets) => {
       let linked: LinkOutcome | null = null;

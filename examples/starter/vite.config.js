@@ -1,0 +1,4 @@
+import syclts from 'unplugin-syclts/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({ plugins: [syclts()] });

@@ -1,0 +1,268 @@
+/**
+ * The published shape: the four packages packed, installed into the starter app outside the
+ * workspace, built with each bundler for Node and the browser exactly as
+ * packages/unplugin/README.md configures it, run on the adapter and in Chromium, and type-checked
+ * with TypeScript 5.9 and 7. A file missing from a package's `files`, a wrong `exports`
+ * condition, or a dependency that only resolves inside the workspace fails here.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import {
+  type DocumentedConfig,
+  documentedConfigs,
+  installStarter,
+  type PackageName,
+  packAll,
+  shell,
+  TYPESCRIPT_7,
+} from '../helpers/packed-app.js';
+import { repoRoot } from '../helpers/paths.js';
+import { serveDirectory } from '../helpers/static-server.js';
+
+const exec = promisify(execFile);
+const BUNDLERS = ['Vite', 'Rollup', 'Rolldown', 'esbuild', 'webpack', 'rspack'] as const;
+
+let work: string;
+let app: string;
+let tarballs: Record<PackageName, string>;
+let configs: DocumentedConfig[];
+
+beforeAll(async () => {
+  // The OS temp directory: outside the workspace, so nothing resolves through its links.
+  work = await mkdtemp(join(tmpdir(), 'syclts-packed-'));
+  app = join(work, 'app');
+  tarballs = await packAll(work);
+  await installStarter(app, tarballs);
+  configs = await documentedConfigs();
+}, 600_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+function documented(bundler: string, target: DocumentedConfig['target']): DocumentedConfig {
+  const config = configs.find((c) => c.bundler === bundler && c.target === target);
+  if (!config)
+    throw new Error(`packages/unplugin/README.md has no ${target} config for ${bundler}`);
+  return config;
+}
+
+/** A folder of the app holding the starter's sources, `main` as the entry, and one config file. */
+async function project(name: string, config: DocumentedConfig, main: string): Promise<string> {
+  const dir = join(app, name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(join(dir, 'src'), { recursive: true });
+  await cp(join(app, 'src'), join(dir, 'src'), { recursive: true });
+  await cp(join(app, 'index.html'), join(dir, 'index.html'));
+  await writeFile(join(dir, 'src/main.ts'), main);
+  await writeFile(join(dir, config.file), config.code);
+  return dir;
+}
+
+/** The Node entry: the starter's host code run with values from the test, results as JSON. */
+const NODE_MAIN = `import { isSupported, Queue } from '@syclts/runtime';
+import { scaleOnGpu } from './scale.ts';
+
+const { input, gains } = JSON.parse(process.env.SYCLTS_PACKED_INPUT ?? '{}') as {
+  input: number[];
+  gains: number[];
+};
+const supported = await isSupported();
+const queue = await Queue.create();
+const runs = [];
+for (const by of gains) {
+  const { output, overLimit } = await scaleOnGpu(queue, Float32Array.from(input), by);
+  runs.push({ output: Array.from(output), overLimit });
+}
+console.log(JSON.stringify({ supported, adapter: queue.adapterDescription, runs }));
+process.exit(0);
+`;
+
+/** Fresh values each run (printed, so a failure can be replayed by reading the log). */
+function drawInput(): { input: number[]; gains: number[] } {
+  const input = Array.from({ length: 64 }, () => Math.fround(1 + Math.random() * 59));
+  const gains = [Math.fround(1.5 + Math.random()), Math.fround(2.5 + Math.random())];
+  return { input, gains };
+}
+
+/** The starter's kernel on the CPU: f32 products, and the count over 100 summed over launches. */
+function expected({ input, gains }: { input: number[]; gains: number[] }) {
+  let over = 0;
+  return gains.map((gain) => {
+    const output = input.map((x) => Math.fround(x * gain));
+    over += output.filter((y) => y > 100).length;
+    return { output, overLimit: over };
+  });
+}
+
+describe.each(BUNDLERS)('%s, configured as packages/unplugin/README.md says', (bundler) => {
+  test('for Node: the bundle runs the starter on the adapter with the right results', async () => {
+    const config = documented(bundler, 'Node');
+    const dir = await project(`node-${bundler}`, config, NODE_MAIN);
+    const values = drawInput();
+    console.log(`[syclts] packed ${bundler} (Node) input: ${JSON.stringify(values)}`);
+    const { code, stdout, stderr } = await shell(config.command, dir, {
+      SYCLTS_PACKED_INPUT: JSON.stringify(values),
+    });
+    expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
+    const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
+      supported: boolean;
+      runs: unknown;
+    };
+    expect(result.supported).toBe(true);
+    expect(result.runs).toEqual(expected(values));
+  });
+
+  test('for the browser: it builds', async () => {
+    const config = documented(bundler, 'browser');
+    const dir = await project(`web-${bundler}`, config, await starterMain());
+    const { code, stdout, stderr } = await shell(config.command, dir);
+    expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
+  });
+});
+
+function starterMain(): Promise<string> {
+  return readFile(join(repoRoot, 'examples/starter/src/main.ts'), 'utf8');
+}
+
+test("the starter, built with Vite, runs in Chromium and shows the kernel's results", async () => {
+  const built = await shell('npx vite build', app);
+  expect(built.code, built.stderr).toBe(0);
+  const server = await serveDirectory(join(app, 'dist'));
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(server.url);
+    const out = page.locator('#out');
+    await expect.poll(() => out.textContent(), { timeout: 60_000 }).not.toBe('running…');
+    const lines = ((await out.textContent()) ?? '').split('\n');
+    expect(errors).toEqual([]);
+    expect(lines.slice(1)).toEqual([
+      'input:   10 20 30 40 50 60 70 80',
+      'x 2:     20 40 60 80 100 120 140 160  (3 over 100 so far)',
+      'x 0.5:   5 10 15 20 25 30 35 40  (3 over 100 so far)',
+    ]);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+// webpack's development mode defaults to `eval`; rspack's does not, so it is asked for.
+test.each([
+  ['webpack', 'npx webpack --mode development'],
+  ['rspack', 'npx rspack build --mode development --devtool eval-source-map'],
+])('%s with an eval devtool is a build error that says what to set', async (bundler, command) => {
+  const config = documented(bundler, 'Node');
+  const dir = await project(`eval-${bundler}`, config, NODE_MAIN);
+  const { code, stdout, stderr } = await shell(command, dir);
+  expect(code).not.toBe(0);
+  expect(`${stdout}${stderr}`).toMatch(
+    /unplugin-syclts: devtool '[\w-]*eval[\w-]*' is not supported .* set devtool to 'source-map'/,
+  );
+});
+
+describe('types, with strict tsc and no skipLibCheck', () => {
+  const TS_5 = 'node node_modules/typescript/bin/tsc';
+  const TS_7 = `node node_modules/${TYPESCRIPT_7.name}/bin/tsc`;
+  /** Mistakes the types must catch: each line fails to compile, or tsc reports the unused expectation. */
+  const MISUSE = `import { Queue } from '@syclts/runtime';
+import { overLimit, scale } from './kernels.sycl.ts';
+
+export async function misuse(queue: Queue) {
+  const data = queue.buffer(new Float32Array(4));
+  // @ts-expect-error overLimit is read-only on the host (hostAccess: 'read')
+  queue.copy(new Uint32Array(1), overLimit);
+  // @ts-expect-error the kernel has no argument 'inptu'
+  queue.parallelFor([4], scale, { inptu: data, output: data });
+}
+`;
+
+  beforeAll(async () => {
+    await writeFile(join(app, 'src/misuse.ts'), MISUSE);
+    await mkdir(join(app, 'node'), { recursive: true });
+    await writeFile(join(app, 'node/main.ts'), NODE_MAIN.replace('./scale.ts', '../src/scale.ts'));
+    await writeFile(
+      join(app, 'tsconfig.node.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022'],
+          types: ['node'],
+          strict: true,
+          noEmit: true,
+          allowImportingTsExtensions: true,
+          skipLibCheck: false,
+        },
+        include: ['node', 'src/kernels.sycl.ts', 'src/scale.ts', 'src/misuse.ts'],
+      }),
+    );
+  });
+
+  test.each([
+    ['TypeScript 5.9, lib.dom without WebGPU', `${TS_5} -p tsconfig.json --skipLibCheck false`],
+    [
+      'TypeScript 5.9 with @webgpu/types',
+      `${TS_5} -p tsconfig.json --skipLibCheck false --types @webgpu/types`,
+    ],
+    ['TypeScript 7, WebGPU in lib.dom', `${TS_7} -p tsconfig.json --skipLibCheck false`],
+    ['TypeScript 7 for Node, no DOM', `${TS_7} -p tsconfig.node.json`],
+    ['TypeScript 5.9 for Node, no DOM', `${TS_5} -p tsconfig.node.json`],
+  ])('%s', async (_, command) => {
+    const { code, stdout, stderr } = await shell(command, app);
+    expect(`${stdout}${stderr}`).toBe('');
+    expect(code).toBe(0);
+  });
+});
+
+test('publint and are-the-types-wrong find nothing wrong in any tarball', async () => {
+  for (const tarball of Object.values(tarballs)) {
+    const publint = await shell(`npx publint run ${tarball} --level warning`, repoRoot);
+    expect(publint.code, publint.stdout + publint.stderr).toBe(0);
+    expect(publint.stdout).toMatch(/All good!/);
+    // ESM-only packages: the CommonJS and node10 resolutions are out of scope.
+    const attw = await shell(`npx attw ${tarball} --profile esm-only --format ascii`, repoRoot);
+    expect(attw.code, attw.stdout + attw.stderr).toBe(0);
+    expect(attw.stdout).toMatch(/node16 \(from ESM\): 🟢/);
+    expect(attw.stdout).toMatch(/bundler: 🟢/);
+  }
+});
+
+test('a browser app that depends on the runtime installs no Dawn', async () => {
+  const browserApp = join(work, 'browser-only');
+  await mkdir(browserApp);
+  await writeFile(
+    join(browserApp, 'package.json'),
+    JSON.stringify({
+      name: 'browser-only',
+      private: true,
+      dependencies: {
+        '@syclts/dsl': `file:${tarballs['@syclts/dsl']}`,
+        '@syclts/runtime': `file:${tarballs['@syclts/runtime']}`,
+      },
+    }),
+  );
+  await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: browserApp,
+  });
+  const ls = await shell('npm ls webgpu --omit=dev --parseable', browserApp);
+  expect(ls.stdout.trim()).toBe('');
+  const { stdout } = await exec('npm', ['ls', '--all', '--omit=dev', '--parseable'], {
+    cwd: browserApp,
+  });
+  const installed = stdout
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((path) => path.slice(browserApp.length + 1));
+  expect(installed.sort()).toEqual(['node_modules/@syclts/dsl', 'node_modules/@syclts/runtime']);
+});
