@@ -224,8 +224,25 @@ export async function misuse(queue: Queue) {
   });
 });
 
-test('publint and are-the-types-wrong find nothing wrong in any tarball', async () => {
+test('the CLI from the installed tarball: --help, build and inspect', async () => {
+  const help = await shell('npx syclts --help', app);
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout).toMatch(/syclts build <files\.\.\.> --out-dir DIR/);
+  const build = await shell('npx syclts build src/kernels.sycl.ts --out-dir cli-out', app);
+  expect(build.code, build.stderr).toBe(0);
+  expect(build.stdout).toContain('1 device image written to cli-out');
+  const inspect = await shell('npx syclts inspect cli-out', app);
+  expect(inspect.code, inspect.stderr).toBe(0);
+  expect(inspect.stdout).toContain('@id 0       src/kernels.sycl.ts#gain: f32 = 2');
+  expect(inspect.stdout).toContain('src/kernels.sycl.ts#scale -> k_scale');
+});
+
+test('publint and are-the-types-wrong find nothing wrong in any tarball; each has its README and LICENSE', async () => {
   for (const tarball of Object.values(tarballs)) {
+    const { stdout: listing } = await exec('tar', ['-tzf', tarball]);
+    expect(listing.split('\n')).toEqual(
+      expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json']),
+    );
     const publint = await shell(`npx publint run ${tarball} --level warning`, repoRoot);
     expect(publint.code, publint.stdout + publint.stderr).toBe(0);
     expect(publint.stdout).toMatch(/All good!/);

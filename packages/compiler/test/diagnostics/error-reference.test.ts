@@ -1,0 +1,64 @@
+/**
+ * docs/errors.md, the error-code reference, is checked against the compiler: it has a section for
+ * every code, and each section's example, built as a user would build it, fails with that code.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { type BuildSource, build } from '../../src/build.js';
+import { codes } from '../../src/frontend/report.js';
+import { LinkCode } from '../../src/link/codes.js';
+
+const reference = readFileSync(new URL('../../../../docs/errors.md', import.meta.url), 'utf8');
+
+interface Section {
+  readonly code: string;
+  readonly example: string | null;
+  /** The code source reports the example with, when the section's own code needs IR built by hand. */
+  readonly fromSource: string | null;
+}
+
+const sections: Section[] = reference
+  .split(/^### /m)
+  .slice(1)
+  .map((text) => ({
+    code: text.slice(0, text.indexOf(':')),
+    example: /```ts\n([\s\S]*?)```/.exec(text)?.[1] ?? null,
+    fromSource: /^\*\*From source:\*\* (SYCL\d{4})\./m.exec(text)?.[1] ?? null,
+  }));
+
+/** An example is one module, or several, each introduced by a `// src/<path>` line. */
+function modules(example: string): BuildSource[] {
+  const parts = example.split(/^\/\/ (src\/\S+)\n/m);
+  if (parts.length === 1) return [{ module: 'src/example.sycl.ts', source: example }];
+  const sources: BuildSource[] = [];
+  for (let i = 1; i < parts.length; i += 2) {
+    sources.push({ module: parts[i]!, source: parts[i + 1]! });
+  }
+  return sources;
+}
+
+test('every diagnostic code has a section, in order, and no section names an unknown code', () => {
+  const all = [...Object.values(codes), ...Object.values(LinkCode)].sort();
+  expect(sections.map((s) => s.code)).toEqual(all);
+});
+
+test.each(sections.filter((s) => s.example !== null))(
+  "$code: the example fails the build with its code (or the one named for source), in the example's source",
+  ({ code, example, fromSource }) => {
+    const text = example ?? '';
+    const specConstants = /^\/\/ built with specConstants: '(\w+)'/m.exec(text)?.[1];
+    const sources = modules(text);
+    const { program, diagnostics } = build(
+      sources,
+      specConstants === 'emulated' ? { specConstants } : {},
+    );
+    expect(program).toBeNull();
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    expect(errors[0]?.code).toBe(fromSource ?? code);
+    expect(sources.map((s) => s.module)).toContain(errors[0]?.file);
+  },
+);
+
+test('only the internal compiler error has no example', () => {
+  expect(sections.filter((s) => s.example === null).map((s) => s.code)).toEqual(['SYCL1000']);
+});
