@@ -8,7 +8,12 @@ export {
 export { type EmitOptions, emitProgram } from './emit/index.js';
 export { type PropertySets, propertySets } from './emit/property-sets.js';
 export { type FooterOptions, integrationFooter } from './footer/index.js';
-export { type CompileOptions, type CompileResult, compileModule } from './frontend/index.js';
+export {
+  type CompileOptions,
+  type CompileResult,
+  compileModule,
+  type ImportLoader,
+} from './frontend/index.js';
 export * from './ir/index.js';
 export {
   type LinkInput,

@@ -18,6 +18,7 @@ export {
 } from './memory/buffer.js';
 export type {
   ElementOf,
+  ExactTypedArray,
   HostBytes,
   HostElements,
   MutableHostElements,
