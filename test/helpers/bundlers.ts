@@ -51,7 +51,11 @@ export async function build(bundler: Bundler, request: BuildRequest): Promise<vo
   }
 }
 
-/** Builds the app at `root` (entry src/main.ts), expecting failure: the error's message, or null if it built. */
+/**
+ * Builds the app at `root` (entry src/main.ts), expecting failure: the error as the bundler's
+ * command line prints it (Rollup prints an error's code frame after its message), or null if it
+ * built.
+ */
 export function buildError(bundler: Bundler, root: string): Promise<string | null> {
   return build(bundler, {
     root,
@@ -59,7 +63,26 @@ export function buildError(bundler: Bundler, root: string): Promise<string | nul
     outDir: join(root, 'dist'),
   }).then(
     () => null,
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    (e: unknown) => {
+      if (!(e instanceof Error)) return String(e);
+      const { frame } = e as { frame?: unknown };
+      return typeof frame === 'string' && !e.message.includes(frame)
+        ? `${e.message}\n${frame}`
+        : e.message;
+    },
+  );
+}
+
+/**
+ * How a bundler prints a place in a module: `file:line:col` with the 1-based column of the
+ * message itself, or, where the bundler prints the error's location (Rollup, Rolldown, Vite),
+ * its 0-based column as `file:line:col` or `file (line:col)`.
+ */
+export function placeIn(file: string, line: number, column: number): RegExp {
+  const f = file.replace(/[.]/g, '\\.');
+  return new RegExp(
+    `${f}(:${line}:${column}|:${line}:${column - 1}| \\(${line}:${column - 1}\\))`,
+    'g',
   );
 }
 

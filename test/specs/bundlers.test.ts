@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { describe, expect, test } from 'vitest';
-import { build, buildError, bundlers } from '../helpers/bundlers.js';
+import { build, buildError, bundlers, placeIn } from '../helpers/bundlers.js';
 import { stageApp } from '../helpers/paths.js';
 import { runBundle } from '../helpers/run-node.js';
 
@@ -92,16 +92,20 @@ describe.each(bundlers)('%s', (bundler) => {
     expect(bytes.indexOf(0)).toBe(-1);
   });
 
-  test('an invalid .sycl.ts module fails the build with its diagnostic', async () => {
+  test('an invalid .sycl.ts module fails the build with its diagnostic, its place printed once', async () => {
     const error = await buildError(bundler, stageApp('invalid', `invalid-${bundler}`));
-    expect(error).toMatch(/src\/broken\.sycl\.ts:7:\d+: error: .* \[SYCL\d+\]/);
-    expect(error).toContain("out[i] = 'not a number';");
+    expect(error?.match(placeIn('src/broken.sycl.ts', 7, 14))).toHaveLength(1);
+    expect(error).toMatch(/error: `'not a number'` is not a device value .* \[SYCL1010\]/);
+    // The code frame, once, with the caret under the string (column 14).
+    expect(error?.match(/> +7 \| {5}out\[i\] = 'not a number';$/gm)).toHaveLength(1);
+    expect(error).toMatch(/ {4} \| {14}\^{14}$/m);
   });
 
   test('a raw WGSL body that escapes its function fails the build where it is written', async () => {
     const error = await buildError(bundler, stageApp('escaping-wgsl', `escaping-wgsl-${bundler}`));
+    expect(error?.match(placeIn('src/escape.sycl.ts', 7, 23))).toHaveLength(1);
     expect(error).toMatch(
-      /src\/escape\.sycl\.ts:7:23: error: `}` closes the function early: a raw WGSL body holds the statements of one function \[SYCL1019\]/,
+      /error: `}` closes the function early: a raw WGSL body holds the statements of one function \[SYCL1019\]/,
     );
   });
 

@@ -1,7 +1,9 @@
 export { type BuildResult, type BuildSource, build } from './build.js';
 export {
+  codeFrame,
   type Diagnostic,
   DiagnosticError,
+  type FormatOptions,
   formatDiagnostic,
   lineColumn,
 } from './diagnostics/diagnostic.js';

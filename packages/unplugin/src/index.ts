@@ -3,6 +3,7 @@
  * device program when the bundle's module graph is complete. One factory, every bundler.
  */
 import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unplugin';
+import { bundlerMessage } from './bundler-message.js';
 import { setupEsbuild } from './bundlers/esbuild.js';
 import { bundlerResolve } from './bundlers/resolvers.js';
 import { rollupLikeHooks } from './bundlers/rollup-like.js';
@@ -45,11 +46,11 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
           isDeviceModule: (resolved) => state.isDeviceModule(resolved),
         });
         const outcome = await (dev.active ? dev.track(compiling) : compiling);
-        for (const warning of outcome.warnings) this.warn(warning);
+        for (const warning of outcome.warnings) {
+          this.warn(bundlerMessage([warning], meta.framework));
+        }
         if (!outcome.ok) {
-          const [first] = outcome.errors;
-          const message = outcome.errors.map((e) => e.message).join('\n\n');
-          this.error({ ...first, id, message });
+          this.error(bundlerMessage(outcome.errors, meta.framework));
           return null;
         }
         for (const dependency of outcome.dependencies) this.addWatchFile(dependency);

@@ -1,5 +1,6 @@
 /** The per-module step: compile a `.sycl.ts` module and append its integration footer. */
 import {
+  codeFrame,
   compileModule,
   type Diagnostic,
   formatDiagnostic,
@@ -13,11 +14,21 @@ import { PROGRAM_MODULE } from './program-module.js';
 
 export type TransformContext = ImportGraphContext;
 
-/** A diagnostic as bundlers report it: text with code frame, and where it points. */
+/** A diagnostic as bundlers report it. */
 export interface BundlerMessage {
+  /** Location, message, code frame and hint: for bundlers that print no location of their own. */
   readonly message: string;
   readonly id: string;
-  readonly loc?: { readonly file: string; readonly line: number; readonly column: number };
+  /** The same apart, for bundlers that print the location and the frame themselves. */
+  readonly located?: {
+    readonly file: string;
+    /** 1-based, as the message counts. */
+    readonly line: number;
+    readonly column: number;
+    /** The message without location and frame. */
+    readonly headline: string;
+    readonly frame: string;
+  };
 }
 
 export type TransformOutcome =
@@ -55,8 +66,16 @@ export async function transformDeviceModule(
   }
   const message = (d: Diagnostic): BundlerMessage => {
     const at = files.get(d.file);
-    const loc = at && d.span ? { file: at.file, line: d.span.line, column: d.span.column } : null;
-    return { message: formatDiagnostic(d, at?.source), id, ...(loc ? { loc } : {}) };
+    const full = { message: formatDiagnostic(d, at?.source), id };
+    if (!at || !d.span) return full;
+    const located = {
+      file: at.file,
+      line: d.span.line,
+      column: d.span.column,
+      headline: formatDiagnostic(d, at.source, { location: false, frame: false }),
+      frame: codeFrame(at.source, d.span),
+    };
+    return { ...full, located };
   };
   const errors = diagnostics.filter((d) => d.severity === 'error').map(message);
   const warnings = diagnostics.filter((d) => d.severity === 'warning').map(message);

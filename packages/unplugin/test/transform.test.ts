@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, expect, test } from 'vitest';
+import { bundlerMessage } from '../src/bundler-message.js';
 import { transformDeviceModule } from '../src/transform.js';
 
 const root = mkdtempSync(join(import.meta.dirname, '.tmp-'));
@@ -69,7 +70,19 @@ test('a compile error is reported with file, line and column and a code frame', 
   expect(outcome.ok).toBe(false);
   if (outcome.ok) return;
   const [error] = outcome.errors;
-  expect(error?.loc).toMatchObject({ file: id, line: 7 });
-  expect(error?.message).toMatch(/^src\/scale\.sycl\.ts:7:\d+: error: /);
+  const column = broken.split('\n')[6]!.indexOf('"text"') + 1;
+  expect(error?.message).toMatch(new RegExp(`^src/scale\\.sycl\\.ts:7:${column}: error: `));
   expect(error?.message).toMatch(/^> +7 \| +const i = item.getId\(0\) \+ "text";$/m);
+  expect(error?.located).toMatchObject({ file: id, line: 7, column });
+  expect(error?.located?.headline).toMatch(/^error: .* \[SYCL\d+\]$/m);
+  expect(error?.located?.frame).toMatch(/^> +7 \| +const i = item.getId\(0\) \+ "text";$/m);
+  // Rollup, Rolldown and Vite print location and frame from the error: the text has neither.
+  const rollupLike = bundlerMessage(outcome.errors, 'vite');
+  expect(rollupLike).toMatchObject({ id, loc: { file: id, line: 7, column: column - 1 } });
+  expect(rollupLike.frame).toBe(error?.located?.frame);
+  expect(rollupLike.message).not.toMatch(/scale\.sycl\.ts|> +7 \|/);
+  // esbuild, webpack, rspack: one text, location first, no loc (esbuild would print an empty line).
+  for (const framework of ['esbuild', 'webpack', 'rspack'] as const) {
+    expect(bundlerMessage(outcome.errors, framework)).toEqual({ id, message: error?.message });
+  }
 });

@@ -22,14 +22,29 @@ export interface Diagnostic {
   }[];
 }
 
+/**
+ * How a diagnostic is written out. Bundlers that print the location and the code frame themselves
+ * (from the `loc` and `frame` of the error) take the message without them, so neither is printed
+ * twice.
+ */
+export interface FormatOptions {
+  /** Lead with `file:line:col: ` (default true). */
+  readonly location?: boolean;
+  /** Follow with the code frame when the source is at hand (default true). */
+  readonly frame?: boolean;
+}
+
 /** `file:line:col: error: message`, then a code frame when the source is at hand, then the hint. */
-export function formatDiagnostic(diagnostic: Diagnostic, source?: string): string {
+export function formatDiagnostic(
+  diagnostic: Diagnostic,
+  source?: string,
+  options: FormatOptions = {},
+): string {
   const { file, span } = diagnostic;
   const where = span ? `${file}:${span.line}:${span.column}` : file;
-  const lines = [`${where}: ${diagnostic.severity}: ${diagnostic.message} [${diagnostic.code}]`];
-  if (span && source !== undefined) {
-    lines.push(codeFrameColumns(source, spanLocation(source, span), { highlightCode: false }));
-  }
+  const headline = `${diagnostic.severity}: ${diagnostic.message} [${diagnostic.code}]`;
+  const lines = [options.location === false ? headline : `${where}: ${headline}`];
+  if (span && source !== undefined && options.frame !== false) lines.push(codeFrame(source, span));
   if (diagnostic.hint) lines.push(`  hint: ${diagnostic.hint}`);
   for (const related of diagnostic.related ?? []) {
     const at = related.span
@@ -38,6 +53,11 @@ export function formatDiagnostic(diagnostic: Diagnostic, source?: string): strin
     lines.push(`  ${at}: note: ${related.message}`);
   }
   return lines.join('\n');
+}
+
+/** The lines around `span` with the span underlined. */
+export function codeFrame(source: string, span: Span): string {
+  return codeFrameColumns(source, spanLocation(source, span), { highlightCode: false });
 }
 
 function spanLocation(source: string, span: Span) {
