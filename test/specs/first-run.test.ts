@@ -15,9 +15,14 @@ const exec = promisify(execFile);
 test('npm run build on a machine that never ran Turborepo prints no telemetry notice', async () => {
   const home = await mkdtemp(join(tmpdir(), 'syclts-home-'));
   try {
-    const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
-    delete env.TURBO_TELEMETRY_DISABLED;
-    delete env.DO_NOT_TRACK;
+    const inherited = Object.entries(process.env).filter(
+      ([name]) => name !== 'TURBO_TELEMETRY_DISABLED' && name !== 'DO_NOT_TRACK',
+    );
+    const env = {
+      ...Object.fromEntries(inherited),
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+    };
     const { stdout, stderr } = await exec('npm', ['run', 'build'], { cwd: repoRoot, env });
     expect(`${stdout}${stderr}`).toContain('Tasks:');
     expect(`${stdout}${stderr}`).not.toMatch(/Attention:|collects .*telemetry/i);
