@@ -13,6 +13,12 @@ import type { SyclEvent } from './event.js';
 
 /** Launches per flush at most; beyond, the batch is flushed and another begins. */
 export const MAX_BATCH_DISPATCHES = 4096;
+/**
+ * Within one task, the first flush comes after this many dispatches and each next one after
+ * twice as many (up to MAX_BATCH_DISPATCHES): the GPU runs the first launches while the host
+ * records the next, instead of starting when the task ends. A few submits per thousand launches.
+ */
+export const FIRST_FLUSH_DISPATCHES = 16;
 const ARENA_BYTES = 1 << 20;
 /** Uploads up to this size are remembered and not repeated. */
 const UPLOAD_MEMORY = 4096;
@@ -36,8 +42,14 @@ export class Batch {
   /** The latest slot of each size: values equal to it share it. */
   readonly #lastSlots = new Map<number, number>();
   #lastPipeline: GPUComputePipeline | null = null;
+  #lastLayout: GPUPipelineLayout | null = null;
   #lastGroup: GPUBindGroup | null = null;
-  #lastOffsets: readonly number[] = [];
+  /** The dynamic offsets of the last setBindGroup (a launch binds at most two). */
+  #lastOffsetCount = 0;
+  #lastOffset0 = 0;
+  #lastOffset1 = 0;
+  /** Dispatches after which the open batch is flushed, growing within a task. */
+  #flushAt = FIRST_FLUSH_DISPATCHES;
   #encoder: GPUCommandEncoder | null = null;
   #pass: GPUComputePassEncoder | null = null;
   #dispatches = 0;
@@ -109,9 +121,13 @@ export class Batch {
     return offset;
   }
 
-  /** Records a dispatch; pipeline and bind group calls that repeat the previous ones are skipped. */
+  /**
+   * Records a dispatch; pipeline and bind group calls that repeat the previous ones are skipped
+   * (a bind group stays bound across pipelines of one layout, as WebGPU keeps it).
+   */
   dispatch(
     pipeline: GPUComputePipeline,
+    layout: GPUPipelineLayout,
     bindGroup: GPUBindGroup,
     offsets: readonly number[],
     workgroups: readonly [number, number, number],
@@ -120,12 +136,15 @@ export class Batch {
     if (pipeline !== this.#lastPipeline) {
       pass.setPipeline(pipeline);
       this.#lastPipeline = pipeline;
-      this.#lastGroup = null;
+      if (layout !== this.#lastLayout) this.#lastGroup = null;
+      this.#lastLayout = layout;
     }
-    if (bindGroup !== this.#lastGroup || !sameOffsets(offsets, this.#lastOffsets)) {
+    if (bindGroup !== this.#lastGroup || !this.#sameOffsets(offsets)) {
       pass.setBindGroup(0, bindGroup, offsets);
       this.#lastGroup = bindGroup;
-      this.#lastOffsets = offsets;
+      this.#lastOffsetCount = offsets.length;
+      this.#lastOffset0 = offsets[0] ?? 0;
+      this.#lastOffset1 = offsets[1] ?? 0;
     }
     pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
     this.#dispatches++;
@@ -139,6 +158,14 @@ export class Batch {
     const upload = this.#upload;
     for (let i = 0; i < used; i++) if (staging[i] !== upload[i]) return false;
     return true;
+  }
+
+  #sameOffsets(offsets: readonly number[]): boolean {
+    return (
+      offsets.length === this.#lastOffsetCount &&
+      (offsets.length < 1 || offsets[0] === this.#lastOffset0) &&
+      (offsets.length < 2 || offsets[1] === this.#lastOffset1)
+    );
   }
 
   #equalAt(offset: number, bytes: Uint8Array): boolean {
@@ -157,9 +184,14 @@ export class Batch {
     return this.#pass;
   }
 
-  /** Adds a recorded command's event to the batch. */
+  /** Adds a recorded command's event to the batch; flushes once the batch holds enough work. */
   add(event: SyclEvent): void {
     this.#events.push(event);
+    if (this.#dispatches >= this.#flushAt) {
+      this.flush();
+      this.#flushAt = Math.min(2 * this.#flushAt, MAX_BATCH_DISPATCHES);
+      return;
+    }
     this.#queueFlush();
   }
 
@@ -178,6 +210,7 @@ export class Batch {
     this.#used = 0;
     this.#lastSlots.clear();
     this.#lastPipeline = null;
+    this.#lastLayout = null;
     this.#lastGroup = null;
     const encoder = this.#encoder;
     if (encoder) {
@@ -202,6 +235,7 @@ export class Batch {
     this.#flushQueued = true;
     queueMicrotask(() => {
       this.#flushQueued = false;
+      this.#flushAt = FIRST_FLUSH_DISPATCHES;
       this.flush();
     });
   }
@@ -217,10 +251,4 @@ export class Batch {
       usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
     });
   }
-}
-
-function sameOffsets(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

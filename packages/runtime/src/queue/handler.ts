@@ -46,7 +46,8 @@ type Action =
 
 export class Handler {
   readonly #core: QueueCore;
-  readonly #values = new SpecValues();
+  /** Made when a value is first set: most command groups set none. */
+  #values: SpecValues | null = null;
   #bundle: KernelBundle<'executable'> | null = null;
   #action: Action | null = null;
 
@@ -65,18 +66,19 @@ export class Handler {
   ): void {
     const api = 'handler.setSpecializationConstant';
     this.#noBundle(api);
+    this.#values ??= new SpecValues();
     this.#values.set(api, id, value);
   }
 
   getSpecializationConstant<T extends DataType>(id: SpecializationId<T>): HostValue<T> {
     const api = 'handler.getSpecializationConstant';
     this.#noBundle(api);
-    return thaw(this.#values.read(api, id)) as HostValue<T>;
+    return thaw((this.#values ?? NO_VALUES).read(api, id)) as HostValue<T>;
   }
 
   useKernelBundle(bundle: KernelBundle<'executable'>): void {
     const api = 'handler.useKernelBundle';
-    if (this.#values.size > 0) {
+    if (this.#values && this.#values.size > 0) {
       throw new SyclError(
         errc.invalid,
         `${api}: a specialization constant was already set on this handler`,
@@ -200,7 +202,7 @@ export class Handler {
         this.#core.policyFor(resolved),
         this.#core.plansFor(resolved.info),
         launch,
-        bundle ? bundle.values : this.#values,
+        bundle ? bundle.values : (this.#values ?? NO_VALUES),
       ),
     };
   }
@@ -258,6 +260,9 @@ export class Handler {
     }
   }
 }
+
+/** The values of a command group that set none: every constant at its default. Never set. */
+const NO_VALUES = new SpecValues();
 
 function isGlobal(value: unknown): value is DeviceGlobal {
   return (

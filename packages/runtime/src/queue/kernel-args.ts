@@ -43,6 +43,19 @@ const allowed: Record<AccessMode, readonly AccessMode[]> = {
   read_write: ['read_write'],
 };
 
+/** A kernel's arguments in declaration order, made once per kernel: checks run on every launch. */
+type ArgSchema = readonly (readonly [name: string, type: AccessorType | DataType])[];
+const schemas = new WeakMap<Kernel, ArgSchema>();
+
+function schemaOf(kernel: Kernel): ArgSchema {
+  let schema = schemas.get(kernel);
+  if (!schema) {
+    schema = Object.entries(kernel.args);
+    schemas.set(kernel, schema);
+  }
+  return schema;
+}
+
 export function checkArgs(
   api: string,
   kernelName: string,
@@ -62,13 +75,22 @@ export function checkArgs(
     );
   }
   const given = args as Record<string, unknown>;
-  const extra = Object.keys(given).find((name) => !(name in kernel.args));
-  if (extra !== undefined)
-    throw fail(errc.kernelArgument, extra, 'the kernel declares no such argument');
+  const schema = schemaOf(kernel);
+  let count = 0;
+  for (const name in given) {
+    if (!Object.hasOwn(given, name)) continue;
+    if (!(name in kernel.args)) {
+      throw fail(errc.kernelArgument, name, 'the kernel declares no such argument');
+    }
+    count++;
+  }
   const buffers = new Map<string, DeviceBuffer>();
   const values = new Map<string, CanonicalValue>();
-  for (const [name, type] of Object.entries(kernel.args)) {
-    if (!(name in given)) throw fail(errc.kernelArgument, name, 'missing');
+  if (count < schema.length) {
+    const missing = schema.find(([name]) => !Object.hasOwn(given, name));
+    if (missing) throw fail(errc.kernelArgument, missing[0], 'missing');
+  }
+  for (const [name, type] of schema) {
     const value = given[name];
     if (type.kind === 'accessor') {
       if (!(value instanceof DeviceBuffer)) {
@@ -78,14 +100,14 @@ export function checkArgs(
           `expected a buffer of ${typeName(type.element)}, got ${show(value)}`,
         );
       }
-      if (!sameType(value.element, type.element)) {
+      if (value.element !== type.element && !sameType(value.element, type.element)) {
         throw fail(
           errc.kernelArgument,
           name,
           `the accessor's elements are ${typeName(type.element)}, the buffer's ${typeName(value.element)}`,
         );
       }
-      if (!allowed[type.access].includes(value.access)) {
+      if (value.access !== type.access && !allowed[type.access].includes(value.access)) {
         throw fail(
           errc.accessor,
           name,

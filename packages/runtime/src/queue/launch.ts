@@ -44,16 +44,32 @@ export interface KernelAction {
 /** Bind groups kept per (queue, kernel, variant); beyond this the cache starts over. */
 const BIND_GROUPS_PER_PLAN = 32;
 
+/** Where a launch's dispatches go: its WGSL-ordered global range, and the dispatches. */
+interface Geometry {
+  readonly global: readonly number[];
+  readonly local: readonly number[] | null;
+  readonly globalRange: Vec3;
+  readonly dispatches: readonly Dispatch[];
+}
+
 /**
- * What a queue keeps per (kernel, variant): the accessor arguments in binding order, and bind
- * groups by the buffers they bind.
+ * What a queue keeps per (kernel, variant), made once: the accessor arguments in binding order,
+ * the pipeline layout, the workgroup size when it is literal, the last launch's geometry, and
+ * bind groups by the buffers they bind. A launch like the previous one allocates nothing here.
  */
 export class LaunchPlan {
   readonly accessors: readonly (BindingInfo & { kind: 'accessor' })[];
   readonly launchBinding: (BindingInfo & { kind: 'launch' }) | null;
   /** The launch uniform of one dispatch, written here before it is copied into the arena. */
   readonly launchBytes: Uint8Array;
+  /** Pipelines of one layout keep the bind group bound across a pipeline change. */
+  readonly pipelineLayout: GPUPipelineLayout;
+  /** The dynamic offsets of one dispatch (the batch copies them). */
+  readonly offsets: number[] = [];
   readonly #launchView: DataView;
+  /** The workgroup size when no specialization constant sets it. */
+  readonly #literalSize: Vec3 | null;
+  #geometry: Geometry | null = null;
   readonly #bindGroups = new Map<string, GPUBindGroup>();
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
@@ -64,13 +80,44 @@ export class LaunchPlan {
     readonly resolved: ResolvedKernel,
     readonly variant: Variant,
   ) {
-    const { bindings } = resolved.info;
+    const { bindings, workgroupSize } = resolved.info;
     this.accessors = bindings.filter((b) => b.kind === 'accessor');
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchBytes = new Uint8Array(
       this.launchBinding ? Math.max(16, this.launchBinding.size) : 0,
     );
     this.#launchView = new DataView(this.launchBytes.buffer);
+    this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
+    const literal = workgroupSize.flatMap((dim) => (dim.kind === 'literal' ? [dim.value] : []));
+    this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
+  }
+
+  /** The launch's global range and dispatches; the previous launch's when its ranges were the same. */
+  geometry(action: KernelAction, values: SpecValues): Geometry {
+    const last = this.#geometry;
+    if (last && sameSizes(last.global, action.global) && sameSizes(last.local, action.local)) {
+      return last;
+    }
+    const { program, image, info } = this.resolved;
+    const workgroupSize =
+      this.#literalSize ??
+      (info.workgroupSize.map((dim) =>
+        dim.kind === 'literal'
+          ? dim.value
+          : leafValue(program, image, values, dim.symbolicId, dim.leafId),
+      ) as unknown as Vec3);
+    const globalRange = toWgsl(action.global);
+    if (action.local) checkNdRange(action, info, workgroupSize);
+    const groups = globalRange.map((g, c) => Math.ceil(g / workgroupSize[c]!)) as unknown as Vec3;
+    const geometry: Geometry = {
+      global: action.global,
+      local: action.local,
+      globalRange,
+      dispatches: splitDispatches(groups, this.context.maxWorkgroupsPerDimension),
+    };
+    // A workgroup size from a constant may change with the values: nothing kept then.
+    if (this.#literalSize) this.#geometry = geometry;
+    return geometry;
   }
 
   /** The `launch` uniform of one dispatch (globalRange, groupOffset, value arguments). */
@@ -101,9 +148,9 @@ export class LaunchPlan {
       this.#last = null;
       this.#generation = batch.generation;
     }
-    const buffers = this.accessors.map((b) => accessorBuffer(this.resolved, args, b));
     const last = this.#last;
-    if (last?.buffers.every((b, i) => b === buffers[i])) return last.bindGroup;
+    if (last && this.#binds(last.buffers, args)) return last.bindGroup;
+    const buffers = this.accessors.map((b) => accessorBuffer(this.resolved, args, b));
     const key = buffers.map((b) => bufferId(b)).join(',');
     let bindGroup = this.#bindGroups.get(key);
     if (!bindGroup) {
@@ -113,6 +160,14 @@ export class LaunchPlan {
     }
     this.#last = { buffers, bindGroup };
     return bindGroup;
+  }
+
+  #binds(buffers: readonly GPUBuffer[], args: ReadonlyMap<string, DeviceBuffer>): boolean {
+    const { accessors } = this;
+    for (let i = 0; i < accessors.length; i++) {
+      if (args.get(accessors[i]!.arg)?.gpuBuffer !== buffers[i]) return false;
+    }
+    return true;
   }
 
   #create(buffers: readonly GPUBuffer[], batch: Batch): GPUBindGroup {
@@ -181,22 +236,13 @@ export function prepareLaunch(
   values: SpecValues,
 ): LaunchIssue {
   const { program, image, info } = action.resolved;
-  const { name } = action;
   const { variant, entry } = choosePipeline(context, policy, action, values);
-  const workgroupSize = info.workgroupSize.map((dim) =>
-    dim.kind === 'literal'
-      ? dim.value
-      : leafValue(program, image, values, dim.symbolicId, dim.leafId),
-  ) as unknown as Vec3;
-  const globalRange = toWgsl(action.global);
-  if (action.local) checkNdRange(action, info, workgroupSize);
-  const groups = globalRange.map((g, c) => Math.ceil(g / workgroupSize[c]!)) as unknown as Vec3;
-  const dispatches = splitDispatches(groups, context.maxWorkgroupsPerDimension);
   let plan = plans.get(variant);
   if (!plan) {
     plan = new LaunchPlan(context, action.resolved, variant);
     plans.set(variant, plan);
   }
+  const { globalRange, dispatches } = plan.geometry(action, values);
   const emulated =
     variant === 'emulated' && emulationBinding(image, info)
       ? emulationBytes(program, image, values)
@@ -205,7 +251,7 @@ export function prepareLaunch(
   else context.stats.emulatedLaunches++;
   const launchPlan = plan;
   return {
-    name,
+    name: action.name,
     after: entry.pipeline ? null : entry.ready,
     record: (batch, event) =>
       record(batch, event, launchPlan, entry, action, globalRange, dispatches, emulated),
@@ -286,15 +332,23 @@ function record(
   batch.reserve(dispatches.length, launchSize, emulated?.byteLength ?? 0);
   const group = plan.bindGroup(action.args.buffers, batch);
   const emulationOffset = emulated ? batch.slot(emulated) : -1;
+  const { offsets } = plan;
   for (const dispatch of dispatches) {
-    const offsets: number[] = [];
+    offsets.length = 0;
     if (plan.launchBinding) {
       offsets.push(batch.slot(plan.launchUniform(globalRange, dispatch, action.args)));
     }
     if (emulationOffset >= 0) offsets.push(emulationOffset);
-    batch.dispatch(pipeline, group, offsets, dispatch.workgroups);
+    batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
   }
   batch.add(event);
+}
+
+function sameSizes(a: readonly number[] | null, b: readonly number[] | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function checkNdRange(action: KernelAction, info: KernelInfo, workgroupSize: Vec3): void {

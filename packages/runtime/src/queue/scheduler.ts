@@ -150,6 +150,10 @@ export class Scheduler implements EventOwner {
   /** Schedules a launch: recorded into the open batch at once when nothing waits ahead of it. */
   launch(launch: LaunchIssue): SyclEvent {
     const event = new SyclEvent(this, launch.name);
+    if (this.#pending.length === 0 && !this.#blocked && launch.after === null) {
+      this.#record(launch, event);
+      return event;
+    }
     const tracked = event.tracking;
     this.#enqueue(event, tracked, launch.name, launch.after, () => {
       this.#record(launch, event);
