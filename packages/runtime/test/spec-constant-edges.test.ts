@@ -188,6 +188,39 @@ describe.each(['native', 'emulated'] as const)('device code (%s)', (mode) => {
     );
   });
 
+  test('an array set, changed in place and set again, reaches the kernel with its new values', async () => {
+    const q = await freshQueue({ specConstants: mode });
+    const n = 10;
+    const w = Array.from(randomU32(5, 174), (x) => 1 + (x % 100)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const run = async () => {
+      const out = q.buffer(new Uint32Array(n).fill(POISON));
+      await q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(weights, w);
+          cgh.setSpecializationConstant(gain, 1);
+          cgh.setSpecializationConstant(shape, { width: 0, height: 0, depth: 0 });
+          cgh.parallelFor(n, applyShape, { out });
+        })
+        .wait();
+      return Array.from(await out.read());
+    };
+    const expected = () => Array.from({ length: n }, (_, i) => w[i % 5]!);
+    expect(await run()).toEqual(expected());
+    w[2] += 1000;
+    w[4] = 0;
+    expect(await run()).toEqual(expected());
+    // -0 is not the canonical u32 0 it equals: it is checked and stored as 0.
+    const bundle = getKernelBundle(q, { state: 'input', kernels: [applyShape] });
+    bundle.setSpecializationConstant(gain, -0);
+    expect(Object.is(bundle.getSpecializationConstant(gain), 0)).toBe(true);
+  });
+
   test('two kernels share one argument spec declared as a const, one extending it by spreads', async () => {
     const q = await freshQueue({ specConstants: mode });
     const n = 20;

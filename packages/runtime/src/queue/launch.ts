@@ -287,10 +287,12 @@ function choosePipeline(
   const cached = context.cachedPipeline(image, info, 'native', key);
   if (cached?.pipeline) return { variant, entry: cached };
   if (!cached && policy.backgroundCompiles < MAX_BACKGROUND) {
-    // Compiled once the work submitted so far is done: the emulated launch goes first.
-    const afterLaunch = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
-      context.device.queue.onSubmittedWorkDone(),
-    );
+    // Compiled once the emulated launch (submitted at the end of this task) is done, and in a
+    // task after that: whoever waits for the launch goes first (creating a pipeline can hold
+    // the thread).
+    const afterLaunch = nextTask()
+      .then(() => context.device.queue.onSubmittedWorkDone())
+      .then(nextTask);
     const { entry } = context.pipeline(name, image, info, 'native', constants, key, afterLaunch);
     context.stats.backgroundCompiles++;
     policy.backgroundCompiles++;
@@ -307,6 +309,8 @@ function choosePipeline(
 }
 
 const noConstants = () => ({});
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Native pipelines of one kernel compiled in the background at a time, under 'auto'. */
 export const MAX_BACKGROUND = 2;

@@ -73,16 +73,16 @@ export class SpecValues {
    */
   #derived: Pick<Map<DeviceImage, Derived>, 'get' | 'set'> | null = null;
 
-  constructor(values: ReadonlyMap<SpecializationId, CanonicalValue> = new Map()) {
+  constructor(values?: ReadonlyMap<SpecializationId, CanonicalValue>) {
     this.#values = new Map(values);
     for (const [id, value] of this.#values) this.#keys.set(id, valueKey(value));
   }
 
   set(api: string, id: SpecializationId, value: unknown): void {
     const latest = latestDeclaration(attached(api, id));
-    const canonical = checked(api, latest, value);
+    const { canonical, key } = intern(api, latest, value);
     this.#values.set(latest, canonical);
-    this.#keys.set(latest, valueKey(canonical));
+    this.#keys.set(latest, key);
     this.#derived = null;
   }
 
@@ -165,6 +165,60 @@ function attached(api: string, id: SpecializationId): SpecializationId {
 }
 
 const defaultKeys = new WeakMap<SpecializationId, string>();
+
+/** A value set before, checked and keyed once. */
+interface Interned {
+  readonly canonical: CanonicalValue;
+  readonly key: string;
+}
+
+/** Values kept per constant: a host that cycles through a few sets them without rework. */
+const INTERNED_PER_CONSTANT = 16;
+const interned = new WeakMap<SpecializationId, Interned[]>();
+
+/**
+ * The checked value and key of `value` for `id`, reused when `value` equals one set recently:
+ * equal to a canonical value leaf for leaf (-0 apart), it is its own canonical form.
+ */
+function intern(api: string, id: SpecializationId, value: unknown): Interned {
+  let recent = interned.get(id);
+  if (!recent) {
+    recent = [];
+    interned.set(id, recent);
+  }
+  for (const entry of recent) if (isCanonical(value, entry.canonical)) return entry;
+  const canonical = checked(api, id, value);
+  const entry = { canonical, key: valueKey(canonical) };
+  recent.unshift(entry);
+  if (recent.length > INTERNED_PER_CONSTANT) recent.pop();
+  return entry;
+}
+
+/** Whether a host value is, leaf for leaf, exactly `canonical` (no extra fields, -0 apart). */
+function isCanonical(value: unknown, canonical: CanonicalValue): boolean {
+  if (typeof canonical !== 'object') return Object.is(value, canonical);
+  if (Array.isArray(canonical)) {
+    const list = canonical as readonly CanonicalValue[];
+    if (!Array.isArray(value) && !(ArrayBuffer.isView(value) && !(value instanceof DataView))) {
+      return false;
+    }
+    const items = value as ArrayLike<unknown>;
+    if (items.length !== list.length) return false;
+    for (let i = 0; i < list.length; i++) if (!isCanonical(items[i], list[i]!)) return false;
+    return true;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const fields = Object.keys(canonical);
+  if (Object.keys(value).length !== fields.length) return false;
+  const record = value as Record<string, unknown>;
+  const expected = canonical as Readonly<Record<string, CanonicalValue>>;
+  for (const field of fields) {
+    if (!Object.hasOwn(record, field) || !isCanonical(record[field], expected[field]!)) {
+      return false;
+    }
+  }
+  return true;
+}
 
 /** A canonical value as text; -0 kept apart from 0 (they are different pipeline constants). */
 function valueKey(value: CanonicalValue): string {
