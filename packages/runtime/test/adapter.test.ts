@@ -72,3 +72,32 @@ test('isSupported() is true where Queue.create finds an adapter', async () => {
   const queue = await Queue.create();
   queue.destroy();
 });
+
+test("a GPUDevice from the app's own Dawn, without WebGPU's globals, runs launches and reads", async () => {
+  const { Queue } = await import('../src/index.js');
+  const { factor, fill } = await import('./fixtures/fill.js');
+  const { adapter } = await requestAdapter();
+  const device = await adapter.requestDevice();
+  const names = ['GPUBufferUsage', 'GPUShaderStage', 'GPUMapMode'] as const;
+  const saved = names.map((name) => Object.getOwnPropertyDescriptor(globalThis, name));
+  for (const name of names) Reflect.deleteProperty(globalThis, name);
+  try {
+    expect(typeof (globalThis as { GPUBufferUsage?: unknown }).GPUBufferUsage).toBe('undefined');
+    const queue = await Queue.create({ device });
+    const n = 70;
+    const out = queue.buffer(new Uint32Array(n).fill(0xdeadbeef));
+    await queue
+      .submit((cgh) => {
+        cgh.setSpecializationConstant(factor, 13);
+        cgh.parallelFor(n, fill, { out });
+      })
+      .wait();
+    expect(Array.from(await out.read())).toEqual(Array.from({ length: n }, (_, i) => 13 * i));
+  } finally {
+    names.forEach((name, i) => {
+      const descriptor = saved[i];
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+    });
+    device.destroy();
+  }
+});

@@ -15,6 +15,7 @@ import { roundUp, strideOf } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
+import { ShaderStage } from '../platform/webgpu-flags.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
 import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
@@ -109,7 +110,7 @@ export class DeviceContext {
       const entries = info.bindings.map(
         (binding): GPUBindGroupLayoutEntry => ({
           binding: binding.binding,
-          visibility: GPUShaderStage.COMPUTE,
+          visibility: ShaderStage.COMPUTE,
           buffer: {
             type: bufferBindingType(binding),
             hasDynamicOffset: binding.kind === 'launch',
@@ -121,7 +122,7 @@ export class DeviceContext {
       if (emulation) {
         entries.push({
           binding: emulation.binding,
-          visibility: GPUShaderStage.COMPUTE,
+          visibility: ShaderStage.COMPUTE,
           buffer: {
             type: emulation.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage',
             hasDynamicOffset: true,

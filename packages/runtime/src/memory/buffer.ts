@@ -15,6 +15,7 @@ import type {
 } from '@syclts/dsl';
 import { readValue, roundUp, strideOf, typeName, writeValue } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
+import { BufferUsage, MapMode } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from '../queue/event.js';
 import type { Scheduler } from '../queue/scheduler.js';
 import { canonicalize } from '../values/host-value.js';
@@ -86,7 +87,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
       label: this.#label,
       // At least one element: an accessor binding holds one (its minimum binding size).
       size: roundUp(4, Math.max(1, this.length) * this.stride),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
       mappedAtCreation: bytes !== null,
     });
     if (bytes) {
@@ -135,12 +136,12 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
       if (size === 0) return undefined;
       staging = device.createBuffer({
         size,
-        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+        usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
       });
       const encoder = device.createCommandEncoder();
       encoder.copyBufferToBuffer(this.gpuBuffer, 0, staging, 0, size);
       device.queue.submit([encoder.finish()]);
-      return staging.mapAsync(GPUMapMode.READ);
+      return staging.mapAsync(MapMode.READ);
     });
     await event.wait();
     const bytes = staging

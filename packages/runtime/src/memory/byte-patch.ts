@@ -4,6 +4,7 @@
  * one-invocation-per-word compute pass, in queue order. Nothing is read back to the host in
  * between, so writes of different bytes of one word from several queues of a device all land.
  */
+import { BufferUsage, ShaderStage } from '../platform/webgpu-flags.js';
 
 const PATCH_WGSL = `
 struct Patch { word: u32, keep: u32, bits: u32, unused: u32 }
@@ -46,7 +47,7 @@ export class BytePatcher {
     const list = device.createBuffer({
       label: `${label} (partial words)`,
       size: patches.length * 4,
-      usage: GPUBufferUsage.STORAGE,
+      usage: BufferUsage.STORAGE,
       mappedAtCreation: true,
     });
     new Uint32Array(list.getMappedRange()).set(patches);
@@ -75,7 +76,7 @@ export class BytePatcher {
   #pipelineOnce() {
     if (!this.#pipeline) {
       const { device } = this;
-      const visibility = GPUShaderStage.COMPUTE;
+      const visibility = ShaderStage.COMPUTE;
       const layout = device.createBindGroupLayout({
         entries: [
           { binding: 0, visibility, buffer: { type: 'storage' } },

@@ -27,6 +27,7 @@ import {
 } from '@syclts/dsl';
 import type { DeviceContext } from '../device/device-context.js';
 import { errc, SyclError } from '../errors.js';
+import { BufferUsage, MapMode } from '../platform/webgpu-flags.js';
 import { resolveDeclaration } from '../program/resolve.js';
 import type { PreparedCommand } from '../queue/scheduler.js';
 import { canonicalize, thaw } from '../values/host-value.js';
@@ -359,13 +360,13 @@ function readGlobal(
       if (size === 0) return undefined;
       const staging = device.createBuffer({
         size: hi - lo,
-        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+        usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
       });
       const encoder = device.createCommandEncoder({ label: name });
       encoder.copyBufferToBuffer(bufferOf(context, storage), lo, staging, 0, hi - lo);
       device.queue.submit([encoder.finish()]);
       return staging
-        .mapAsync(GPUMapMode.READ)
+        .mapAsync(MapMode.READ)
         .then(() => deliver(new Uint8Array(staging.getMappedRange(), start - lo, size).slice()))
         .finally(() => staging.destroy());
     },

@@ -17,6 +17,7 @@ import {
   writeValue,
 } from '@syclts/dsl';
 import type { RuntimeStats } from '../device/stats.js';
+import { BufferUsage } from '../platform/webgpu-flags.js';
 import { canonicalize } from '../values/host-value.js';
 
 interface Layout {
@@ -105,7 +106,7 @@ export class GlobalBuffers {
     const buffer = this.device.createBuffer({
       label: 'device globals',
       size: Math.max(16, layout.size),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
       mappedAtCreation: initial.length > 0,
     });
     this.stats.deviceGlobalBuffers++;

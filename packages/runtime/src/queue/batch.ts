@@ -9,6 +9,7 @@
  * submit; the unexpected still arrives through `uncapturederror`, named by the labels.
  */
 import type { RuntimeStats } from '../device/stats.js';
+import { BufferUsage } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from './event.js';
 
 /** Launches per flush at most; beyond, the batch is flushed and another begins. */
@@ -248,7 +249,7 @@ export class Batch {
     return this.#device.createBuffer({
       label: 'syclts launch values',
       size,
-      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+      usage: BufferUsage.UNIFORM | BufferUsage.STORAGE | BufferUsage.COPY_DST,
     });
   }
 }
