@@ -43,6 +43,8 @@ export interface KernelAction {
 
 /** Bind groups kept per (queue, kernel, variant); beyond this the cache starts over. */
 const BIND_GROUPS_PER_PLAN = 32;
+/** Ready native pipelines a plan keeps (the device's cache holds them too); then it starts over. */
+const READY_PIPELINES_PER_PLAN = 64;
 
 /** Where a launch's dispatches go: its WGSL-ordered global range, and the dispatches. */
 interface Geometry {
@@ -70,6 +72,8 @@ export class LaunchPlan {
   /** The workgroup size when no specialization constant sets it. */
   readonly #literalSize: Vec3 | null;
   #geometry: Geometry | null = null;
+  /** Ready native pipelines by constants key: a launch with values seen before makes no key. */
+  readonly #ready = new Map<string, PipelineEntry>();
   readonly #bindGroups = new Map<string, GPUBindGroup>();
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
@@ -90,6 +94,21 @@ export class LaunchPlan {
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
     const literal = workgroupSize.flatMap((dim) => (dim.kind === 'literal' ? [dim.value] : []));
     this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
+  }
+
+  /** The ready pipeline for `constantsKey`, or one from the device's cache (kept once ready). */
+  pipeline(constantsKey: string, lookUp: () => PipelineEntry): PipelineEntry {
+    const known = this.#ready.get(constantsKey);
+    if (known) {
+      this.context.stats.pipelineCacheHits++;
+      return known;
+    }
+    const entry = lookUp();
+    if (entry.pipeline) {
+      if (this.#ready.size >= READY_PIPELINES_PER_PLAN) this.#ready.clear();
+      this.#ready.set(constantsKey, entry);
+    }
+    return entry;
   }
 
   /** The launch's global range and dispatches; the previous launch's when its ranges were the same. */
@@ -236,12 +255,8 @@ export function prepareLaunch(
   values: SpecValues,
 ): LaunchIssue {
   const { program, image, info } = action.resolved;
-  const { variant, entry } = choosePipeline(context, policy, action, values);
-  let plan = plans.get(variant);
-  if (!plan) {
-    plan = new LaunchPlan(context, action.resolved, variant);
-    plans.set(variant, plan);
-  }
+  const { variant, entry } = choosePipeline(context, policy, plans, action, values);
+  const plan = planFor(context, plans, action, variant);
   const { globalRange, dispatches } = plan.geometry(action, values);
   const emulated =
     variant === 'emulated' && emulationBinding(image, info)
@@ -258,6 +273,20 @@ export function prepareLaunch(
   };
 }
 
+function planFor(
+  context: DeviceContext,
+  plans: KernelPlans,
+  action: KernelAction,
+  variant: Variant,
+): LaunchPlan {
+  let plan = plans.get(variant);
+  if (!plan) {
+    plan = new LaunchPlan(context, action.resolved, variant);
+    plans.set(variant, plan);
+  }
+  return plan;
+}
+
 /**
  * The pipeline to launch with. 'auto' (tiered): the native pipeline of this value set when it
  * is ready; otherwise the emulated variant at once while the native one compiles in the
@@ -267,6 +296,7 @@ export function prepareLaunch(
 function choosePipeline(
   context: DeviceContext,
   policy: KernelPolicy,
+  plans: KernelPlans,
   action: KernelAction,
   values: SpecValues,
 ): { variant: Variant; entry: PipelineEntry } {
@@ -280,13 +310,21 @@ function choosePipeline(
     };
   }
   const key = nativeKey(program, image, info, values);
+  const native = planFor(context, plans, action, 'native');
   const constants = () => nativeConstants(program, image, info, values).constants;
   if (!policy.tiered || !policy.canEmulate(image, info)) {
-    return { variant, entry: context.pipeline(name, image, info, 'native', constants, key).entry };
+    const entry = native.pipeline(
+      key,
+      () => context.pipeline(name, image, info, 'native', constants, key).entry,
+    );
+    return { variant, entry };
   }
-  const cached = context.cachedPipeline(image, info, 'native', key);
-  if (cached?.pipeline) return { variant, entry: cached };
-  if (!cached && policy.backgroundCompiles < MAX_BACKGROUND) {
+  const cached = native.pipeline(
+    key,
+    () => context.cachedPipeline(image, info, 'native', key) ?? NOT_CACHED,
+  );
+  if (cached.pipeline) return { variant, entry: cached };
+  if (cached === NOT_CACHED && policy.backgroundCompiles < MAX_BACKGROUND) {
     // Compiled once the emulated launch (submitted at the end of this task) is done, and in a
     // task after that: whoever waits for the launch goes first (creating a pipeline can hold
     // the thread).
@@ -307,6 +345,9 @@ function choosePipeline(
     entry: context.pipeline(name, image, info, 'emulated', noConstants, '').entry,
   };
 }
+
+/** A pipeline entry standing for "not in the cache" (never ready). */
+const NOT_CACHED: PipelineEntry = { pipeline: null, ready: new Promise(() => {}) };
 
 const noConstants = () => ({});
 

@@ -260,15 +260,25 @@ export function nativeKey(
   kernel: KernelInfo,
   values: SpecValues,
 ): string {
+  // Defaults are keyed once per image; a set of values (a handler's, for one launch) is keyed
+  // from the keys its values got when they were set, with nothing kept.
+  if (values.size > 0) return keyOf(program, image, kernel, values);
   const derived = values.derived(image);
   derived.nativeKeys ??= new Map();
   let key = derived.nativeKeys.get(kernel);
   if (key === undefined) {
-    key = '';
-    for (const symbolicId of kernel.specConstants) {
-      key += `${values.keyIn(program, symbolicId, image.specConstants[symbolicId]!)};`;
-    }
+    key = keyOf(program, image, kernel, values);
     derived.nativeKeys.set(kernel, key);
+  }
+  return key;
+}
+
+function keyOf(program: Program, image: DeviceImage, kernel: KernelInfo, values: SpecValues) {
+  const ids = kernel.specConstants;
+  if (ids.length === 1) return values.keyIn(program, ids[0]!, image.specConstants[ids[0]!]!);
+  let key = '';
+  for (const symbolicId of ids) {
+    key += `${values.keyIn(program, symbolicId, image.specConstants[symbolicId]!)};`;
   }
   return key;
 }
