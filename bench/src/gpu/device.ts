@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { requestAdapter } from '@syclts/runtime';
-import { create } from 'webgpu';
+import { create, globals } from 'webgpu';
 
 export interface BenchDevice {
   readonly device: GPUDevice;
@@ -21,6 +21,8 @@ export interface BenchDevice {
  */
 async function chooseAdapter(): Promise<{ adapter: GPUAdapter; description: string }> {
   if (process.env.SYCLTS_ADAPTER !== 'hardware') return requestAdapter();
+  // The baselines use WebGPU's globals (GPUShaderStage, ...), which only Dawn's module has in Node.
+  Object.assign(globalThis, globals);
   const gpu = create([
     'enable-dawn-features=allow_unsafe_apis',
     'disable-dawn-features=timestamp_quantization',
