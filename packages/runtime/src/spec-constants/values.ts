@@ -65,8 +65,8 @@ export function checked(
  */
 export class SpecValues {
   readonly #values: Map<SpecializationId, CanonicalValue>;
-  /** Each set value's key (see valueKey), made once when it is set. */
-  readonly #keys = new Map<SpecializationId, string>();
+  /** Each set value's interned form, whose key (see valueKey) is made once, when first asked. */
+  readonly #interned = new Map<SpecializationId, Interned>();
   /**
    * What launches derived from these values, per image; reset by every set. Made on demand: a
    * handler's values live for one submit.
@@ -75,14 +75,14 @@ export class SpecValues {
 
   constructor(values?: ReadonlyMap<SpecializationId, CanonicalValue>) {
     this.#values = new Map(values);
-    for (const [id, value] of this.#values) this.#keys.set(id, valueKey(value));
+    for (const [id, value] of this.#values) this.#interned.set(id, new Interned(value));
   }
 
   set(api: string, id: SpecializationId, value: unknown): void {
     const latest = latestDeclaration(attached(api, id));
-    const { canonical, key } = intern(api, latest, value);
-    this.#values.set(latest, canonical);
-    this.#keys.set(latest, key);
+    const entry = intern(api, latest, value);
+    this.#values.set(latest, entry.canonical);
+    this.#interned.set(latest, entry);
     this.#derived = null;
   }
 
@@ -91,8 +91,8 @@ export class SpecValues {
     const declaration = declarationOf(program, symbolicId) as SpecializationId | undefined;
     if (declaration) {
       const latest = latestDeclaration(declaration);
-      const key = this.#keys.get(latest);
-      if (key !== undefined) return key;
+      const entry = this.#interned.get(latest);
+      if (entry) return entry.key;
       let fallback = defaultKeys.get(latest);
       if (fallback === undefined) {
         fallback = valueKey(defaultOf(latest));
@@ -166,10 +166,19 @@ function attached(api: string, id: SpecializationId): SpecializationId {
 
 const defaultKeys = new WeakMap<SpecializationId, string>();
 
-/** A value set before, checked and keyed once. */
-interface Interned {
-  readonly canonical: CanonicalValue;
-  readonly key: string;
+/**
+ * A value set before, checked once, keyed once when a native pipeline is looked up (an emulated
+ * launch never needs the key).
+ */
+class Interned {
+  #key: string | null = null;
+
+  constructor(readonly canonical: CanonicalValue) {}
+
+  get key(): string {
+    this.#key ??= valueKey(this.canonical);
+    return this.#key;
+  }
 }
 
 /** Values kept per constant: a host that cycles through a few sets them without rework. */
@@ -187,8 +196,7 @@ function intern(api: string, id: SpecializationId, value: unknown): Interned {
     interned.set(id, recent);
   }
   for (const entry of recent) if (isCanonical(value, entry.canonical)) return entry;
-  const canonical = checked(api, id, value);
-  const entry = { canonical, key: valueKey(canonical) };
+  const entry = new Interned(checked(api, id, value));
   recent.unshift(entry);
   if (recent.length > INTERNED_PER_CONSTANT) recent.pop();
   return entry;
