@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { build } from '../../src/index.js';
 import { runKernel } from '../support/gpu.js';
+import { randomU32 } from '../support/random.js';
 
 const M = 'src/taps.sycl.ts';
 const source = `
@@ -56,7 +57,7 @@ test.each(['native', 'emulated'] as const)(
   async (mode) => {
     const image = compile();
     const items = 37;
-    const src = Uint32Array.from({ length: items * 4 }, () => Math.floor(Math.random() * 1000));
+    const src = randomU32(items * 4, 59).map((x) => x % 1000);
     for (const [tapsValue, divisorValue] of [
       [3, 2],
       [4, 3],

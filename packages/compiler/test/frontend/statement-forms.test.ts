@@ -4,6 +4,7 @@
  * effect produces. A form dropped from the WGSL leaves the poisoned output, or a wrong count.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import { randomU32 } from '../support/random.js';
 import { buildProgram, type Program, runKernel } from './gpu.js';
 
 const MODULE = 'forms/statements.sycl.ts';
@@ -87,8 +88,8 @@ async function runOne(kernel: string, n: number, withCount = false) {
   };
 }
 
-// A fresh n per run, large enough that every loop runs several times.
-const n = 5 + Math.floor(Math.random() * 20);
+// A fresh n per run (replayable by its seed), large enough that every loop runs several times.
+const n = 5 + (randomU32(1, 91)[0]! % 20);
 console.log(`[syclts] statement forms: n=${n}`);
 
 describe('for loops keep their update, whatever its expression kind', () => {
