@@ -1,6 +1,6 @@
-// Bundles the Node version into one file, dist/node/main.mjs: everything but `webgpu` (Dawn's
-// native binding) and the optional software adapter is inside, so the file runs wherever those
-// two resolve.
+// Bundles the Node version into one file, dist/node/main.mjs. The runtime imports Dawn (`webgpu`)
+// and finds the optional software adapter at run time, from node_modules: the file runs wherever
+// those resolve, with no `external` setting here.
 import * as esbuild from 'esbuild';
 import syclts from 'unplugin-syclts/esbuild';
 
@@ -11,11 +11,6 @@ await esbuild.build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['webgpu', '@sparticuz/chromium'],
-  // Bundled CommonJS code may call require().
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
   logLevel: 'warning',
   plugins: [syclts({ specConstants: 'both' })],
 });
