@@ -64,3 +64,31 @@ test('the production bundle ships the linked program, not the compiler', () => {
   );
   expect(gzip(rest)).toBeLessThan(20_000);
 });
+
+test.each([
+  [
+    'a browser without WebGPU',
+    () => {
+      Reflect.deleteProperty(Navigator.prototype, 'gpu');
+    },
+    /^SyclError: Queue\.create: this browser has no WebGPU \(navigator\.gpu is missing\); WebGPU needs a secure context \(https, or http:\/\/localhost\) and a browser that ships it: Chrome or Edge 113\+/,
+  ],
+  [
+    'a browser whose requestAdapter() finds no adapter',
+    () => {
+      Object.defineProperty(GPU.prototype, 'requestAdapter', { value: async () => null });
+    },
+    /^SyclError: Queue\.create: navigator\.gpu\.requestAdapter\(\) returned no adapter: WebGPU is disabled or the GPU is blocklisted in this browser \(chrome:\/\/gpu or about:support says which\)/,
+  ],
+])('in %s, Queue.create says why and what to do (errc.platform)', async (_, disable, message) => {
+  const page = await browser.newPage();
+  await page.addInitScript(disable);
+  await page.goto(server.url);
+  const result = (await page.evaluate(() => window.sycltsResult)) as {
+    error?: string;
+    errc?: string;
+  };
+  expect(result.error).toMatch(message);
+  expect(result.errc).toBe('platform');
+  await page.close();
+});
