@@ -36,6 +36,7 @@ export class Batch {
   /** Bumped when the arena is replaced by a larger one: bind groups over the old one are stale. */
   #generation = 0;
   #staging: Uint8Array<ArrayBuffer>;
+  #view: DataView;
   #used = 0;
   /** The head of the last upload, so that a flush repeating it writes nothing. */
   readonly #upload = new Uint8Array(UPLOAD_MEMORY);
@@ -69,6 +70,7 @@ export class Batch {
       device.limits.minStorageBufferOffsetAlignment,
     );
     this.#staging = new Uint8Array(ARENA_BYTES);
+    this.#view = new DataView(this.#staging.buffer);
     this.#arena = this.#createArena(ARENA_BYTES);
   }
 
@@ -102,6 +104,7 @@ export class Batch {
       this.#arena.destroy();
       this.#arena = this.#createArena(size);
       this.#staging = new Uint8Array(size);
+      this.#view = new DataView(this.#staging.buffer);
       this.#uploadedBytes = 0;
       this.#generation++;
     }
@@ -117,6 +120,22 @@ export class Batch {
     if (last !== undefined && this.#equalAt(last, bytes)) return last;
     const offset = this.#used;
     this.#staging.set(bytes, offset);
+    this.#used += this.#round(size);
+    this.#lastSlots.set(size, offset);
+    return offset;
+  }
+
+  /**
+   * Writes one launch's values of `size` bytes straight into the arena and returns their dynamic
+   * offset; values equal to the latest slot of their size share it (the bytes just written are
+   * given back).
+   */
+  slotWith(size: number, write: (view: DataView, at: number) => void): number {
+    const offset = this.#used;
+    this.#staging.fill(0, offset, offset + size);
+    write(this.#view, offset);
+    const last = this.#lastSlots.get(size);
+    if (last !== undefined && this.#sameBytes(last, offset, size)) return last;
     this.#used += this.#round(size);
     this.#lastSlots.set(size, offset);
     return offset;
@@ -167,6 +186,12 @@ export class Batch {
       (offsets.length < 1 || offsets[0] === this.#lastOffset0) &&
       (offsets.length < 2 || offsets[1] === this.#lastOffset1)
     );
+  }
+
+  #sameBytes(a: number, b: number, size: number): boolean {
+    const staging = this.#staging;
+    for (let i = 0; i < size; i++) if (staging[a + i] !== staging[b + i]) return false;
+    return true;
   }
 
   #equalAt(offset: number, bytes: Uint8Array): boolean {

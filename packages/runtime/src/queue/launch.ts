@@ -16,11 +16,11 @@ import type { DeviceBuffer } from '../memory/buffer.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import type { KernelPolicy } from '../spec-constants/policy.js';
 import {
-  emulationBytes,
   leafValue,
   nativeConstants,
   nativeKey,
   type SpecValues,
+  writeEmulation,
 } from '../spec-constants/values.js';
 import type { CanonicalValue } from '../values/host-value.js';
 import type { Batch } from './batch.js';
@@ -258,9 +258,13 @@ export function prepareLaunch(
   const { variant, entry } = choosePipeline(context, policy, plans, action, values);
   const plan = planFor(context, plans, action, variant);
   const { globalRange, dispatches } = plan.geometry(action, values);
-  const emulated =
+  // The emulation buffer's values, written into the arena when the launch is recorded.
+  const emulation =
     variant === 'emulated' && emulationBinding(image, info)
-      ? emulationBytes(program, image, values)
+      ? {
+          size: image.emulation?.size ?? 0,
+          write: (view: DataView, at: number) => writeEmulation(program, image, values, view, at),
+        }
       : null;
   if (variant === 'native') context.stats.nativeLaunches++;
   else context.stats.emulatedLaunches++;
@@ -269,7 +273,7 @@ export function prepareLaunch(
     name: action.name,
     after: entry.pipeline ? null : entry.ready,
     record: (batch, event) =>
-      record(batch, event, launchPlan, entry, action, globalRange, dispatches, emulated),
+      record(batch, event, launchPlan, entry, action, globalRange, dispatches, emulation),
   };
 }
 
@@ -364,7 +368,7 @@ function record(
   action: KernelAction,
   globalRange: Vec3,
   dispatches: readonly Dispatch[],
-  emulated: Uint8Array | null,
+  emulation: EmulationValues | null,
 ): void {
   const pipeline = entry.pipeline;
   if (!pipeline)
@@ -374,9 +378,9 @@ function record(
     return;
   }
   const launchSize = plan.launchBinding ? plan.launchBytes.byteLength : 0;
-  batch.reserve(dispatches.length, launchSize, emulated?.byteLength ?? 0);
+  batch.reserve(dispatches.length, launchSize, emulation?.size ?? 0);
   const group = plan.bindGroup(action.args.buffers, batch);
-  const emulationOffset = emulated ? batch.slot(emulated) : -1;
+  const emulationOffset = emulation ? batch.slotWith(emulation.size, emulation.write) : -1;
   const { offsets } = plan;
   for (const dispatch of dispatches) {
     offsets.length = 0;
@@ -387,6 +391,11 @@ function record(
     batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
   }
   batch.add(event);
+}
+
+interface EmulationValues {
+  readonly size: number;
+  readonly write: (view: DataView, at: number) => void;
 }
 
 function sameSizes(a: readonly number[] | null, b: readonly number[] | null): boolean {

@@ -246,7 +246,6 @@ interface Derived {
   /** Per kernel: each reads only its own constants, so a set it never reads keeps its pipeline. */
   native?: Map<KernelInfo, NativeConstants>;
   nativeKeys?: Map<KernelInfo, string>;
-  emulated?: Uint8Array<ArrayBuffer>;
 }
 
 /** What value sets that set nothing derive, per image (one for the life of the image). */
@@ -359,30 +358,39 @@ function foldedLeaves(info: SpecConstantInfo): ReadonlyMap<number, ScalarValue> 
 }
 
 /** The whole emulation buffer of `image` for one launch. */
-export function emulationBytes(
+/**
+ * Writes the emulation buffer's values (every constant of the image) at byte `at` of `view`,
+ * the launch's slice of the arena: no bytes are made per launch.
+ */
+export function writeEmulation(
   program: Program,
   image: DeviceImage,
   values: SpecValues,
-): Uint8Array<ArrayBuffer> {
-  const derived = values.derived(image);
-  derived.emulated ??= computeEmulationBytes(program, image, values);
-  return derived.emulated;
-}
-
-function computeEmulationBytes(
-  program: Program,
-  image: DeviceImage,
-  values: SpecValues,
-): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(image.emulation?.size ?? 0);
-  const view = new DataView(bytes.buffer);
-  for (const [symbolicId, info] of Object.entries(image.specConstants)) {
+  view: DataView,
+  at: number,
+): void {
+  for (const [symbolicId, info] of constantsOf(image)) {
     const value = values.valueIn(program, symbolicId, info);
     for (const leaf of info.leaves) {
-      writeScalar(view, info.emulationOffset + leaf.offset, leaf.scalar, leafAt(value, leaf.path));
+      writeScalar(
+        view,
+        at + info.emulationOffset + leaf.offset,
+        leaf.scalar,
+        leafAt(value, leaf.path),
+      );
     }
   }
-  return bytes;
+}
+
+const imageConstants = new WeakMap<DeviceImage, readonly [SymbolicId, SpecConstantInfo][]>();
+
+function constantsOf(image: DeviceImage): readonly [SymbolicId, SpecConstantInfo][] {
+  let constants = imageConstants.get(image);
+  if (!constants) {
+    constants = Object.entries(image.specConstants);
+    imageConstants.set(image, constants);
+  }
+  return constants;
 }
 
 /** The current value of the integer leaf `leafId` (a workgroup size given by a constant). */
