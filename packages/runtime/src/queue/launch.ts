@@ -72,7 +72,7 @@ export class LaunchPlan {
   /** The workgroup size when no specialization constant sets it. */
   readonly #literalSize: Vec3 | null;
   #geometry: Geometry | null = null;
-  /** Ready native pipelines by constants key: a launch with values seen before makes no key. */
+  /** Ready pipelines by constants key: a launch with values seen before builds no cache key. */
   readonly #ready = new Map<string, PipelineEntry>();
   readonly #bindGroups = new Map<string, GPUBindGroup>();
   #generation = -1;
@@ -96,7 +96,10 @@ export class LaunchPlan {
     this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
   }
 
-  /** The ready pipeline for `constantsKey`, or one from the device's cache (kept once ready). */
+  /**
+   * The ready pipeline for `constantsKey` (empty for the emulated variant), or one from the
+   * device's cache (kept once ready).
+   */
   pipeline(constantsKey: string, lookUp: () => PipelineEntry): PipelineEntry {
     const known = this.#ready.get(constantsKey);
     if (known) {
@@ -307,12 +310,12 @@ function choosePipeline(
   const { resolved, name } = action;
   const { program, image, info } = resolved;
   const variant = policy.choose(name, image, info);
-  if (variant === 'emulated') {
-    return {
-      variant,
-      entry: context.pipeline(name, image, info, 'emulated', noConstants, '').entry,
-    };
-  }
+  const emulated = () =>
+    planFor(context, plans, action, 'emulated').pipeline(
+      '',
+      () => context.pipeline(name, image, info, 'emulated', noConstants, '').entry,
+    );
+  if (variant === 'emulated') return { variant, entry: emulated() };
   const key = nativeKey(program, image, info, values);
   const native = planFor(context, plans, action, 'native');
   const constants = () => nativeConstants(program, image, info, values).constants;
@@ -344,10 +347,7 @@ function choosePipeline(
     entry.ready.then(finished, finished);
   }
   context.stats.emulatedWhileCompiling++;
-  return {
-    variant: 'emulated',
-    entry: context.pipeline(name, image, info, 'emulated', noConstants, '').entry,
-  };
+  return { variant: 'emulated', entry: emulated() };
 }
 
 /** A pipeline entry standing for "not in the cache" (never ready). */
