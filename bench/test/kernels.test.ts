@@ -8,6 +8,7 @@ import { build } from '@syclts/compiler';
 import { attach, f32, vec4f } from '@syclts/dsl';
 import { ndRange, Queue } from '@syclts/runtime';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { randomU32 } from '../../test-inputs.ts';
 import * as convModule from '../src/kernels/conv.sycl.ts';
 import * as matmulModule from '../src/kernels/matmul.sycl.ts';
 
@@ -29,21 +30,10 @@ beforeAll(() => {
   compile('conv', convModule);
 });
 
-// Fresh inputs every run, replayable: SYCLTS_TEST_SEED sets the printed seed again.
-const RUN_SEED = Number(process.env.SYCLTS_TEST_SEED ?? Math.floor(Math.random() * 2 ** 32));
-console.log(`[syclts] bench kernel inputs: SYCLTS_TEST_SEED=${RUN_SEED}`);
-let state = RUN_SEED >>> 0 || 1;
-
-/** Values in [-1, 1) from a xorshift stream seeded by the run's seed. */
+let draws = 0;
+/** Values in [-1, 1), fresh every run (see test-inputs.ts for replaying one). */
 const random = (n: number): Float32Array<ArrayBuffer> =>
-  Float32Array.from({ length: n }, () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return (state / 2 ** 32) * 2 - 1;
-  });
+  Float32Array.from(randomU32(n, ++draws), (x) => (x / 2 ** 32) * 2 - 1);
 
 /** Largest error over all entries, relative to the sum of the magnitudes of each entry's terms. */
 function maxError(out: Float32Array, ref: Float64Array, magnitude: Float64Array): number {

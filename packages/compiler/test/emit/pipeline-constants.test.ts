@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
+import { randomU32 } from '../../../../test-inputs.ts';
 import { build } from '../../src/index.js';
 import { runKernel } from '../support/gpu.js';
-import { randomU32 } from '../support/random.js';
 
 const M = 'src/taps.sycl.ts';
 const source = `

@@ -4,7 +4,7 @@
  * effect produces. A form dropped from the WGSL leaves the poisoned output, or a wrong count.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { randomU32 } from '../support/random.js';
+import { randomU32 } from '../../../../test-inputs.ts';
 import { buildProgram, type Program, runKernel } from './gpu.js';
 
 const MODULE = 'forms/statements.sycl.ts';

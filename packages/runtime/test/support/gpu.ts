@@ -16,21 +16,6 @@ export async function freshQueue(options: QueueOptions = {}): Promise<Queue> {
   return queue;
 }
 
-/** Mixed into every seed so each run draws fresh inputs; SYCLTS_TEST_SEED replays a run. */
-const RUN_SEED = Number(process.env.SYCLTS_TEST_SEED ?? Math.floor(Math.random() * 2 ** 32));
-console.log(`[syclts] runtime test inputs: SYCLTS_TEST_SEED=${RUN_SEED}`);
-
-/** Pseudo-random u32s (xorshift), different between elements, tests and runs. */
-export function randomU32(count: number, seed: number): Uint32Array {
-  let x = (seed ^ RUN_SEED) >>> 0 || 1;
-  return Uint32Array.from({ length: count }, () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x;
-  });
-}
+export { randomU32 } from '../../../../test-inputs.ts';
 
 export const POISON = 0xdeadbeef;
