@@ -111,26 +111,11 @@ export class Batch {
   }
 
   /**
-   * Copies one launch's values into the arena and returns their dynamic offset; values equal to
-   * the latest slot of their size share it (a repeated launch binds the same offsets).
-   */
-  slot(bytes: Uint8Array): number {
-    const size = bytes.byteLength;
-    const last = this.#lastSlots.get(size);
-    if (last !== undefined && this.#equalAt(last, bytes)) return last;
-    const offset = this.#used;
-    this.#staging.set(bytes, offset);
-    this.#used += this.#round(size);
-    this.#lastSlots.set(size, offset);
-    return offset;
-  }
-
-  /**
    * Writes one launch's values of `size` bytes straight into the arena and returns their dynamic
    * offset; values equal to the latest slot of their size share it (the bytes just written are
    * given back).
    */
-  slotWith(size: number, write: (view: DataView, at: number) => void): number {
+  slot(size: number, write: (view: DataView, at: number) => void): number {
     const offset = this.#used;
     this.#staging.fill(0, offset, offset + size);
     write(this.#view, offset);
@@ -191,12 +176,6 @@ export class Batch {
   #sameBytes(a: number, b: number, size: number): boolean {
     const staging = this.#staging;
     for (let i = 0; i < size; i++) if (staging[a + i] !== staging[b + i]) return false;
-    return true;
-  }
-
-  #equalAt(offset: number, bytes: Uint8Array): boolean {
-    const staging = this.#staging;
-    for (let i = 0; i < bytes.byteLength; i++) if (staging[offset + i] !== bytes[i]) return false;
     return true;
   }
 

@@ -62,13 +62,12 @@ interface Geometry {
 export class LaunchPlan {
   readonly accessors: readonly (BindingInfo & { kind: 'accessor' })[];
   readonly launchBinding: (BindingInfo & { kind: 'launch' }) | null;
-  /** The launch uniform of one dispatch, written here before it is copied into the arena. */
-  readonly launchBytes: Uint8Array;
+  /** Bytes of one dispatch's launch uniform (0 when the kernel has none). */
+  readonly launchSize: number;
   /** Pipelines of one layout keep the bind group bound across a pipeline change. */
   readonly pipelineLayout: GPUPipelineLayout;
   /** The dynamic offsets of one dispatch (the batch copies them). */
   readonly offsets: number[] = [];
-  readonly #launchView: DataView;
   /** The workgroup size when no specialization constant sets it. */
   readonly #literalSize: Vec3 | null;
   #geometry: Geometry | null = null;
@@ -87,10 +86,7 @@ export class LaunchPlan {
     const { bindings, workgroupSize } = resolved.info;
     this.accessors = bindings.filter((b) => b.kind === 'accessor');
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
-    this.launchBytes = new Uint8Array(
-      this.launchBinding ? Math.max(16, this.launchBinding.size) : 0,
-    );
-    this.#launchView = new DataView(this.launchBytes.buffer);
+    this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
     const literal = workgroupSize.flatMap((dim) => (dim.kind === 'literal' ? [dim.value] : []));
     this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
@@ -142,9 +138,14 @@ export class LaunchPlan {
     return geometry;
   }
 
-  /** The `launch` uniform of one dispatch (globalRange, groupOffset, value arguments). */
-  launchUniform(globalRange: Vec3, dispatch: Dispatch, args: CheckedArgs): Uint8Array {
-    const view = this.#launchView;
+  /** Writes the `launch` uniform of one dispatch (globalRange, groupOffset, value arguments) at `at`. */
+  writeLaunchUniform(
+    view: DataView,
+    at: number,
+    globalRange: Vec3,
+    dispatch: Dispatch,
+    args: CheckedArgs,
+  ): void {
     for (const field of this.launchBinding!.fields) {
       const value: CanonicalValue | undefined =
         field.role === 'globalRange'
@@ -158,9 +159,8 @@ export class LaunchPlan {
           `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
         );
       }
-      writeValue(view, field.offset, field.type, value, 'uniform');
+      writeValue(view, at + field.offset, field.type, value, 'uniform');
     }
-    return this.launchBytes;
   }
 
   /** The bind group over these accessor buffers and the batch's arena. */
@@ -377,15 +377,18 @@ function record(
     batch.add(event);
     return;
   }
-  const launchSize = plan.launchBinding ? plan.launchBytes.byteLength : 0;
-  batch.reserve(dispatches.length, launchSize, emulation?.size ?? 0);
+  batch.reserve(dispatches.length, plan.launchSize, emulation?.size ?? 0);
   const group = plan.bindGroup(action.args.buffers, batch);
-  const emulationOffset = emulation ? batch.slotWith(emulation.size, emulation.write) : -1;
+  const emulationOffset = emulation ? batch.slot(emulation.size, emulation.write) : -1;
   const { offsets } = plan;
   for (const dispatch of dispatches) {
     offsets.length = 0;
     if (plan.launchBinding) {
-      offsets.push(batch.slot(plan.launchUniform(globalRange, dispatch, action.args)));
+      offsets.push(
+        batch.slot(plan.launchSize, (view, at) =>
+          plan.writeLaunchUniform(view, at, globalRange, dispatch, action.args),
+        ),
+      );
     }
     if (emulationOffset >= 0) offsets.push(emulationOffset);
     batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
