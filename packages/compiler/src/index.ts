@@ -9,6 +9,7 @@ export {
 } from './diagnostics/diagnostic.js';
 export { type EmitOptions, emitProgram } from './emit/index.js';
 export { type PropertySets, propertySets } from './emit/property-sets.js';
+export { IrInvariantError } from './emit/transforms/index.js';
 export { type FooterOptions, integrationFooter } from './footer/index.js';
 export {
   type CompileOptions,

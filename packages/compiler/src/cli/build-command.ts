@@ -1,4 +1,4 @@
-/** `syclts build <files...> --out-dir DIR [--split ...] [--spec-constants ...] [--root DIR]` */
+/** `syclts build <files...> --out-dir DIR [--split ...] [--spec-constants ...] [--root DIR] [--validate-ir]` */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SpecConstantMode } from '@syclts/dsl';
@@ -15,6 +15,8 @@ export interface BuildCommand {
   readonly root: string;
   readonly split: SplitMode;
   readonly specConstants: SpecConstantsOption;
+  /** Check the IR after each transform (a self-check of the compiler). */
+  readonly validateIr: boolean;
 }
 
 export async function runBuild(command: BuildCommand, io: CliIo): Promise<number> {

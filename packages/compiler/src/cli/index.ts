@@ -10,6 +10,7 @@ export type { CliIo } from './io.js';
 export const USAGE = `usage:
   syclts build <files...> --out-dir DIR [--split per-module|per-kernel|whole]
                           [--spec-constants native|emulated|both] [--root DIR]
+                          [--validate-ir]
   syclts inspect DIR`;
 
 const SPLITS: readonly SplitMode[] = ['per-module', 'per-kernel', 'whole'];
@@ -47,6 +48,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           root: values.root ?? '.',
           split,
           specConstants,
+          validateIr: values['validate-ir'] ?? false,
         },
         io,
       );
@@ -74,6 +76,7 @@ function parse(args: readonly string[]) {
       split: { type: 'string' },
       'spec-constants': { type: 'string' },
       root: { type: 'string' },
+      'validate-ir': { type: 'boolean' },
     },
   });
 }

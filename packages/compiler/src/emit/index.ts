@@ -9,7 +9,8 @@ import {
   type SpecConstantInfo,
 } from '@syclts/dsl';
 import type { LinkedImage } from '../link/linked-image.js';
-import { printModule } from './wgsl-module.js';
+import { printModule } from './print/wgsl-module.js';
+import { transformVariant } from './transforms/index.js';
 
 export interface EmitOptions {
   /**
@@ -17,6 +18,12 @@ export interface EmitOptions {
    * so that the runtime reports the GPU compiler's errors there; default true.
    */
   readonly lineMaps?: boolean;
+  /**
+   * Check the IR's invariants after each transform and throw `IrInvariantError` at the first
+   * broken one: a self-check of the compiler, for its tests and for chasing a miscompilation;
+   * default false.
+   */
+  readonly validateIr?: boolean;
 }
 
 /** Prints each linked image as WGSL (one text per mode) with its property sets. */
@@ -29,16 +36,19 @@ export function emitProgram(
 ): Program {
   return {
     version: PROGRAM_FORMAT_VERSION,
-    images: linked.images.map((image) => emitImage(image, options.lineMaps ?? true)),
+    images: linked.images.map((image) => emitImage(image, options)),
     programGlobals: linked.programGlobals,
   };
 }
 
-function emitImage(image: LinkedImage, withLineMaps: boolean): DeviceImage {
+function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
   const wgsl: { native?: string; emulated?: string } = {};
   const lineMaps: { native?: LineMap; emulated?: LineMap } = {};
   for (const mode of image.modes) {
-    const { code, lineMap } = printModule(image, mode);
+    const { code, lineMap } = printModule(
+      transformVariant(image, mode, options.validateIr ?? false),
+      mode,
+    );
     wgsl[mode] = code;
     lineMaps[mode] = lineMap;
   }
@@ -51,7 +61,7 @@ function emitImage(image: LinkedImage, withLineMaps: boolean): DeviceImage {
   return {
     id: image.id,
     wgsl,
-    ...(withLineMaps && { lineMaps }),
+    ...((options.lineMaps ?? true) && { lineMaps }),
     specConstants: Object.fromEntries(
       image.specConstants.map((c) => [c.symbolicId, c.info]),
     ) as Record<string, SpecConstantInfo>,

@@ -115,6 +115,14 @@ export type Expr<R = SymbolRef> = ExprBase &
         readonly pointer: Expr<R>;
         readonly args: readonly Expr<R>[];
       }
+    /**
+     * The value held by a host-shareable place (a device global, a kernel's value argument, an
+     * emulated specialization constant), where bool is stored as u32. Put in by the
+     * emitter's host-storage transform, never by the front end.
+     */
+    | { readonly op: 'fromHost'; readonly place: Expr<R> }
+    /** `value` in its host-shareable form, for storing into a device global. */
+    | { readonly op: 'toHost'; readonly value: Expr<R> }
   );
 
 export interface LetStmt<R = SymbolRef> {

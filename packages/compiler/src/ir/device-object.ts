@@ -104,7 +104,9 @@ export interface FunctionParam {
 export type WgslPart<R = SymbolRef> =
   | { readonly kind: 'text'; readonly text: string; readonly span: Span }
   | { readonly kind: 'ref'; readonly ref: R; readonly span: Span }
-  | { readonly kind: 'param'; readonly name: string; readonly span: Span };
+  | { readonly kind: 'param'; readonly name: string; readonly span: Span }
+  /** A value spliced in as an expression (the emitter's host-storage transform puts these in). */
+  | { readonly kind: 'value'; readonly expr: Expr<R>; readonly span: Span };
 
 export interface FunctionDecl<R = SymbolRef> {
   readonly name: string;

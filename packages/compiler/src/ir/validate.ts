@@ -6,7 +6,7 @@
  */
 import { type DataType, sameType, typeName } from '@syclts/dsl';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from './device-code.js';
-import type { DeviceObject, SymbolRef } from './device-object.js';
+import type { DeviceObject, FunctionDecl, KernelDecl } from './device-object.js';
 import type { Span } from './span.js';
 
 export interface IrProblem {
@@ -21,27 +21,32 @@ const SWIZZLE_SETS = ['xyzw', 'rgba'];
 /** Every broken invariant of the module's device code, in source order of discovery. */
 export function validateDeviceObject(object: DeviceObject): readonly IrProblem[] {
   const problems: IrProblem[] = [];
-  for (const k of object.kernels) {
-    const v = new BodyValidator(problems, `kernel '${k.name}'`, null);
-    for (const p of k.params) v.declareParam(p.name);
-    for (const w of k.workgroupArrays) {
-      v.declareWorkgroupArray(w.name);
-      v.expr(w.length);
-    }
-    if (k.range.kind === 'nd') for (const s of k.range.workgroupSize) v.expr(s);
-    v.block(k.body);
-  }
-  for (const f of object.functions) {
-    if (f.body.kind !== 'ir') continue;
-    const v = new BodyValidator(problems, `device function '${f.name}'`, f.returnType);
-    v.pushScope();
-    for (const p of f.params) v.declareLocal(p.name);
-    v.block(f.body.block);
-  }
+  for (const k of object.kernels) validateKernel(k, problems);
+  for (const f of object.functions) validateFunction(f, problems);
   return problems;
 }
 
-class BodyValidator {
+/** Adds the kernel's broken invariants to `problems`; any stage's IR, front end's or linked. */
+export function validateKernel<R>(k: KernelDecl<R>, problems: IrProblem[]): void {
+  const v = new BodyValidator<R>(problems, `kernel '${k.name}'`, null);
+  for (const p of k.params) v.declareParam(p.name);
+  for (const w of k.workgroupArrays) {
+    v.declareWorkgroupArray(w.name);
+    v.expr(w.length);
+  }
+  if (k.range.kind === 'nd') for (const s of k.range.workgroupSize) v.expr(s);
+  v.block(k.body);
+}
+
+export function validateFunction<R>(f: FunctionDecl<R>, problems: IrProblem[]): void {
+  if (f.body.kind !== 'ir') return;
+  const v = new BodyValidator<R>(problems, `device function '${f.name}'`, f.returnType);
+  v.pushScope();
+  for (const p of f.params) v.declareLocal(p.name);
+  v.block(f.body.block);
+}
+
+class BodyValidator<R> {
   private readonly scopes: Set<string>[] = [];
   private readonly params = new Set<string>();
   private readonly workgroupArrays = new Set<string>();
@@ -70,7 +75,7 @@ class BodyValidator {
     this.scopes.push(new Set());
   }
 
-  block(block: Block<SymbolRef>): void {
+  block(block: Block<R>): void {
     this.pushScope();
     for (const s of block) this.stmt(s);
     this.scopes.pop();
@@ -80,7 +85,7 @@ class BodyValidator {
     this.problems.push({ message: `${this.owner}: ${message}`, span });
   }
 
-  private stmt(s: Stmt<SymbolRef>): void {
+  private stmt(s: Stmt<R>): void {
     switch (s.kind) {
       case 'let':
         this.let(s);
@@ -128,7 +133,7 @@ class BodyValidator {
     }
   }
 
-  private let(s: LetStmt<SymbolRef>): void {
+  private let(s: LetStmt<R>): void {
     if (s.init) {
       this.expr(s.init);
       this.sameAs(s.init, s.type, `the initializer of '${s.name}'`);
@@ -136,15 +141,17 @@ class BodyValidator {
     this.declareLocal(s.name);
   }
 
-  private update(s: UpdateStmt<SymbolRef>): void {
+  private update(s: UpdateStmt<R>): void {
     switch (s.kind) {
       case 'assign':
         this.expr(s.target);
+        this.reference(s.target);
         this.expr(s.value);
         if (s.operator === '=') this.sameAs(s.value, s.target.type, 'the assigned value');
         return;
       case 'increment':
         this.expr(s.target);
+        this.reference(s.target);
         return;
       case 'expr':
         this.expr(s.expr);
@@ -154,18 +161,27 @@ class BodyValidator {
     }
   }
 
-  private condition(e: Expr<SymbolRef>, where: string): void {
+  /** What is written must be a variable or a part of one, never a computed value. */
+  private reference(target: Expr<R>): void {
+    let root = target;
+    while (root.op === 'index' || root.op === 'member' || root.op === 'swizzle') root = root.base;
+    if (!['local', 'param', 'workgroupArray', 'deviceGlobal'].includes(root.op)) {
+      this.problem(target.span, `the target of an assignment is a ${root.op}, not a variable`);
+    }
+  }
+
+  private condition(e: Expr<R>, where: string): void {
     this.expr(e);
     this.sameAs(e, BOOL, `the condition of '${where}'`);
   }
 
-  private sameAs(e: Expr<SymbolRef>, type: DataType, what: string): void {
+  private sameAs(e: Expr<R>, type: DataType, what: string): void {
     if (!sameType(e.type, type)) {
       this.problem(e.span, `${what} is ${typeName(e.type)}, expected ${typeName(type)}`);
     }
   }
 
-  expr(e: Expr<SymbolRef>): void {
+  expr(e: Expr<R>): void {
     switch (e.op) {
       case 'literal':
         this.literal(e);
@@ -230,10 +246,24 @@ class BodyValidator {
           this.problem(e.span, `${e.fn} on ${typeName(e.pointer.type)}, not an atomic`);
         }
         return;
+      case 'fromHost': {
+        this.expr(e.place);
+        let root = e.place;
+        while (root.op === 'index' || root.op === 'member') root = root.base;
+        if (root.op !== 'deviceGlobal' && root.op !== 'param' && root.op !== 'specConstant') {
+          this.problem(e.span, `fromHost of a ${root.op}, which is not host-shareable storage`);
+        }
+        this.sameAs(e.place, e.type, 'the place read by fromHost');
+        return;
+      }
+      case 'toHost':
+        this.expr(e.value);
+        this.sameAs(e.value, e.type, 'the value of toHost');
+        return;
     }
   }
 
-  private literal(e: Expr<SymbolRef> & { op: 'literal' }): void {
+  private literal(e: Expr<R> & { op: 'literal' }): void {
     const t = e.type;
     const ok =
       t.kind === 'scalar' &&
@@ -249,7 +279,7 @@ class BodyValidator {
     if (!ok) this.problem(e.span, `literal ${String(e.value)} is not a ${typeName(t)}`);
   }
 
-  private member(e: Expr<SymbolRef> & { op: 'member' }): void {
+  private member(e: Expr<R> & { op: 'member' }): void {
     this.expr(e.base);
     const base = e.base.type;
     const field = base.kind === 'struct' ? base.fields.find((f) => f.name === e.member) : null;
@@ -257,7 +287,7 @@ class BodyValidator {
     else this.sameAs(e, field.type, `member '${e.member}'`);
   }
 
-  private swizzle(e: Expr<SymbolRef> & { op: 'swizzle' }): void {
+  private swizzle(e: Expr<R> & { op: 'swizzle' }): void {
     this.expr(e.base);
     const base = e.base.type;
     const size = base.kind === 'vector' ? base.size : 0;
@@ -280,7 +310,7 @@ class BodyValidator {
   }
 
   /** bool, or a vector of bool (component-wise comparisons and select conditions). */
-  private boolShaped(e: Expr<SymbolRef>, what: string): void {
+  private boolShaped(e: Expr<R>, what: string): void {
     const t = e.type;
     const ok =
       (t.kind === 'scalar' && t.scalar === 'bool') ||

@@ -24,7 +24,7 @@ import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js'
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 import { type GlobalLayout, globalInfo, layoutGlobals } from './global-storage.js';
-import { containsAtomic, containsScalar, leavesOf, uniformViolation } from './layout.js';
+import { containsScalar, leavesOf, uniformViolation } from './layout.js';
 import type {
   LinkedDeviceGlobal,
   LinkedFunction,
@@ -118,20 +118,16 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
         (l) => l.path.length === path.length && l.path.every((p, i) => p === path[i]),
       ) ?? null;
 
-  // Device globals in order of first use; atomic when declared so or used through atomics.
-  const globalUses = new Map<SymbolicId, boolean>();
-  for (const { reach } of kernels) {
-    for (const [id, atomic] of reach.deviceGlobals)
-      globalUses.set(id, (globalUses.get(id) ?? false) || atomic);
-  }
+  // Device globals in order of first use.
+  const globalUses = unique(kernels.flatMap((k) => k.reach.deviceGlobals));
   const imageScoped = (id: SymbolicId) => input.deviceGlobalDecl(id).deviceImageScope;
   const imageGlobals = layoutGlobals(
-    [...globalUses.keys()].filter(imageScoped),
+    globalUses.filter(imageScoped),
     (id) => input.deviceGlobalDecl(id).type,
   );
   let nextBinding = 0;
   const storageOf = (storage: 'program' | 'image'): LinkedGlobalStorage | null =>
-    [...globalUses.keys()].some((id) => imageScoped(id) === (storage === 'image'))
+    globalUses.some((id) => imageScoped(id) === (storage === 'image'))
       ? {
           storage,
           binding: nextBinding++,
@@ -140,7 +136,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
         }
       : null;
   const globalStorage = { program: storageOf('program'), image: storageOf('image') };
-  const deviceGlobals: LinkedDeviceGlobal[] = [...globalUses].map(([id, atomicUse]) => {
+  const deviceGlobals: LinkedDeviceGlobal[] = globalUses.map((id) => {
     const decl = input.deviceGlobalDecl(id);
     const storage = decl.deviceImageScope ? 'image' : 'program';
     const layout = storage === 'image' ? imageGlobals : input.programGlobals;
@@ -153,7 +149,6 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
       place: `${container.wgslName}.${wgslName}`,
       storage,
       info,
-      atomic: atomicUse || containsAtomic(decl.type),
     };
   });
 
@@ -185,7 +180,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
           ...built.info.bindings,
           ...(['program', 'image'] as const).flatMap((storage): BindingInfo[] => {
             const container = globalStorage[storage];
-            const uses = [...reach.deviceGlobals.keys()].some(
+            const uses = reach.deviceGlobals.some(
               (id) => imageScoped(id) === (storage === 'image'),
             );
             return container && uses
@@ -432,7 +427,7 @@ function buildKernel(
       ? null
       : arrayBytes.reduce<number>((a, b) => a + (b ?? 0), 0),
     specConstants: reach.specConstants,
-    deviceGlobals: [...reach.deviceGlobals.keys()],
+    deviceGlobals: reach.deviceGlobals,
     variants,
     source: { module, line: decl.span.line, column: decl.span.column },
   };

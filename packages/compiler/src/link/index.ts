@@ -137,7 +137,7 @@ function checkDeviceImageScope(
   const imagesOf = new Map<SymbolicId, Map<string, ResolvedKernel[]>>();
   for (const [imageId, group] of groups) {
     for (const { kernel, reach } of group) {
-      for (const id of reach.deviceGlobals.keys()) {
+      for (const id of reach.deviceGlobals) {
         const found = table.declarations.get(id);
         if (found?.kind !== 'deviceGlobal' || !found.decl.deviceImageScope) continue;
         const byImage = imagesOf.get(id) ?? new Map<string, ResolvedKernel[]>();

@@ -38,8 +38,6 @@ export interface LinkedDeviceGlobal {
   readonly place: string;
   readonly storage: GlobalStorage;
   readonly info: DeviceGlobalInfo;
-  /** Used through atomics: the storage type holds `atomic<T>`. */
-  readonly atomic: boolean;
 }
 
 /** A buffer of device globals as the image declares it: one storage binding of a struct. */

@@ -9,8 +9,7 @@ import type { ResolvedFunction, ResolvedKernel, Use } from './resolve.js';
 
 export interface Reach {
   readonly specConstants: readonly SymbolicId[];
-  /** With whether any use is atomic. */
-  readonly deviceGlobals: ReadonlyMap<SymbolicId, boolean>;
+  readonly deviceGlobals: readonly SymbolicId[];
   readonly functions: readonly SymbolicId[];
 }
 
@@ -20,7 +19,7 @@ export function reachOf(
   diagnostics: Diagnostic[],
 ): Reach {
   const specConstants: SymbolicId[] = [];
-  const deviceGlobals = new Map<SymbolicId, boolean>();
+  const deviceGlobals: SymbolicId[] = [];
   const functions: SymbolicId[] = [];
   const active: SymbolicId[] = [];
 
@@ -30,7 +29,7 @@ export function reachOf(
       if (use.kind === 'specConstant') {
         if (!specConstants.includes(use.id)) specConstants.push(use.id);
       } else if (use.kind === 'deviceGlobal') {
-        deviceGlobals.set(use.id, (deviceGlobals.get(use.id) ?? false) || use.atomic);
+        if (!deviceGlobals.includes(use.id)) deviceGlobals.push(use.id);
       } else if (active.includes(use.id)) {
         const cycle = [...active.slice(active.indexOf(use.id)), use.id].join(' -> ');
         diagnostics.push({

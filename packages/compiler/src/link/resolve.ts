@@ -18,7 +18,7 @@ import type { DeclarationKind, SymbolTable } from './symbols.js';
 
 export type Use =
   | { readonly kind: 'specConstant'; readonly id: SymbolicId }
-  | { readonly kind: 'deviceGlobal'; readonly id: SymbolicId; readonly atomic: boolean }
+  | { readonly kind: 'deviceGlobal'; readonly id: SymbolicId }
   | { readonly kind: 'function'; readonly id: SymbolicId; readonly span: Span };
 
 export interface ResolvedKernel {
@@ -45,21 +45,16 @@ class ModuleResolver {
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  ref(
-    ref: SymbolRef,
-    kind: Exclude<DeclarationKind, 'kernel'>,
-    span: Span,
-    atomic = false,
-  ): SymbolicId {
+  ref(ref: SymbolRef, kind: Exclude<DeclarationKind, 'kernel'>, span: Span): SymbolicId {
     const found = this.table.resolve(this.module, ref, kind, span, this.diagnostics);
     if (!found) return '';
     if (kind === 'function') this.uses.push({ kind, id: found.id, span });
-    else if (kind === 'deviceGlobal') this.uses.push({ kind, id: found.id, atomic });
+    else if (kind === 'deviceGlobal') this.uses.push({ kind, id: found.id });
     else this.uses.push({ kind: 'specConstant', id: found.id });
     return found.id;
   }
 
-  expr(e: Expr<SymbolRef>, atomicTarget = false): Expr<SymbolicId> {
+  expr(e: Expr<SymbolRef>): Expr<SymbolicId> {
     const { type, span } = e;
     switch (e.op) {
       case 'literal':
@@ -71,7 +66,7 @@ class ModuleResolver {
       case 'specConstant':
         return { op: e.op, type, span, ref: this.ref(e.ref, 'specConstant', span) };
       case 'deviceGlobal':
-        return { op: e.op, type, span, ref: this.ref(e.ref, 'deviceGlobal', span, atomicTarget) };
+        return { op: e.op, type, span, ref: this.ref(e.ref, 'deviceGlobal', span) };
       case 'unary':
         return { ...e, operand: this.expr(e.operand) };
       case 'binary':
@@ -91,13 +86,17 @@ class ModuleResolver {
       case 'construct':
         return { ...e, args: e.args.map((a) => this.expr(a)) };
       case 'index':
-        return { ...e, base: this.expr(e.base, atomicTarget), index: this.expr(e.index) };
+        return { ...e, base: this.expr(e.base), index: this.expr(e.index) };
       case 'member':
-        return { ...e, base: this.expr(e.base, atomicTarget) };
+        return { ...e, base: this.expr(e.base) };
       case 'swizzle':
         return { ...e, base: this.expr(e.base) };
       case 'atomic':
-        return { ...e, pointer: this.expr(e.pointer, true), args: e.args.map((a) => this.expr(a)) };
+        return { ...e, pointer: this.expr(e.pointer), args: e.args.map((a) => this.expr(a)) };
+      case 'fromHost':
+        return { ...e, place: this.expr(e.place) };
+      case 'toHost':
+        return { ...e, value: this.expr(e.value) };
     }
   }
 
@@ -167,6 +166,7 @@ class ModuleResolver {
   }
 
   wgslPart(p: WgslPart<SymbolRef>): WgslPart<SymbolicId> {
+    if (p.kind === 'value') return { ...p, expr: this.expr(p.expr) };
     if (p.kind !== 'ref') return p;
     const found = this.table.resolve(this.module, p.ref, 'specConstant', p.span, []);
     if (found) return { ...p, ref: this.ref(p.ref, 'specConstant', p.span) };

@@ -65,6 +65,7 @@ test('build writes WGSL, property sets and the program, which runs on the adapte
     'out',
     '--spec-constants',
     'both',
+    '--validate-ir',
   );
   expect(run).toEqual({ code: 0, stdout: 'syclts: 2 device images written to out\n', stderr: '' });
   expect((await readdir(join(root, 'out'))).sort()).toEqual([

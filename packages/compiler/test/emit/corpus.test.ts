@@ -45,7 +45,11 @@ function layoutEntries(
 // One image for the whole corpus: every cross-module name clash lands in one WGSL module.
 test('the corpus links into one image whose WGSL compiles into every kernel pipeline', async () => {
   expect(sources.length).toBeGreaterThan(10);
-  const { program, diagnostics } = build(sources, { specConstants: 'both', split: 'whole' });
+  const { program, diagnostics } = build(sources, {
+    specConstants: 'both',
+    split: 'whole',
+    validateIr: true,
+  });
   expect(diagnostics.map((d) => formatDiagnostic(d))).toEqual([]);
   const { device } = await gpu();
   const problems: string[] = [];

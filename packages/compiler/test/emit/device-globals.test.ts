@@ -6,6 +6,7 @@ import {
   accessorParam,
   assign,
   atomicAdd,
+  atomicLoad,
   bin,
   construct,
   deviceObject,
@@ -31,20 +32,23 @@ const M = 'src/count.sycl.ts';
 const counted = deviceObject(M, {
   deviceGlobals: [
     globalDecl('hits', atomic(u32)),
-    globalDecl('total', u32),
-    globalDecl('bins', array(u32, 4)),
+    globalDecl('total', atomic(u32)),
+    globalDecl('bins', array(atomic(u32), 4)),
   ],
   kernels: [
-    // hits: declared atomic; total and bins: plain u32 storage that kernels update atomically.
     kernelDecl(
       'count',
       [],
       [
         exprS(atomicAdd(global('hits', atomic(u32)), lit(1))),
-        exprS(atomicAdd(global('total', u32), item('globalId'))),
+        exprS(atomicAdd(global('total', atomic(u32)), item('globalId'))),
         exprS(
           atomicAdd(
-            index(global('bins', array(u32, 4)), bin('%', item('globalId'), lit(4)), u32),
+            index(
+              global('bins', array(atomic(u32), 4)),
+              bin('%', item('globalId'), lit(4)),
+              atomic(u32),
+            ),
             lit(1),
           ),
         ),
@@ -54,31 +58,24 @@ const counted = deviceObject(M, {
       'peek',
       [accessorParam('out', u32, 'write')],
       [
-        assign(index(param('out', u32), lit(0), u32), {
-          op: 'atomic',
-          fn: 'atomicLoad',
-          pointer: global('hits', atomic(u32)),
-          args: [],
-          type: u32,
-          span: global('hits', u32).span,
-        }),
-        assign(index(param('out', u32), lit(1), u32), global('total', u32)),
+        assign(index(param('out', u32), lit(0), u32), atomicLoad(global('hits', atomic(u32)))),
+        assign(index(param('out', u32), lit(1), u32), atomicLoad(global('total', atomic(u32)))),
         assign(
           index(param('out', u32), lit(2), u32),
-          index(global('bins', array(u32, 4)), lit(3), u32),
+          atomicLoad(index(global('bins', array(atomic(u32), 4)), lit(3), atomic(u32))),
         ),
       ],
     ),
   ],
 });
 
-test('device globals are zero-initialised storage shared by the kernels of an image; atomic uses make them atomic', async () => {
+test('device globals are zero-initialised storage shared by the kernels of an image, atomics included', async () => {
   const { images, programGlobals, diagnostics } = link({
     modules: modules(counted),
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   const wgsl = image!.wgsl.native!;
   // One buffer, one binding: members in symbolic-ID order, each at a multiple of 16.
   expect(wgsl).toContain(
@@ -178,9 +175,11 @@ test('the device globals property set carries size, offset, properties, initial 
     modules: modules(counted),
     resolveImport: resolveRelative,
   });
-  const sets = propertySets(emitProgram({ images, programGlobals }).images[0]!);
+  const sets = propertySets(
+    emitProgram({ images, programGlobals }, { validateIr: true }).images[0]!,
+  );
   expect(sets['SYCL/device globals']?.[`${M}#bins`]).toEqual({
-    type: array(u32, 4),
+    type: array(atomic(u32), 4),
     size: 16,
     offset: 0,
     deviceImageScope: false,
@@ -212,7 +211,7 @@ test('bool in device globals is stored as u32 0/1 and read back as bool', async 
             ]),
           ),
           assign(
-            member(member(global('state', State), 'mask', vec(bool, 2)), 'y', bool),
+            swizzle(member(global('state', State), 'mask', vec(bool, 2)), 'y', bool),
             lit(true),
           ),
         ],
@@ -251,7 +250,7 @@ test('bool in device globals is stored as u32 0/1 and read back as bool', async 
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(image!.wgsl.native).toMatch(/ dg_ready: u32,\n/);
   expect(image!.deviceGlobals[`${B}#state`]!.size).toBe(16);
   for (const on of [true, false]) {

@@ -85,7 +85,7 @@ test('device functions, raw WGSL included, are copied into the using image, call
     { specConstants: 'both' },
   );
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(image!.id).toBe('src/user.sycl.ts');
   const native = image!.wgsl.native!;
   expect(native.indexOf('fn fn_scaled(l_select: f32) -> f32 {')).toBeLessThan(

@@ -59,7 +59,7 @@ test('value arguments sit in the launch uniform from offset 32 with WGSL uniform
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   const info = image!.kernels[`${M}#affine`]!;
   const launch = info.bindings.find((b) => b.kind === 'launch')!;
   // n @32, scale @36, neg @40, offset (vec2, align 8) @48, pick (vec4, align 16) @64; size 80.
@@ -147,7 +147,7 @@ test('a struct argument holding bool is passed as u32 and read back as bool', as
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   const launch = image!.kernels[`${M}#gate`]!.bindings.find((b) => b.kind === 'launch')!;
   expect(launch.kind === 'launch' && launch.fields.at(-1)).toMatchObject({
     name: 'rule',

@@ -121,7 +121,7 @@ describe.each(seeds)('seed %i', (seed) => {
     { modules: modules(object), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
-  const image = emitProgram({ images, programGlobals }).images[0];
+  const image = emitProgram({ images, programGlobals }, { validateIr: true }).images[0];
 
   test.each(['native', 'emulated'] as const)('every leaf reads back (%s)', async (mode) => {
     expect(diagnostics).toEqual([]);

@@ -86,7 +86,7 @@ test('a specialization constant sizes the work-group and its workgroup memory on
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   const info = image!.kernels[`${M}#tile`]!;
   expect(info.workgroupSize).toEqual([
     { kind: 'specConstant', symbolicId: `${M}#bs`, leafId: 0 },
@@ -138,7 +138,7 @@ test("in 'both' mode such a kernel ships native only, and its neighbours both wa
     { specConstants: 'both' },
   );
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(image!.kernels[`${M}#tile`]!.variants).toEqual(['native']);
   expect(image!.kernels[`${M}#plain`]!.variants).toEqual(['native', 'emulated']);
   expect(image!.wgsl.emulated).not.toContain('k_tile');
@@ -184,7 +184,7 @@ test('SYCL dimension d maps to WGSL component D-1-d; the linear id is row-major'
     modules: modules(deviceObject('src/grid.sycl.ts', { kernels: [grid] })),
     resolveImport: resolveRelative,
   });
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(image!.kernels['src/grid.sycl.ts#grid']!.workgroupSize).toEqual([
     { kind: 'literal', value: 8 },
     { kind: 'literal', value: 8 },
@@ -241,7 +241,7 @@ test('nd-range item queries in 2D follow SYCL: groups, local ids and linear ids 
     modules: modules(deviceObject('src/nd.sycl.ts', { kernels: [kernel] })),
     resolveImport: resolveRelative,
   });
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   const info = image!.kernels['src/nd.sycl.ts#groups']!;
   expect(info.workgroupSize.map((d) => (d.kind === 'literal' ? d.value : null))).toEqual([4, 2, 1]);
   expect(image!.wgsl.native).toContain('@compute @workgroup_size(4u, 2u, 1u)');
@@ -275,7 +275,7 @@ test("in 'both' mode an image whose kernels all need pipeline constants ships no
     { modules: modules(only), resolveImport: resolveRelative },
     { specConstants: 'both' },
   );
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(Object.keys(image!.wgsl)).toEqual(['native']);
   expect(image!.emulation).toBeNull();
 });

@@ -43,7 +43,7 @@ export function buildProgram(sources: Readonly<Record<string, string>>): Program
       linked.diagnostics.map((d) => formatDiagnostic(d, sources[d.file])).join('\n\n'),
     );
   }
-  return emitProgram(linked);
+  return emitProgram(linked, { validateIr: true });
 }
 
 function resolve(from: string, specifier: string): string | null {

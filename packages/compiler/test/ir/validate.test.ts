@@ -134,3 +134,25 @@ test('an assignment whose value type differs from its target', () => {
     "kernel 'k': the assigned value is u32, expected f32",
   ]);
 });
+
+test('a store into a computed value, and host conversions of what is not host storage', () => {
+  const o = compiled();
+  const store = o.kernels[0]!.body.at(-1)!;
+  if (store.kind !== 'assign') throw new Error('expected the final store');
+  const converted = {
+    op: 'fromHost',
+    place: store.target,
+    type: store.target.type,
+    span: store.span,
+  };
+  const intoValue = { ...store, target: converted } as Stmt;
+  expect(messages(withBody(o, (b) => [...b.slice(0, -1), intoValue]))).toEqual([
+    "kernel 'k': the target of an assignment is a fromHost, not a variable",
+  ]);
+  const local = { op: 'local', name: 'nowhere', type: store.target.type, span: store.span };
+  const fromLocal = { ...store, value: { ...converted, place: local } } as Stmt;
+  expect(messages(withBody(o, (b) => [...b.slice(0, -1), fromLocal]))).toEqual([
+    "kernel 'k': 'nowhere' is used outside the scope of its declaration",
+    "kernel 'k': fromHost of a local, which is not host-shareable storage",
+  ]);
+});

@@ -47,7 +47,7 @@ test('the same name in ten modules gives ten constants, each kernel reading its 
     { split: 'whole', specConstants: 'both' },
   );
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   const ids = Array.from({ length: N }, (_, m) => `src/mod${m}.sycl.ts#n`);
   expect(Object.keys(image!.specConstants)).toEqual(ids);
   expect(Object.values(image!.specConstants).map((c) => c.leaves[0]!.id)).toEqual(
@@ -139,7 +139,7 @@ test('one declaration reached through two import aliases, a renaming re-export a
     resolveImport: resolveRelative,
   });
   expect(diagnostics).toEqual([]);
-  const [image] = emitProgram({ images, programGlobals }).images;
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(Object.keys(image!.specConstants)).toEqual(['src/common.sycl.ts#k']);
   expect(image!.wgsl.native!.match(/override/g)).toHaveLength(1);
   for (const [values, each] of [

@@ -136,6 +136,16 @@ export const atomicAdd = (pointer: E, value: E): E => ({
   span,
 });
 
+export const atomicLoad = (pointer: E): E => ({
+  op: 'atomic',
+  fn: 'atomicLoad',
+  pointer,
+  args: [],
+  type:
+    pointer.type.kind === 'atomic' ? { kind: 'scalar', scalar: pointer.type.scalar } : pointer.type,
+  span,
+});
+
 export const letS = (name: string, init: E, mutable = false): LetStmt<SymbolRef> => ({
   kind: 'let',
   name,

@@ -92,7 +92,7 @@ async function main() {
     { specConstants: 'both' },
   );
   if (linked.diagnostics.length) throw new Error(JSON.stringify(linked.diagnostics));
-  const program = emitProgram(linked);
+  const program = emitProgram(linked, { validateIr: true });
   const names = Object.keys(constants) as (keyof typeof constants)[];
   const hostDefaults = Object.fromEntries(
     names.map((n) => [symbolicIdOf(n), constants[n].hostDefault]),

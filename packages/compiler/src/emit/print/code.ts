@@ -1,16 +1,15 @@
 /** Prints device code (expressions and statements) as WGSL for one image and variant. */
 import type { DataType, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
-import type { Block, Expr, ItemQuery, Stmt } from '../ir/device-code.js';
-import type { WgslPart } from '../ir/device-object.js';
-import { containsAtomic, containsBool } from '../link/layout.js';
+import type { Block, Expr, ItemQuery, Stmt } from '../../ir/device-code.js';
+import type { WgslPart } from '../../ir/device-object.js';
 import type {
   LinkedDeviceGlobal,
   LinkedImage,
   LinkedKernel,
   LinkedSpecConstant,
   SizeValue,
-} from '../link/linked-image.js';
-import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
+} from '../../link/linked-image.js';
+import { LAUNCH_FIELDS, sourceName } from '../../link/wgsl-names.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
@@ -18,8 +17,6 @@ import type { WgslTypes } from './types.js';
 
 const INDENT = '  ';
 const COMPARISONS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=']);
-/** Never a `sourceName` result: kept names never start with `l_`, renamed ones are `l_` + a WGSL word or a prefixed name. */
-const STORED = 'l_stored';
 const COMPONENTS = 'xyz';
 
 /** Image-wide naming: what a symbolic ID is called in this variant's WGSL. */
@@ -43,13 +40,11 @@ export class ImageScope {
     );
   }
 
-  /** The value of a specialization constant: an override, a rebuilt private, or a buffer read. */
+  /** Where a specialization constant's value is: an override, a rebuilt private, or a buffer field. */
   specConstant(id: SymbolicId): string {
     const c = this.specConstants.get(id)!;
     if (this.mode === 'native') return c.wgslName;
-    const field = `${this.image.emulation!.wgslName}.${c.wgslName}`;
-    if (!containsBool(c.info.type)) return field;
-    return c.info.type.kind === 'scalar' ? `(${field} != 0u)` : `${c.wgslName}_value()`;
+    return `${this.image.emulation!.wgslName}.${c.wgslName}`;
   }
 
   /** A size as a u32 override-expression. */
@@ -65,25 +60,10 @@ export class ImageScope {
         return `(${this.size(value.left)} ${value.operator} ${this.size(value.right)})`;
     }
   }
-
-  /** Integer device-global scalars that WGSL must see as atomics because code uses them atomically. */
-  promoted(id: SymbolicId): boolean {
-    const g = this.deviceGlobals.get(id)!;
-    return g.atomic && !containsAtomic(g.info.type);
-  }
 }
 
+/** Prints transformed IR: every conversion and substitution is already in the tree. */
 export class CodePrinter {
-  /**
-   * Integer locals whose values are known when the pipeline is created (literals and, natively,
-   * specialization constants), innermost block last: name to the WGSL expression that uses
-   * inline, or null for a local that shadows one. Uses are printed as that expression because
-   * Dawn's Tint guards every loop whose bound is a function-scope `let` against running forever
-   * (a 64-bit counter each iteration, and no unrolling by the driver); an override-expression
-   * bound gets no guard once the pipeline's constants are substituted, as a literal would.
-   */
-  readonly #known: Map<string, string | null>[] = [new Map()];
-
   constructor(
     private readonly scope: ImageScope,
     private readonly kernel: LinkedKernel | null,
@@ -97,22 +77,15 @@ export class CodePrinter {
   }
 
   expr(e: Expr<SymbolicId>): string {
-    const text = this.#raw(e);
-    const global = this.#globalRoot(e);
-    if (!global) return text;
-    if (this.scope.promoted(global.symbolicId) && isInteger(e.type)) return `atomicLoad(&${text})`;
-    // Device globals hold bool as u32.
-    return fromHost(text, e.type, global.wgslName, this.scope.types);
-  }
-
-  #raw(e: Expr<SymbolicId>): string {
     switch (e.op) {
       case 'literal':
         return literal(e.value, scalarOf(e.type));
       case 'local':
-        return this.#knownValue(e.name) ?? sourceName(e.name);
+        return sourceName(e.name);
       case 'param':
-        return this.#param(e.name, e.type);
+        return (
+          this.kernel!.accessorNames[e.name] ?? `${this.kernel!.launchName}.${sourceName(e.name)}`
+        );
       case 'workgroupArray':
         return this.kernel!.workgroupArrays.find((w) => w.name === e.name)!.wgslName;
       case 'specConstant':
@@ -133,22 +106,42 @@ export class CodePrinter {
       case 'builtin': {
         // arrayLength takes a pointer to the runtime-sized array.
         const args = e.args.map((a) =>
-          e.name === 'arrayLength' ? `&${this.#raw(a)}` : this.expr(a),
+          e.name === 'arrayLength' ? `&${this.expr(a)}` : this.expr(a),
         );
         return `${e.name}(${args.join(', ')})`;
       }
       case 'construct':
         return `${this.type(e.type)}(${e.args.map((a) => this.expr(a)).join(', ')})`;
       case 'index':
-        return `${this.#operand(e.base, true)}[${this.expr(e.index)}]`;
+        return `${this.#operand(e.base)}[${this.expr(e.index)}]`;
       case 'member':
-        return `${this.#operand(e.base, true)}.${sourceName(e.member)}`;
+        return `${this.#operand(e.base)}.${sourceName(e.member)}`;
       case 'swizzle':
         return `${this.#operand(e.base)}.${e.components}`;
       case 'item':
         return convert(this.#item(e.query, e.dimension), e.type);
       case 'atomic':
-        return `${e.fn}(&${this.#raw(e.pointer)}${e.args.map((a) => `, ${this.expr(a)}`).join('')})`;
+        return `${e.fn}(&${this.expr(e.pointer)}${e.args.map((a) => `, ${this.expr(a)}`).join('')})`;
+      case 'fromHost':
+        return fromHost(this.expr(e.place), e.type, this.#hint(e.place), this.scope.types);
+      case 'toHost':
+        return toHost(this.expr(e.value), e.type, 'value', this.scope.types);
+    }
+  }
+
+  /** Names a struct type first met converting a host place: after the place's variable. */
+  #hint(place: Expr<SymbolicId>): string {
+    let root = place;
+    while (root.op === 'index' || root.op === 'member') root = root.base;
+    switch (root.op) {
+      case 'deviceGlobal':
+        return this.scope.deviceGlobals.get(root.ref)!.wgslName;
+      case 'specConstant':
+        return this.scope.specConstants.get(root.ref)!.wgslName;
+      case 'param':
+        return `${this.kernel!.launchName}_${root.name}`;
+      default:
+        return 'value';
     }
   }
 
@@ -161,34 +154,9 @@ export class CodePrinter {
   }
 
   /** Operands of operators and bases of accesses get parentheses when they are operators themselves. */
-  #operand(e: Expr<SymbolicId>, place = false): string {
-    const text = place ? this.#raw(e) : this.expr(e);
+  #operand(e: Expr<SymbolicId>): string {
+    const text = this.expr(e);
     return e.op === 'binary' || e.op === 'unary' || text.startsWith('-') ? `(${text})` : text;
-  }
-
-  /** The device global an lvalue chain (`g`, `g[i]`, `g.f`, ...) starts at. */
-  #globalRoot(e: Expr<SymbolicId>): LinkedDeviceGlobal | null {
-    let root = e;
-    while (root.op === 'index' || root.op === 'member') root = root.base;
-    return root.op === 'deviceGlobal' ? this.scope.deviceGlobals.get(root.ref)! : null;
-  }
-
-  #promotedRoot(e: Expr<SymbolicId>): boolean {
-    const global = this.#globalRoot(e);
-    return global !== null && this.scope.promoted(global.symbolicId);
-  }
-
-  #param(name: string, type: DataType): string {
-    const kernel = this.kernel!;
-    const accessor = kernel.accessorNames[name];
-    if (accessor !== undefined) return accessor;
-    // The launch uniform holds bool as u32.
-    return fromHost(
-      `${kernel.launchName}.${sourceName(name)}`,
-      type,
-      `${kernel.launchName}_${name}`,
-      this.scope.types,
-    );
   }
 
   #item(query: ItemQuery, d: number): string {
@@ -222,54 +190,9 @@ export class CodePrinter {
 
   /** Statements at `depth` levels of indentation, one per line. */
   block(block: Block<SymbolicId>, depth: number): string[] {
-    this.#known.push(new Map());
-    const lines = block.flatMap((s) =>
+    return block.flatMap((s) =>
       this.stmt(s, depth).map((line) => this.scope.origins.mark(line, this.module, s.span)),
     );
-    this.#known.pop();
-    return lines;
-  }
-
-  #knownValue(name: string): string | null {
-    for (let i = this.#known.length - 1; i >= 0; i--) {
-      const value = this.#known[i]!.get(name);
-      if (value !== undefined) return value;
-    }
-    return null;
-  }
-
-  /** Whether `e` is an integer value fixed at pipeline creation whose evaluation cannot fail there. */
-  #pipelineConstant(e: Expr<SymbolicId>): boolean {
-    if (e.type.kind !== 'scalar' || (e.type.scalar !== 'i32' && e.type.scalar !== 'u32')) {
-      return false;
-    }
-    switch (e.op) {
-      case 'literal':
-        return true;
-      case 'local':
-        return this.#knownValue(e.name) !== null;
-      case 'specConstant':
-        return (
-          this.scope.mode === 'native' &&
-          this.scope.specConstants.get(e.ref)!.info.type.kind === 'scalar'
-        );
-      case 'unary':
-        return (e.operator === '-' || e.operator === '~') && this.#pipelineConstant(e.operand);
-      case 'binary': {
-        if (!this.#pipelineConstant(e.left) || !this.#pipelineConstant(e.right)) return false;
-        // Integer + - * wrap in override-expressions as they do at run time; a zero divisor or
-        // an over-wide shift would fail pipeline creation instead: only positive literal
-        // divisors and literal shift counts (the front end checks their range).
-        if (['/', '%', '<<', '>>'].includes(e.operator)) {
-          return e.right.op === 'literal' && (e.operator.length === 2 || Number(e.right.value) > 0);
-        }
-        return ['+', '-', '*', '&', '|', '^'].includes(e.operator);
-      }
-      case 'construct':
-        return e.args.length === 1 && this.#pipelineConstant(e.args[0]!);
-      default:
-        return false;
-    }
   }
 
   stmt(s: Stmt<SymbolicId>, depth: number): string[] {
@@ -301,27 +224,6 @@ export class CodePrinter {
         ];
       case 'block':
         return [`${pad}{`, ...this.block(s.body, depth + 1), `${pad}}`];
-      case 'assign': {
-        // A composite holding bool goes to a device global through a temporary, read once.
-        const global = this.#globalRoot(s.target);
-        const { type } = s.target;
-        if (
-          !global ||
-          s.operator !== '=' ||
-          !containsBool(type) ||
-          type.kind === 'scalar' ||
-          type.kind === 'vector'
-        ) {
-          return [`${pad}${this.simple(s)};`];
-        }
-        const stored = toHost(STORED, type, global.wgslName, this.scope.types);
-        return [
-          `${pad}{`,
-          `${pad}${INDENT}let ${STORED} = ${this.expr(s.value)};`,
-          `${pad}${INDENT}${this.#raw(s.target)} = ${stored};`,
-          `${pad}}`,
-        ];
-      }
       default:
         return [`${pad}${this.simple(s)};`];
     }
@@ -331,32 +233,16 @@ export class CodePrinter {
   simple(s: Stmt<SymbolicId>): string {
     switch (s.kind) {
       case 'let': {
-        const known = !s.mutable && s.init !== null && this.#pipelineConstant(s.init);
         const keyword = s.mutable || s.init === null ? 'var' : 'let';
         const init = s.init ? ` = ${this.#whole(s.init)}` : '';
         // The result type of atomicCompareExchangeWeak is predeclared and cannot be spelled.
         const exchange = s.init?.op === 'atomic' && s.init.fn === 'atomicCompareExchangeWeak';
-        this.#known.at(-1)!.set(s.name, known ? `(${this.expr(s.init!)})` : null);
         return `${keyword} ${sourceName(s.name)}${exchange ? '' : `: ${this.type(s.type, s.name)}`}${init}`;
       }
-      case 'assign': {
-        const target = this.#raw(s.target);
-        if (this.#promotedRoot(s.target) && isInteger(s.target.type)) {
-          return atomicUpdate(target, s.operator, this.expr(s.value));
-        }
-        const global = this.#globalRoot(s.target);
-        const value = global
-          ? toHost(this.expr(s.value), s.target.type, global.wgslName, this.scope.types)
-          : this.expr(s.value);
-        return `${target} ${s.operator} ${value}`;
-      }
-      case 'increment': {
-        const target = this.#raw(s.target);
-        if (this.#promotedRoot(s.target) && isInteger(s.target.type)) {
-          return `${s.operator === '++' ? 'atomicAdd' : 'atomicSub'}(&${target}, ${literal(1, scalarOf(s.target.type))})`;
-        }
-        return `${target}${s.operator}`;
-      }
+      case 'assign':
+        return `${this.expr(s.target)} ${s.operator} ${this.expr(s.value)}`;
+      case 'increment':
+        return `${this.expr(s.target)}${s.operator}`;
       case 'expr':
         return s.expr.op === 'call' || s.expr.op === 'atomic'
           ? this.expr(s.expr)
@@ -434,35 +320,17 @@ export class CodePrinter {
 
   #splice(p: Exclude<WgslPart<SymbolicId>, { kind: 'text' }>): string {
     if (p.kind === 'param') return sourceName(p.name);
+    if (p.kind === 'value') return this.expr(p.expr);
     if (this.scope.specConstants.has(p.ref)) return this.scope.specConstant(p.ref);
     if (this.scope.deviceGlobals.has(p.ref)) return this.scope.deviceGlobals.get(p.ref)!.place;
     return this.scope.functions.get(p.ref)!;
   }
 }
 
-const ATOMIC_UPDATES: Partial<Record<string, string>> = {
-  '+=': 'atomicAdd',
-  '-=': 'atomicSub',
-  '&=': 'atomicAnd',
-  '|=': 'atomicOr',
-  '^=': 'atomicXor',
-};
-
-function atomicUpdate(target: string, operator: string, value: string): string {
-  if (operator === '=') return `atomicStore(&${target}, ${value})`;
-  const fn = ATOMIC_UPDATES[operator];
-  if (fn) return `${fn}(&${target}, ${value})`;
-  return `atomicStore(&${target}, atomicLoad(&${target}) ${operator.slice(0, -1)} ${value})`;
-}
-
 function scalarOf(type: DataType): ScalarName {
   if (type.kind === 'scalar' || type.kind === 'atomic') return type.scalar;
   if (type.kind === 'vector') return type.component;
   return 'f32';
-}
-
-function isInteger(type: DataType): boolean {
-  return type.kind === 'scalar' && (type.scalar === 'i32' || type.scalar === 'u32');
 }
 
 /** Item queries are u32 in WGSL; convert when the IR typed them otherwise. */

@@ -3,8 +3,8 @@
  * (emulation buffer, launch uniform, device globals). Types without bool pass unchanged.
  */
 import type { DataType } from '@syclts/dsl';
-import { containsBool } from '../link/layout.js';
-import { sourceName } from '../link/wgsl-names.js';
+import { containsBool } from '../../link/layout.js';
+import { sourceName } from '../../link/wgsl-names.js';
 import type { WgslTypes } from './types.js';
 
 /** The value stored at `e` (host form) as `type`. */

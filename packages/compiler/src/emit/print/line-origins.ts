@@ -5,7 +5,7 @@
  * and turns them into the image's `LineMap`.
  */
 import type { LineMap, LineSegment } from '@syclts/dsl';
-import type { Span } from '../ir/span.js';
+import type { Span } from '../../ir/span.js';
 
 const MARK = '\u0000';
 

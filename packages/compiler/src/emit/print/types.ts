@@ -3,11 +3,11 @@
  * distinct struct shape gets one declaration, named after the first place it is seen.
  */
 import type { DataType, ScalarName } from '@syclts/dsl';
-import { containsBool } from '../link/layout.js';
-import { sourceName } from '../link/wgsl-names.js';
+import { containsBool } from '../../link/layout.js';
+import { sourceName } from '../../link/wgsl-names.js';
 
-/** How a type is stored: as declared, host-shareable (bool as u32), and optionally with integer scalars made atomic. */
-export type Storage = 'value' | 'host' | 'hostAtomic';
+/** How a type is stored: as declared, or host-shareable (bool as u32). */
+export type Storage = 'value' | 'host';
 
 export class WgslTypes {
   readonly #structs = new Map<string, { name: string; text: string }>();
@@ -27,16 +27,12 @@ export class WgslTypes {
   /** `hint` names a struct on first sight (e.g. after the constant or variable that holds it). */
   type(type: DataType, hint: string, storage: Storage = 'value'): string {
     switch (type.kind) {
-      case 'scalar': {
-        const s = storage !== 'value' && type.scalar === 'bool' ? 'u32' : type.scalar;
-        return storage === 'hostAtomic' && (s === 'u32' || s === 'i32')
-          ? `atomic<${s}>`
-          : this.scalar(s);
-      }
+      case 'scalar':
+        return this.scalar(storage === 'host' && type.scalar === 'bool' ? 'u32' : type.scalar);
       case 'atomic':
         return `atomic<${type.scalar}>`;
       case 'vector': {
-        const s = storage !== 'value' && type.component === 'bool' ? 'u32' : type.component;
+        const s = storage === 'host' && type.component === 'bool' ? 'u32' : type.component;
         return `vec${type.size}<${this.scalar(s)}>`;
       }
       case 'matrix':
@@ -57,7 +53,7 @@ export class WgslTypes {
     const fields = type.fields.map(
       (f) => `  ${sourceName(f.name)}: ${this.type(f.type, `${hint}_${f.name}`, storage)},`,
     );
-    const base = `S_${hint.replace(/[^A-Za-z0-9_]/g, '_')}${storage === 'value' ? '' : '_host'}`;
+    const base = `S_${hint.replace(/[^A-Za-z0-9_]/g, '_')}${storage === 'host' ? '_host' : ''}`;
     let name = base;
     for (let n = 2; this.#names.has(name); n++) name = `${base}_${n}`;
     this.#names.add(name);

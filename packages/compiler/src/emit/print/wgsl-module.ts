@@ -1,15 +1,14 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
 import type { DataType, LineMap, SpecConstantMode } from '@syclts/dsl';
-import { containsBool, valueAt } from '../link/layout.js';
+import { valueAt } from '../../link/layout.js';
 import type {
   LinkedGlobalStorage,
   LinkedImage,
   LinkedKernel,
   LinkedSpecConstant,
-} from '../link/linked-image.js';
-import { LAUNCH_FIELDS, sourceName } from '../link/wgsl-names.js';
+} from '../../link/linked-image.js';
+import { LAUNCH_FIELDS, sourceName } from '../../link/wgsl-names.js';
 import { CodePrinter, ImageScope } from './code.js';
-import { fromHost } from './host-values.js';
 import { literal } from './literals.js';
 import { WgslTypes } from './types.js';
 
@@ -76,7 +75,7 @@ function globalStorage(
     .filter((g) => g.storage === storage.storage)
     .sort((a, b) => a.info.offset - b.info.offset);
   const members = globals.map((g, i) => {
-    const type = types.type(g.info.type, g.wgslName, g.atomic ? 'hostAtomic' : 'host');
+    const type = types.type(g.info.type, g.wgslName, 'host');
     const next = globals[i + 1];
     const size = next ? `@size(${next.info.offset - g.info.offset}) ` : '';
     return `  ${size}${g.wgslName}: ${type},`;
@@ -140,20 +139,12 @@ function emulatedConstants(image: LinkedImage, types: WgslTypes): string[] {
       `  ${c.wgslName}: ${types.type(c.info.type, c.wgslName, 'host')}, // ${c.symbolicId} @ ${c.info.emulationOffset}`,
   );
   const space = emulation.addressSpace === 'uniform' ? 'uniform' : 'storage, read';
-  const lines = [
+  return [
     `struct ${emulation.structName} {`,
     ...fields,
     '}',
     `@group(${emulation.group}) @binding(${emulation.binding}) var<${space}> ${emulation.wgslName}: ${emulation.structName};`,
   ];
-  // bool is stored as u32: composites holding one are converted back through a function.
-  for (const c of image.specConstants) {
-    if (c.info.type.kind === 'scalar' || !containsBool(c.info.type)) continue;
-    const type = types.type(c.info.type, c.wgslName);
-    const value = fromHost(`${emulation.wgslName}.${c.wgslName}`, c.info.type, c.wgslName, types);
-    lines.push(`fn ${c.wgslName}_value() -> ${type} {`, `  return ${value};`, '}');
-  }
-  return lines;
 }
 
 function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {

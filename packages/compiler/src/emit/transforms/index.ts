@@ -1,0 +1,101 @@
+/**
+ * The transforms between the link step and the printer, in the order they run on each variant
+ * of an image: each takes IR and gives IR, so that the printer only prints.
+ */
+import type { DataType, SpecConstantMode, SymbolicId } from '@syclts/dsl';
+import type { Block } from '../../ir/device-code.js';
+import type { WgslPart } from '../../ir/device-object.js';
+import { type IrProblem, validateFunction, validateKernel } from '../../ir/validate.js';
+import type { LinkedImage } from '../../link/linked-image.js';
+import { type HostPlaces, hostStorage, hostStorageParts } from './host-storage.js';
+import { inlinePipelineConstants } from './pipeline-constants.js';
+
+/** A transform broke an invariant of the IR: a compiler bug, reported where it shows. */
+export class IrInvariantError extends Error {
+  constructor(
+    readonly transform: string,
+    readonly problems: readonly (IrProblem & { readonly module: string })[],
+  ) {
+    super(
+      `syclts compiler bug: the IR after '${transform}' breaks its invariants:\n${problems
+        .map((p) => `  ${p.module}:${p.span.line}:${p.span.column}: ${p.message}`)
+        .join('\n')}`,
+    );
+    this.name = 'IrInvariantError';
+  }
+}
+
+interface Transform {
+  readonly name: string;
+  readonly block: (
+    block: Block<SymbolicId>,
+    places: HostPlaces,
+    native: boolean,
+  ) => Block<SymbolicId>;
+  /** Raw WGSL bodies: only their spliced references can change. */
+  readonly parts: (
+    parts: readonly WgslPart<SymbolicId>[],
+    places: HostPlaces,
+    specType: (id: SymbolicId) => DataType | null,
+  ) => readonly WgslPart<SymbolicId>[];
+}
+
+const TRANSFORMS: readonly Transform[] = [
+  { name: 'host-storage', block: hostStorage, parts: hostStorageParts },
+  {
+    name: 'pipeline-constants',
+    block: (block, _places, native) => inlinePipelineConstants(block, native),
+    parts: (parts) => parts,
+  },
+];
+
+/**
+ * The image's code as the variant `mode` prints it. With `validate`, the IR is checked after
+ * each transform and an `IrInvariantError` thrown at the first that breaks it.
+ */
+export function transformVariant(
+  image: LinkedImage,
+  mode: SpecConstantMode,
+  validate: boolean,
+): LinkedImage {
+  const native = mode === 'native';
+  const inFunctions: HostPlaces = { launchArgs: new Set(), emulated: !native };
+  const specTypes = new Map(image.specConstants.map((c) => [c.symbolicId, c.info.type]));
+  const specType = (id: SymbolicId) => specTypes.get(id) ?? null;
+  let current = image;
+  for (const t of TRANSFORMS) {
+    const kernels = current.kernels.map((k) => {
+      const launchArgs = new Set(
+        k.decl.params.filter((p) => !(p.name in k.accessorNames)).map((p) => p.name),
+      );
+      const body = t.block(k.decl.body, { launchArgs, emulated: !native }, native);
+      return { ...k, decl: { ...k.decl, body } };
+    });
+    const functions = current.functions.map((f) => {
+      const { body } = f.decl;
+      const next =
+        body.kind === 'ir'
+          ? { kind: 'ir' as const, block: t.block(body.block, inFunctions, native) }
+          : { kind: 'wgsl' as const, parts: t.parts(body.parts, inFunctions, specType) };
+      return { ...f, decl: { ...f.decl, body: next } };
+    });
+    current = { ...current, kernels, functions };
+    if (validate) check(t.name, current);
+  }
+  return current;
+}
+
+function check(transform: string, image: LinkedImage): void {
+  const problems: (IrProblem & { module: string })[] = [];
+  for (const k of image.kernels) {
+    const found: IrProblem[] = [];
+    validateKernel(k.decl, found);
+    problems.push(...found.map((p) => ({ ...p, module: k.info.source.module })));
+  }
+  for (const f of image.functions) {
+    const found: IrProblem[] = [];
+    validateFunction(f.decl, found);
+    problems.push(...found.map((p) => ({ ...p, module: f.module })));
+  }
+  if (problems.length > 0) throw new IrInvariantError(transform, problems);
+}

@@ -1,0 +1,93 @@
+/**
+ * Integer `let`s whose values are fixed when the pipeline is created (literals and, in the
+ * native variant, scalar specialization constants, combined by arithmetic that cannot fail
+ * there) are replaced at each use by their initializer. Dawn's Tint guards every loop whose
+ * bound is a function-scope `let` against running forever (a 64-bit counter each iteration,
+ * and no unrolling by the driver); an override-expression bound gets no guard once the
+ * pipeline's constants are substituted, as a literal would. The `let` itself stays.
+ */
+import { mapChildren, mapStmt, mapUpdateParts, type StmtMapper } from '../../ir/children.js';
+import type { Block, Expr } from '../../ir/device-code.js';
+
+/** `native`: scalar specialization constants are overrides, themselves fixed at pipeline creation. */
+export function inlinePipelineConstants<R>(block: Block<R>, native: boolean): Block<R> {
+  return new Inliner<R>(native).block(block);
+}
+
+const WRAPPING = new Set(['+', '-', '*', '&', '|', '^']);
+
+class Inliner<R> {
+  /** Innermost scope last: a local's inlined value, or null for one that is not fixed (or shadows one). */
+  readonly #scopes: Map<string, Expr<R> | null>[] = [];
+  readonly #mapper: StmtMapper<R> = {
+    expr: (e) => this.expr(e),
+    block: (b) => this.block(b),
+    let: (s) => {
+      const init = s.init && this.expr(s.init);
+      const fixed = !s.mutable && init !== null && this.fixed(init);
+      this.#scopes.at(-1)!.set(s.name, fixed ? init : null);
+      return { ...s, init };
+    },
+    update: (s) => mapUpdateParts(s, (e) => this.expr(e)),
+    scoped: (f) => this.scoped(f),
+  };
+
+  constructor(private readonly native: boolean) {}
+
+  block(block: Block<R>): Block<R> {
+    return this.scoped(() => block.map((s) => mapStmt(s, this.#mapper)));
+  }
+
+  scoped<T>(f: () => T): T {
+    this.#scopes.push(new Map());
+    try {
+      return f();
+    } finally {
+      this.#scopes.pop();
+    }
+  }
+
+  expr(e: Expr<R>): Expr<R> {
+    if (e.op === 'local') return this.#valueOf(e.name) ?? e;
+    return mapChildren(e, (c) => this.expr(c));
+  }
+
+  #valueOf(name: string): Expr<R> | null {
+    for (let i = this.#scopes.length - 1; i >= 0; i--) {
+      const value = this.#scopes[i]!.get(name);
+      if (value !== undefined) return value;
+    }
+    return null;
+  }
+
+  /**
+   * Whether `e` (its fixed locals already inlined) is an integer fixed at pipeline creation
+   * whose evaluation cannot fail there.
+   */
+  fixed(e: Expr<R>): boolean {
+    if (e.type.kind !== 'scalar' || (e.type.scalar !== 'i32' && e.type.scalar !== 'u32')) {
+      return false;
+    }
+    switch (e.op) {
+      case 'literal':
+        return true;
+      case 'specConstant':
+        return this.native;
+      case 'unary':
+        return (e.operator === '-' || e.operator === '~') && this.fixed(e.operand);
+      case 'binary':
+        if (!this.fixed(e.left) || !this.fixed(e.right)) return false;
+        // Integer + - * wrap in override-expressions as they do at run time; a zero divisor or
+        // an over-wide shift would fail pipeline creation instead: only positive literal
+        // divisors and literal shift counts (the front end checks their range).
+        if (['/', '%', '<<', '>>'].includes(e.operator)) {
+          return e.right.op === 'literal' && (e.operator.length === 2 || Number(e.right.value) > 0);
+        }
+        return WRAPPING.has(e.operator);
+      case 'construct':
+        return e.args.length === 1 && this.fixed(e.args[0]!);
+      default:
+        return false;
+    }
+  }
+}
