@@ -3,6 +3,7 @@ import type { Program } from '@syclts/dsl';
 import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { type EmitOptions, emitProgram } from './emit/index.js';
 import { compileModule } from './frontend/index.js';
+import { ModuleLoader } from './frontend/loader/module-loader.js';
 import type { DeviceObject } from './ir/device-object.js';
 import { type LinkOptions, link } from './link/index.js';
 
@@ -31,8 +32,9 @@ export function build(
     return module === null ? null : { module, source: texts.get(module)! };
   };
   const objects = new Map<string, DeviceObject>();
+  const loader = new ModuleLoader();
   for (const { module, source } of sources) {
-    const result = compileModule(source, { module, loadImport });
+    const result = compileModule(source, { module, loadImport, loader });
     diagnostics.push(...result.diagnostics);
     if (result.object) objects.set(module, result.object);
   }

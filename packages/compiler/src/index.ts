@@ -17,6 +17,7 @@ export {
   compileModule,
   type ImportLoader,
 } from './frontend/index.js';
+export { ModuleLoader, type ParsedModule } from './frontend/loader/module-loader.js';
 export * from './ir/index.js';
 export {
   type LinkInput,

@@ -4,13 +4,14 @@
  * device functions declared elsewhere), while bundlers resolve asynchronously.
  */
 import { readFile } from 'node:fs/promises';
-import { parseSync } from 'oxc-parser';
+import type { ModuleLoader } from '@syclts/compiler';
 import { rootRelativePath } from './module-path.js';
 
 export interface ImportGraphContext {
   readonly root: string;
   readonly resolve: (specifier: string, importer: string) => Promise<string | null>;
   readonly isDeviceModule: (id: string) => boolean;
+  readonly loader: ModuleLoader;
 }
 
 export interface LoadedModule {
@@ -34,7 +35,7 @@ export async function collectImportGraph(
     if (graph.has(next.module)) continue;
     const edges = new Map<string, LoadedModule | null>();
     graph.set(next.module, edges);
-    for (const specifier of importSpecifiers(next)) {
+    for (const specifier of context.loader.parse(next.module, next.source).specifiers) {
       const resolved = await context.resolve(specifier, next.file);
       if (!resolved || !context.isDeviceModule(resolved)) {
         edges.set(specifier, null);
@@ -48,25 +49,4 @@ export async function collectImportGraph(
     }
   }
   return graph;
-}
-
-/** Each file's last source and its specifiers: every module importing it reads it again. */
-const scanned = new Map<string, { readonly source: string; readonly specifiers: Set<string> }>();
-
-/**
- * Specifiers of the module's static imports and re-exports. A module that does not parse has
- * none here: the compiler reports it.
- */
-function importSpecifiers({ file, source }: LoadedModule): Set<string> {
-  const cached = scanned.get(file);
-  if (cached?.source === source) return cached.specifiers;
-  const { module } = parseSync(file, source, { lang: 'ts', sourceType: 'module' });
-  const specifiers = new Set(module.staticImports.map((i) => i.moduleRequest.value));
-  for (const e of module.staticExports) {
-    for (const entry of e.entries) {
-      if (entry.moduleRequest) specifiers.add(entry.moduleRequest.value);
-    }
-  }
-  scanned.set(file, { source, specifiers });
-  return specifiers;
 }

@@ -44,6 +44,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
           root: state.root,
           resolve: bundlerResolve(this, meta.framework),
           isDeviceModule: (resolved) => state.isDeviceModule(resolved),
+          loader: state.loader,
         });
         const outcome = await (dev.active ? dev.track(compiling) : compiling);
         for (const warning of outcome.warnings) {

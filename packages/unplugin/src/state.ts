@@ -1,4 +1,5 @@
 import { createFilter } from '@rollup/pluginutils';
+import { ModuleLoader } from '@syclts/compiler';
 import { DeviceModules } from './device-modules.js';
 import { stripQuery } from './module-path.js';
 import { type Options, type ResolvedOptions, resolveOptions } from './options.js';
@@ -7,6 +8,8 @@ import { type Options, type ResolvedOptions, resolveOptions } from './options.js
 export class PluginState {
   readonly options: ResolvedOptions;
   readonly modules = new DeviceModules();
+  /** Parses each device module once per source text, across the modules that import it. */
+  readonly loader = new ModuleLoader();
   readonly #filter: (id: unknown) => boolean;
   #bundlerRoot = process.cwd();
 

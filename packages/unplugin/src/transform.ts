@@ -58,6 +58,7 @@ export async function transformDeviceModule(
   const { object, diagnostics } = compileModule(source, {
     module: path,
     loadImport: (from, specifier) => graph.get(from)?.get(specifier) ?? null,
+    loader: context.loader,
   });
   // A diagnostic may point into an imported device module: frame and locate it there.
   const files = new Map([[path, { file: stripQuery(id), source }]]);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { ModuleLoader } from '@syclts/compiler';
 import { afterAll, expect, test } from 'vitest';
 import { bundlerMessage } from '../src/bundler-message.js';
 import { transformDeviceModule } from '../src/transform.js';
@@ -30,6 +31,7 @@ const context = {
   resolve: async (specifier: string, importer: string) =>
     specifier.startsWith('.') ? join(importer, '..', specifier) : null,
   isDeviceModule: (resolved: string) => resolved.endsWith('.sycl.ts'),
+  loader: new ModuleLoader(),
 };
 
 test('the module keeps its code and gains the footer, with the root-relative symbolic IDs', async () => {

@@ -1,4 +1,4 @@
-import { type CallExpression, parseSync } from 'oxc-parser';
+import type { CallExpression } from 'oxc-parser';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import {
   DEVICE_OBJECT_VERSION,
@@ -10,11 +10,12 @@ import {
 } from '../ir/device-object.js';
 import { validateDeviceObject } from '../ir/validate.js';
 import { unwrap, walk } from './ast.js';
-import { DeclarationBuilder, reportRecursion } from './declarations.js';
-import { DECLARATIONS } from './dsl-names.js';
-import { type ImportLoader, scanTopLevel } from './module-scope.js';
+import { ModuleLoader } from './loader/module-loader.js';
+import { DeclarationBuilder, reportRecursion } from './lower/declarations.js';
 import { codes, Reporter } from './report.js';
-import { Resolver, ResolverCache } from './resolver.js';
+import { DECLARATIONS } from './resolver/dsl-names.js';
+import { type ImportLoader, scanTopLevel } from './resolver/module-scope.js';
+import { Resolver, ResolverCache } from './resolver/resolver.js';
 import { SourceText } from './source-text.js';
 
 export type { ImportLoader };
@@ -28,6 +29,11 @@ export interface CompileOptions {
    * reported.
    */
   readonly loadImport?: ImportLoader;
+  /**
+   * Shares parses between the compilations of one build: each module is parsed once however
+   * many modules import it. Default: a loader of this compilation's own.
+   */
+  readonly loader?: ModuleLoader;
 }
 
 export interface CompileResult {
@@ -83,12 +89,9 @@ function compile(source: string, options: CompileOptions, reporter: Reporter): D
     );
     return null;
   }
-  const parsed = parseSync(options.module, source, {
-    lang: 'ts',
-    sourceType: 'module',
-    preserveParens: false,
-  });
-  if (parsed.errors.length > 0) {
+  const loader = options.loader ?? new ModuleLoader();
+  const parsed = loader.parse(options.module, source);
+  if (!parsed.program) {
     for (const e of parsed.errors) {
       const label = e.labels[0];
       reporter.error(
@@ -105,7 +108,7 @@ function compile(source: string, options: CompileOptions, reporter: Reporter): D
     top,
     reporter,
     options.module,
-    new ResolverCache(options.loadImport),
+    new ResolverCache(loader, options.loadImport),
   );
   const builder = new DeclarationBuilder(resolver);
   const specConstants: SpecConstantDecl[] = [];

@@ -1,5 +1,6 @@
 import type { ProgramGlobals, SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { recursiveCalls } from '../ir/call-graph.js';
 import type { DeviceObject } from '../ir/device-object.js';
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
@@ -70,9 +71,10 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
         decl,
         diagnostics,
       );
-      kernels.push({ kernel, reach: reachOf(kernel, functionOf, diagnostics) });
+      kernels.push({ kernel, reach: reachOf(kernel, functionOf) });
     }
   }
+  reportRecursion(functions, diagnostics);
 
   const groups = new Map<string, typeof kernels>();
   for (const k of kernels) {
@@ -165,6 +167,32 @@ function checkDeviceImageScope(
           message: `kernel '${k.id}' uses it in device image '${image}'`,
         })),
       ),
+    });
+  }
+}
+
+/** Calls between the kernels' device functions that form a cycle, across modules. */
+function reportRecursion(
+  functions: ReadonlyMap<SymbolicId, ResolvedFunction>,
+  diagnostics: Diagnostic[],
+): void {
+  const graph = new Map(
+    [...functions].map(([id, fn]) => [
+      id,
+      fn.uses.flatMap((use) =>
+        use.kind === 'function' && use.id !== ''
+          ? [{ callee: use.id, site: { module: fn.module, span: use.span } }]
+          : [],
+      ),
+    ]),
+  );
+  for (const { call, cycle } of recursiveCalls(graph)) {
+    diagnostics.push({
+      code: LinkCode.recursion,
+      severity: 'error',
+      message: `device functions call each other recursively (${cycle.join(' -> ')}); WGSL has no recursion`,
+      file: call.site.module,
+      span: call.site.span,
     });
   }
 }

@@ -3,8 +3,6 @@
  * order of first use (calls expanded where they happen), device functions callees first.
  */
 import type { SymbolicId } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { LinkCode } from './codes.js';
 import type { ResolvedFunction, ResolvedKernel, Use } from './resolve.js';
 
 export interface Reach {
@@ -16,38 +14,29 @@ export interface Reach {
 export function reachOf(
   kernel: ResolvedKernel,
   functionOf: (id: SymbolicId) => ResolvedFunction,
-  diagnostics: Diagnostic[],
 ): Reach {
   const specConstants: SymbolicId[] = [];
   const deviceGlobals: SymbolicId[] = [];
   const functions: SymbolicId[] = [];
   const active: SymbolicId[] = [];
 
-  const visit = (uses: readonly Use[], module: string): void => {
+  const visit = (uses: readonly Use[]): void => {
     for (const use of uses) {
       if (use.id === '') continue; // unresolved, already reported
       if (use.kind === 'specConstant') {
         if (!specConstants.includes(use.id)) specConstants.push(use.id);
       } else if (use.kind === 'deviceGlobal') {
         if (!deviceGlobals.includes(use.id)) deviceGlobals.push(use.id);
-      } else if (active.includes(use.id)) {
-        const cycle = [...active.slice(active.indexOf(use.id)), use.id].join(' -> ');
-        diagnostics.push({
-          code: LinkCode.recursion,
-          severity: 'error',
-          message: `device functions call each other recursively (${cycle}); WGSL has no recursion`,
-          file: module,
-          span: use.span,
-        });
-      } else if (!functions.includes(use.id)) {
+      } else if (!active.includes(use.id) && !functions.includes(use.id)) {
+        // A call back into the path is recursion, reported by the link step's check.
         const fn = functionOf(use.id);
         active.push(use.id);
-        visit(fn.uses, fn.module);
+        visit(fn.uses);
         active.pop();
         functions.push(use.id);
       }
     }
   };
-  visit(kernel.uses, kernel.module);
+  visit(kernel.uses);
   return { specConstants, deviceGlobals, functions };
 }

@@ -13,6 +13,7 @@ import type {
   SpecConstantDecl,
   SymbolRef,
 } from '../ir/device-object.js';
+import { findExport } from '../ir/exports.js';
 import type { Span } from '../ir/span.js';
 import { LinkCode } from './codes.js';
 
@@ -126,24 +127,17 @@ export class SymbolTable {
     if (seen.has(key)) return { error: `'${name}' is re-exported in a cycle through ${module}` };
     seen.add(key);
     const object = this.#modules.get(module)!;
-    for (const exp of object.exports) {
-      if (exp.kind === 'local' && exp.exported === name)
-        return this.#resolveLocal(module, exp.local, seen);
-      if (exp.kind === 'reexport' && exp.exported === name) {
-        return this.#resolveImported(module, exp.specifier, exp.imported, seen);
-      }
-    }
-    // `export *` never forwards 'default'; names reachable through several stars must agree.
-    const found = new Set<SymbolicId>();
-    if (name !== 'default') {
-      for (const exp of object.exports) {
-        if (exp.kind !== 'star') continue;
-        const result = this.#resolveImported(module, exp.specifier, name, new Set(seen));
-        if ('id' in result) found.add(result.id);
-      }
-    }
-    if (found.size === 1) return { id: [...found][0]! };
-    if (found.size > 1) {
+    const found = findExport<Resolution>(object.exports, name, {
+      local: (local) => this.#resolveLocal(module, local, seen),
+      reexport: (specifier, imported) => this.#resolveImported(module, specifier, imported, seen),
+      star: (specifier) => {
+        const result = this.#resolveImported(module, specifier, name, new Set(seen));
+        return 'id' in result ? result : null;
+      },
+      same: (a, b) => 'id' in a && 'id' in b && a.id === b.id,
+    });
+    if (found.kind === 'found') return found.value;
+    if (found.kind === 'ambiguous') {
       return {
         error: `'${name}' is exported by ${module} through several 'export *' with different meanings`,
       };

@@ -1,7 +1,7 @@
 /** IR-level checks of declarations, imports/exports and cross-module resolution. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { compileModule, type DeviceObject } from '../../src/index.js';
+import { compileModule, type DeviceObject, ModuleLoader } from '../../src/index.js';
 import { buildProgram } from './gpu.js';
 
 const strip = (object: DeviceObject | null): unknown =>
@@ -273,4 +273,49 @@ test('f16 defaults follow the ABI bound: what rounds to a finite f16 fits, from 
   expect(over.diagnostics.map((d) => d.message)).toEqual([
     'the default of `h` 65520 does not fit f16: out of range',
   ]);
+});
+
+test('export * follows the link step rule: default is never forwarded, and stars must agree', () => {
+  const files: Record<string, string> = {
+    'src/a.sycl.ts': `import { f32, u32 } from '@syclts/dsl';
+export const T = f32;
+export const Same = u32;
+export default f32;
+`,
+    'src/b.sycl.ts': `import { i32, u32 } from '@syclts/dsl';
+export const T = i32;
+export const Same = u32;
+`,
+    'src/both.sycl.ts': `export * from './a.sycl.ts';
+export * from './b.sycl.ts';
+`,
+  };
+  const loader = new ModuleLoader();
+  const loadImport = (_from: string, specifier: string) => {
+    const path = `src/${specifier.slice(2)}`;
+    return files[path] ? { module: path, source: files[path] } : null;
+  };
+  const compile = (names: string) =>
+    compileModule(
+      `import { accessor, kernel } from '@syclts/dsl';
+import { ${names} } from './both.sycl.ts';
+export const k = kernel({ range: 1, args: { out: accessor(X, 'write') } }, (item, kh, { out }) => {
+  out[0] = 1;
+});
+`,
+      { module: 'src/main.sycl.ts', loadImport, loader },
+    );
+  // Both stars give the same type: no ambiguity.
+  expect(compile('Same as X').diagnostics).toEqual([]);
+  const messages = (names: string) => compile(names).diagnostics.map((d) => d.message);
+  expect(messages('T as X')).toEqual([
+    "cannot resolve the type `X`: module 'src/both.sycl.ts' exports `T` through several 'export *' with different meanings",
+  ]);
+  expect(messages('default as X')).toEqual([
+    "cannot resolve the type `X`: module 'src/both.sycl.ts' exports no `default`",
+  ]);
+  // The loader keeps one parse per module and source text, with its import specifiers.
+  const parsed = loader.parse('src/both.sycl.ts', files['src/both.sycl.ts']!);
+  expect(parsed.specifiers).toEqual(['./a.sycl.ts', './b.sycl.ts']);
+  expect(loader.parse('src/both.sycl.ts', files['src/both.sycl.ts']!)).toBe(parsed);
 });

@@ -14,7 +14,7 @@ import {
   scalarOf,
   typeName,
   withScalar,
-} from '../types.js';
+} from '../resolver/types.js';
 import type { Typing } from './operators.js';
 
 const ok = (type: DataType): Typing => ({ ok: true, type });

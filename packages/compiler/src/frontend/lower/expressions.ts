@@ -13,11 +13,10 @@ import type {
 } from 'oxc-parser';
 import type { BinaryOperator, Expr, ItemQuery } from '../../ir/device-code.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
-import { type ConstValue, describeConst } from '../constants.js';
-import { DSL_TYPE_NAMES } from '../dsl-names.js';
 import { codes, type Reporter } from '../report.js';
-import type { Resolver } from '../resolver.js';
-import { didYouMean } from '../suggest.js';
+import { type ConstValue, describeConst } from '../resolver/constants.js';
+import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
+import type { Resolver } from '../resolver/resolver.js';
 import {
   BOOL,
   F32,
@@ -30,7 +29,8 @@ import {
   U32,
   vectorType,
   withScalar,
-} from '../types.js';
+} from '../resolver/types.js';
+import { didYouMean } from '../suggest.js';
 import { ATOMIC_FUNCTIONS, BUILTINS, MATH_FUNCTIONS, VECTOR_OPERATORS } from './builtins.js';
 import { binaryType, unaryType } from './operators.js';
 import type { LocalBinding, Scopes } from './scope.js';
@@ -616,14 +616,14 @@ export class ExpressionLowering {
     const root = unwrap(node.object);
     if (root.type === 'Identifier') {
       const local = this.scopes.lookup(root.name);
-      if (local?.kind === 'argsObject' || local?.kind === 'localsObject') {
-        const binding = this.scopes.lookup(`\0${local.kind}.${name}`);
+      if (local?.kind === 'members') {
+        const binding = local.members.get(name);
         if (!binding) {
           return this.fail(
             codes.unknownName,
             node.property,
-            `the kernel has no ${local.kind === 'argsObject' ? 'argument' : 'workgroup array'} \`${name}\``,
-            didYouMean(name, this.scopes.memberNames(local.kind)),
+            `the kernel has no ${local.of} \`${name}\``,
+            didYouMean(name, [...local.members.keys()]),
           );
         }
         return this.localValue(binding, name, node);

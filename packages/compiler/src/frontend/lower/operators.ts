@@ -12,7 +12,7 @@ import {
   typeName,
   vectorType,
   withScalar,
-} from '../types.js';
+} from '../resolver/types.js';
 
 export type Typing =
   | { readonly ok: true; readonly type: DataType }

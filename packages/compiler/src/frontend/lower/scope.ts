@@ -17,8 +17,15 @@ export type LocalBinding =
   | { readonly kind: 'workgroupArray'; readonly decl: WorkgroupArrayDecl }
   | { readonly kind: 'item' }
   | { readonly kind: 'handler' }
-  | { readonly kind: 'argsObject' }
-  | { readonly kind: 'localsObject' };
+  /** The kernel body's `args` or `local` parameter bound whole: its members are looked up by name. */
+  | {
+      readonly kind: 'members';
+      readonly of: 'argument' | 'workgroup array';
+      readonly members: ReadonlyMap<
+        string,
+        Extract<LocalBinding, { kind: 'kernelArg' | 'workgroupArray' }>
+      >;
+    };
 
 export class Scopes {
   private readonly stack: Map<string, LocalBinding>[] = [new Map()];
@@ -31,17 +38,9 @@ export class Scopes {
     return undefined;
   }
 
-  /** The names device code can write here, innermost last (internal `\0` keys left out). */
+  /** The names device code can write here, innermost last. */
   visibleNames(): string[] {
-    return this.stack.flatMap((m) => [...m.keys()].filter((n) => !n.startsWith('\0')));
-  }
-
-  /** The members of an arguments or workgroup-arrays object in scope. */
-  memberNames(kind: 'argsObject' | 'localsObject'): string[] {
-    const prefix = `\0${kind}.`;
-    return this.stack.flatMap((m) =>
-      [...m.keys()].filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length)),
-    );
+    return this.stack.flatMap((m) => [...m.keys()]);
   }
 
   declare(name: string, binding: LocalBinding): boolean {

@@ -17,7 +17,7 @@ import type {
 } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
-import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../types.js';
+import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
 import { ExpressionLowering, invalidConstantOperand } from './expressions.js';
 import { binaryType } from './operators.js';
 import { localName } from './scope.js';

@@ -4,8 +4,8 @@
  * array elements and struct fields left out are zero, as in the DSL's `completeValue`.
  */
 import { type DataType, F16_MAX_EXCLUSIVE, type JsonValue, zeroValue } from '@syclts/dsl';
-import { type ConstValue, describeConst } from './constants.js';
-import { typeName } from './types.js';
+import { type ConstValue, describeConst } from '../resolver/constants.js';
+import { typeName } from '../resolver/types.js';
 
 export type Checked =
   | { readonly ok: true; readonly json: JsonValue }

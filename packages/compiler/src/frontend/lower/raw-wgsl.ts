@@ -7,7 +7,7 @@
  */
 /// <reference path="./wgsl-reflect.d.ts" />
 import { WgslScanner } from 'wgsl_reflect/wgsl_reflect.module.js';
-import type { Expression } from './ast.js';
+import type { Expression } from '../ast.js';
 
 /** A template literal `wgsl`...`` as oxc gives it. */
 type Template = Extract<Expression, { type: 'TemplateLiteral' }>;

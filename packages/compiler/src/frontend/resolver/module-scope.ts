@@ -3,12 +3,12 @@
  * each top-level name denotes (a DSL type, a constant, a declaration), resolved lazily and
  * across modules when a loader is given.
  */
-import type { DataType } from '@syclts/dsl';
+import { type DataType, sameType } from '@syclts/dsl';
 import type { Program, Statement, VariableDeclarator } from 'oxc-parser';
-import type { ExportDecl, ImportDecl, SymbolRef } from '../ir/device-object.js';
-import { DSL_SPECIFIER, type Expression } from './ast.js';
-import type { ConstValue } from './constants.js';
-import type { Reporter } from './report.js';
+import type { ExportDecl, ImportDecl, SymbolRef } from '../../ir/device-object.js';
+import { DSL_SPECIFIER, type Expression } from '../ast.js';
+import type { Reporter } from '../report.js';
+import { type ConstValue, describeConst } from './constants.js';
 
 export interface FunctionSignature {
   /** Parameter types in order; 'handler' is the kernel handler, which has no WGSL parameter. */
@@ -21,7 +21,7 @@ export interface FunctionSignature {
 export type Entity =
   | { readonly kind: 'dsl'; readonly name: string }
   | { readonly kind: 'dslNamespace' }
-  /** `import * as ns from './other.sycl.ts'`: `ns.name` is what that module exports as `name`. */
+  /** `import * as ns from '../other.sycl.ts'`: `ns.name` is what that module exports as `name`. */
   | { readonly kind: 'moduleNamespace'; readonly specifier: string }
   | { readonly kind: 'type'; readonly type: DataType }
   | { readonly kind: 'constant'; readonly value: ConstValue }
@@ -31,6 +31,29 @@ export type Entity =
   | { readonly kind: 'kernel' }
   /** Host code, or an import that cannot be followed: `why` says which. */
   | { readonly kind: 'opaque'; readonly why: string };
+
+/**
+ * Whether two entities reached through different `export *` entries mean the same: equal types
+ * and constants, or declarations of the same kind and type (which declaration is the link
+ * step's to tell).
+ */
+export function sameEntity(a: Entity, b: Entity): boolean {
+  switch (a.kind) {
+    case 'type':
+      return b.kind === 'type' && sameType(a.type, b.type);
+    case 'constant':
+      return b.kind === 'constant' && describeConst(a.value) === describeConst(b.value);
+    case 'specConstant':
+    case 'deviceGlobal':
+      return b.kind === a.kind && sameType(a.type, b.type);
+    case 'dsl':
+      return b.kind === 'dsl' && a.name === b.name;
+    case 'moduleNamespace':
+      return b.kind === 'moduleNamespace' && a.specifier === b.specifier;
+    default:
+      return a.kind === b.kind;
+  }
+}
 
 export type TopLevelBinding =
   | { readonly kind: 'import'; readonly specifier: string; readonly imported: string }

@@ -13,7 +13,8 @@ import type {
   ParamPattern,
   VariableDeclarator,
 } from 'oxc-parser';
-import type { Expr } from '../ir/device-code.js';
+import { recursiveCalls } from '../../ir/call-graph.js';
+import type { Expr } from '../../ir/device-code.js';
 import type {
   DeviceGlobalDecl,
   FunctionDecl,
@@ -24,16 +25,16 @@ import type {
   SpecConstantDecl,
   WgslPart,
   WorkgroupArrayDecl,
-} from '../ir/device-object.js';
-import { type Expression, propertyName, unwrap } from './ast.js';
+} from '../../ir/device-object.js';
+import { type Expression, propertyName, unwrap } from '../ast.js';
+import { codes } from '../report.js';
+import type { Resolver } from '../resolver/resolver.js';
+import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
 import { checkDefault } from './defaults.js';
-import type { CallSite } from './lower/expressions.js';
-import { localName, Scopes } from './lower/scope.js';
-import { alwaysReturns, StatementLowering } from './lower/statements.js';
+import type { CallSite } from './expressions.js';
 import { checkRawWgsl } from './raw-wgsl.js';
-import { codes } from './report.js';
-import type { Resolver } from './resolver.js';
-import { containsAtomic, hostShareable, isInteger, typeName, U32 } from './types.js';
+import { localName, Scopes } from './scope.js';
+import { alwaysReturns, StatementLowering } from './statements.js';
 
 type Node = { readonly start: number; readonly end: number };
 type Arg = CallExpression['arguments'][number];
@@ -300,23 +301,24 @@ export class DeclarationBuilder {
     arrays: readonly WorkgroupArrayDecl[],
   ): boolean {
     if (node.type === 'Identifier') {
-      const kind =
-        role === 'item'
-          ? 'item'
-          : role === 'handler'
-            ? 'handler'
-            : role === 'args'
-              ? 'argsObject'
-              : 'localsObject';
-      scopes.declare(node.name, { kind });
-      if (role === 'args') {
-        for (const p of params)
-          scopes.declare(`\0argsObject.${p.name}`, { kind: 'kernelArg', param: p });
-      }
-      if (role === 'local') {
-        for (const a of arrays)
-          scopes.declare(`\0localsObject.${a.name}`, { kind: 'workgroupArray', decl: a });
-      }
+      scopes.declare(
+        node.name,
+        role === 'args'
+          ? {
+              kind: 'members',
+              of: 'argument',
+              members: new Map(params.map((param) => [param.name, { kind: 'kernelArg', param }])),
+            }
+          : role === 'local'
+            ? {
+                kind: 'members',
+                of: 'workgroup array',
+                members: new Map(
+                  arrays.map((decl) => [decl.name, { kind: 'workgroupArray', decl }]),
+                ),
+              }
+            : { kind: role },
+      );
       return true;
     }
     if ((role === 'args' || role === 'local') && node.type === 'ObjectPattern') {
@@ -833,23 +835,15 @@ function wgslTemplate(body: FunctionBody | Expression, resolver: Resolver): Temp
 
 /** Reports calls between this module's device functions that form a cycle (WGSL forbids recursion). */
 export function reportRecursion(graph: ReadonlyMap<string, CallSite[]>, resolver: Resolver): void {
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (name: string): void => {
-    state.set(name, 'visiting');
-    for (const call of graph.get(name) ?? []) {
-      const s = state.get(call.name);
-      if (s === 'visiting') {
-        resolver.reporter.error(
-          codes.recursion,
-          call.node,
-          `\`${call.name}\` is called recursively, which WGSL does not allow`,
-          'rewrite the recursion as a loop',
-        );
-      } else if (s === undefined) {
-        visit(call.name);
-      }
-    }
-    state.set(name, 'done');
-  };
-  for (const name of graph.keys()) if (!state.has(name)) visit(name);
+  const calls = new Map(
+    [...graph].map(([name, sites]) => [name, sites.map((s) => ({ callee: s.name, site: s.node }))]),
+  );
+  for (const { call } of recursiveCalls(calls)) {
+    resolver.reporter.error(
+      codes.recursion,
+      call.site,
+      `\`${call.callee}\` is called recursively, which WGSL does not allow`,
+      'rewrite the recursion as a loop',
+    );
+  }
 }
