@@ -36,7 +36,7 @@ import type {
   SizeValue,
 } from './linked-image.js';
 import type { Reach } from './reach.js';
-import type { ResolvedFunction, ResolvedKernel } from './resolve.js';
+import type { ResolvedKernel } from './resolve.js';
 import { literalSize, sizeLeaves, sizeValue } from './sizes.js';
 import { LAUNCH_FIELDS, NameAllocator } from './wgsl-names.js';
 
@@ -59,11 +59,8 @@ export interface ImageInput {
   readonly sourceOf: (module: string) => string;
   /** The layout of the buffer every image shares: the same for all images of the program. */
   readonly programGlobals: GlobalLayout;
-  readonly functionOf: (id: SymbolicId) => ResolvedFunction;
   readonly mode: SpecConstantMode | 'both';
 }
-
-const nameOf = (id: SymbolicId): string => id.slice(id.lastIndexOf('#') + 1);
 
 export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): LinkedImage {
   const kernels = [...input.kernels].sort((a, b) => compare(a.kernel.id, b.kernel.id));
@@ -83,7 +80,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     nextLeaf += leaves.length;
     // A scalar's override is the constant itself; a composite adds one override per leaf.
     const scalar = decl.type.kind === 'scalar';
-    const wgslName = names.allocate('sc_', nameOf(id), (n) =>
+    const wgslName = names.allocate('sc_', decl.name, (n) =>
       scalar ? [] : leaves.map((_, i) => `${n}_${i}`),
     );
     specConstants.push({
@@ -142,7 +139,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     const layout = storage === 'image' ? imageGlobals : input.programGlobals;
     const info = globalInfo(decl, layout.offsets.get(id)!);
     const container = globalStorage[storage]!;
-    const wgslName = names.allocate('dg_', nameOf(id));
+    const wgslName = names.allocate('dg_', decl.name);
     return {
       symbolicId: id,
       wgslName,
@@ -153,11 +150,11 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   });
 
   const functions: LinkedFunction[] = unique(kernels.flatMap((k) => k.reach.functions)).map(
-    (id) => ({
+    ({ id, module, decl }) => ({
       symbolicId: id,
-      module: input.functionOf(id).module,
-      wgslName: names.allocate('fn_', nameOf(id)),
-      decl: input.functionOf(id).decl,
+      module,
+      wgslName: names.allocate('fn_', decl.name),
+      decl,
     }),
   );
 

@@ -49,16 +49,14 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
   const table = new SymbolTable(input.modules, input.resolveImport);
   const modules = [...input.modules.values()].sort((a, b) => compare(a.module, b.module));
 
-  const functions = new Map<SymbolicId, ResolvedFunction>();
-  const functionOf = (id: SymbolicId): ResolvedFunction => {
-    let resolved = functions.get(id);
-    if (!resolved) {
+  const functions = new Map<SymbolicId, ResolvedFunction | null>();
+  const functionOf = (id: SymbolicId): ResolvedFunction | null => {
+    if (!functions.has(id)) {
       const found = table.declarations.get(id);
       if (found?.kind !== 'function') throw new Error(`link: ${id} is not a function`);
-      resolved = resolveFunction(table, found.module, id, found.decl, diagnostics);
-      functions.set(id, resolved);
+      functions.set(id, resolveFunction(table, found.module, id, found.decl, diagnostics));
     }
-    return resolved;
+    return functions.get(id)!;
   };
 
   const kernels: { kernel: ResolvedKernel; reach: Reach }[] = [];
@@ -71,7 +69,7 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
         decl,
         diagnostics,
       );
-      kernels.push({ kernel, reach: reachOf(kernel, functionOf) });
+      if (kernel) kernels.push({ kernel, reach: reachOf(kernel, functionOf) });
     }
   }
   reportRecursion(functions, diagnostics);
@@ -108,7 +106,6 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
           deviceGlobalDecl,
           programGlobals,
           sourceOf: (module) => input.modules.get(module)?.source ?? '',
-          functionOf,
           mode,
         },
         diagnostics,
@@ -173,18 +170,24 @@ function checkDeviceImageScope(
 
 /** Calls between the kernels' device functions that form a cycle, across modules. */
 function reportRecursion(
-  functions: ReadonlyMap<SymbolicId, ResolvedFunction>,
+  functions: ReadonlyMap<SymbolicId, ResolvedFunction | null>,
   diagnostics: Diagnostic[],
 ): void {
   const graph = new Map(
-    [...functions].map(([id, fn]) => [
-      id,
-      fn.uses.flatMap((use) =>
-        use.kind === 'function' && use.id !== ''
-          ? [{ callee: use.id, site: { module: fn.module, span: use.span } }]
-          : [],
-      ),
-    ]),
+    [...functions].flatMap(([id, fn]) =>
+      fn
+        ? [
+            [
+              id,
+              fn.uses.flatMap((use) =>
+                use.kind === 'function'
+                  ? [{ callee: use.id, site: { module: fn.module, span: use.span } }]
+                  : [],
+              ),
+            ] as const,
+          ]
+        : [],
+    ),
   );
   for (const { call, cycle } of recursiveCalls(graph)) {
     diagnostics.push({

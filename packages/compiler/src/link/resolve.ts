@@ -38,6 +38,8 @@ export interface ResolvedFunction {
 /** Resolves the references of one module's code, recording uses as it goes. */
 class ModuleResolver {
   readonly uses: Use[] = [];
+  /** A reference could not be resolved: the code is reported and must not be used. */
+  unresolved = false;
 
   constructor(
     private readonly table: SymbolTable,
@@ -47,7 +49,11 @@ class ModuleResolver {
 
   ref(ref: SymbolRef, kind: Exclude<DeclarationKind, 'kernel'>, span: Span): SymbolicId {
     const found = this.table.resolve(this.module, ref, kind, span, this.diagnostics);
-    if (!found) return '';
+    if (!found) {
+      // Reported; the code being resolved is dropped, so this placeholder never leaves here.
+      this.unresolved = true;
+      return '';
+    }
     if (kind === 'function') this.uses.push({ kind, id: found.id, span });
     else if (kind === 'deviceGlobal') this.uses.push({ kind, id: found.id });
     else this.uses.push({ kind: 'specConstant', id: found.id });
@@ -182,11 +188,12 @@ export function resolveKernel(
   id: SymbolicId,
   decl: KernelDecl,
   diagnostics: Diagnostic[],
-): ResolvedKernel {
+): ResolvedKernel | null {
   const r = new ModuleResolver(table, module, diagnostics);
   const range = r.range(decl.range);
   const workgroupArrays = decl.workgroupArrays.map((w) => ({ ...w, length: r.expr(w.length) }));
   const body = r.block(decl.body);
+  if (r.unresolved) return null;
   return { id, module, decl: { ...decl, range, workgroupArrays, body }, uses: r.uses };
 }
 
@@ -196,11 +203,12 @@ export function resolveFunction(
   id: SymbolicId,
   decl: FunctionDecl,
   diagnostics: Diagnostic[],
-): ResolvedFunction {
+): ResolvedFunction | null {
   const r = new ModuleResolver(table, module, diagnostics);
   const body: FunctionDecl<SymbolicId>['body'] =
     decl.body.kind === 'ir'
       ? { kind: 'ir', block: r.block(decl.body.block) }
       : { kind: 'wgsl', parts: decl.body.parts.map((p) => r.wgslPart(p)) };
+  if (r.unresolved) return null;
   return { id, module, decl: { ...decl, body }, uses: r.uses };
 }
