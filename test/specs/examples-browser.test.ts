@@ -9,6 +9,7 @@ import { build, createServer, type UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { outRoot } from '../helpers/paths.js';
+import { histograms, productError, productTolerance } from '../helpers/reference.js';
 import { type StaticServer, serveDirectory } from '../helpers/static-server.js';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
@@ -101,18 +102,19 @@ describe('convolution', () => {
 
 describe('matmul', () => {
   test('multiplies natively with the device-chosen block and emulated with the fixed one', async () => {
-    const page = await openExample('matmul', '?size=32');
+    const page = await openExample('matmul', '?size=32&matrices');
     const report = await pageResult<{
-      ok: boolean;
-      rows: { kernel: string; mode: string; block: number; gflops: number }[];
+      rows: { kernel: string; mode: string; block: number }[];
+      matrices: { a: number[]; b: number[]; c: Record<string, number[]> };
     }>(page);
-    expect(report.ok).toBe(true);
-    expect(report.rows.map((row) => `${row.kernel} ${row.mode}`)).toEqual([
-      'matmul native',
-      'matmulFixedBlock native',
-      'matmulFixedBlock emulated',
-    ]);
-    expect(report.rows.every((row) => row.gflops > 0)).toBe(true);
+    const names = ['matmul native', 'matmulFixedBlock native', 'matmulFixedBlock emulated'];
+    expect(report.rows.map((row) => `${row.kernel} ${row.mode}`)).toEqual(names);
+    // Each product against this test's own reference, from the inputs the page used.
+    const { a, b, c } = report.matrices;
+    expect(Object.keys(c)).toEqual(names);
+    for (const [name, product] of Object.entries(c)) {
+      expect(productError(a, b, product, 32), name).toBeLessThanOrEqual(productTolerance(32));
+    }
     expect(await page.locator('#rows tr').count()).toBe(3);
     await page.screenshot({ path: join(screenshots, 'matmul.png'), fullPage: true });
   });
@@ -120,10 +122,16 @@ describe('matmul', () => {
 
 describe('histogram', () => {
   test('draws the bins after the first and the last launch; the page checks them and the refusals', async () => {
-    const page = await openExample('histogram');
-    const report = await pageResult<{ ok: boolean; final: number[]; refused: unknown[] }>(page);
-    expect(report.ok).toBe(true);
-    expect(Math.max(...report.final)).toBeGreaterThan(0);
+    const page = await openExample('histogram', '?inputs');
+    const report = await pageResult<{
+      afterFirst: number[];
+      final: number[];
+      inputs: { lo: number; hi: number; batches: number[][] };
+    }>(page);
+    // The bins against this test's own count of the samples the page launched with.
+    const counted = histograms(report.inputs, report.final.length);
+    expect(report.afterFirst).toEqual(counted[0]);
+    expect(report.final).toEqual(counted.at(-1));
     expect(await page.textContent('#check')).toMatch(/match the CPU/);
     expect(await page.locator('#refused div').count()).toBe(2);
     // Bars in both colours are on the chart.

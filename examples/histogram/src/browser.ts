@@ -31,7 +31,12 @@ function draw(report: Report): void {
 }
 
 async function main(): Promise<Report> {
-  const report = await runHistogram(await Queue.create(), { batches: 4, samplesPerBatch: 4096 });
+  // `?inputs` keeps the samples in the report, for checks outside the page.
+  const report = await runHistogram(await Queue.create(), {
+    batches: 4,
+    samplesPerBatch: 4096,
+    keepInputs: new URLSearchParams(location.search).has('inputs'),
+  });
   draw(report);
   element('adapter').textContent = report.adapter;
   element('launches').textContent =

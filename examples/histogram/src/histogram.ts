@@ -6,6 +6,8 @@ import { findPeak, peak } from './peak.sycl.ts';
 export interface Options {
   readonly batches: number;
   readonly samplesPerBatch: number;
+  /** Put the value range and the samples in the report, for checks outside the example. */
+  readonly keepInputs?: boolean;
 }
 
 export interface Report {
@@ -22,6 +24,12 @@ export interface Report {
   /** Host time of all the launches, submitted back to back. */
   readonly milliseconds: number;
   readonly ok: boolean;
+  /** [lo, hi) split into `final.length` bins, and each batch's samples; when asked for. */
+  readonly inputs?: {
+    readonly lo: number;
+    readonly hi: number;
+    readonly batches: readonly (readonly number[])[];
+  };
 }
 
 /** [lo, hi): a power-of-two width keeps every sample far from a bin edge in f32. */
@@ -127,6 +135,9 @@ export async function runHistogram(queue: Queue, options: Options): Promise<Repo
     refused,
     milliseconds,
     ok,
+    ...(options.keepInputs && {
+      inputs: { lo: LO, hi: HI, batches: inputs.map(({ samples }) => [...samples]) },
+    }),
   };
 }
 

@@ -2,7 +2,9 @@
  * The histogram in Node: several launches add to bins kept in a device global, the host copies
  * them back and checks them against the CPU, and copies that break `hostAccess` are refused.
  *
- *   node dist/node/main.mjs [--batches B] [--samples N] [--json]
+ *   node dist/node/main.mjs [--batches B] [--samples N] [--json [--inputs]]
+ *
+ * `--inputs` adds the value range and every batch's samples to the JSON report.
  */
 import { parseArgs } from 'node:util';
 import { Queue } from '@syclts/runtime';
@@ -13,6 +15,7 @@ const { values: flags } = parseArgs({
     batches: { type: 'string', default: '4' },
     samples: { type: 'string', default: '4096' },
     json: { type: 'boolean', default: false },
+    inputs: { type: 'boolean', default: false },
   },
 });
 
@@ -27,6 +30,7 @@ function positiveInteger(flag: string, text: string): number {
 const report = await runHistogram(await Queue.create(), {
   batches: positiveInteger('--batches', flags.batches),
   samplesPerBatch: positiveInteger('--samples', flags.samples),
+  keepInputs: flags.inputs,
 });
 console.log('syclts histogram: bins kept in a device global across kernel launches');
 for (const line of describeReport(report)) console.log(line);

@@ -11,8 +11,10 @@ declare global {
 const element = (id: string) => document.getElementById(id)!;
 
 async function main(): Promise<Report> {
-  const size = Number(new URLSearchParams(location.search).get('size') ?? 64);
-  const report = await multiplyAll(await createQueues(), size, 3);
+  const search = new URLSearchParams(location.search);
+  const size = Number(search.get('size') ?? 64);
+  // `?matrices` keeps the inputs and products in the report, for checks outside the page.
+  const report = await multiplyAll(await createQueues(), size, 3, search.has('matrices'));
   element('adapter').textContent = report.adapter;
   element('limits').textContent =
     `${report.limits.invocations} invocations per workgroup, ${report.limits.workgroupStorage} bytes of workgroup memory`;

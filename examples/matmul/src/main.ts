@@ -3,7 +3,9 @@
  * kernel natively and the fixed-block kernel natively and emulated, checks each result against
  * the CPU and prints GFLOP/s side by side.
  *
- *   node dist/node/main.mjs [--size N] [--repeat R] [--json]
+ *   node dist/node/main.mjs [--size N] [--repeat R] [--json [--matrices]]
+ *
+ * `--matrices` adds the inputs and every product to the JSON report.
  */
 import { parseArgs } from 'node:util';
 import { createQueues, describeReport, multiplyAll } from './multiply.ts';
@@ -13,6 +15,7 @@ const { values: flags } = parseArgs({
     size: { type: 'string', default: '64' },
     repeat: { type: 'string', default: '3' },
     json: { type: 'boolean', default: false },
+    matrices: { type: 'boolean', default: false },
   },
 });
 
@@ -28,6 +31,7 @@ const report = await multiplyAll(
   await createQueues(),
   positiveInteger('--size', flags.size),
   positiveInteger('--repeat', flags.repeat),
+  flags.matrices,
 );
 console.log(
   "syclts matmul: CP015's blocked matrix multiply, the block size a specialization constant",

@@ -53,6 +53,13 @@ export interface Report {
   readonly limits: { readonly invocations: number; readonly workgroupStorage: number };
   readonly rows: readonly Measurement[];
   readonly ok: boolean;
+  /** The inputs and each row's product, when asked for (for checks outside the example). */
+  readonly matrices?: {
+    readonly a: readonly number[];
+    readonly b: readonly number[];
+    /** By `${kernel} ${mode}`. */
+    readonly c: Readonly<Record<string, readonly number[]>>;
+  };
 }
 
 /** Deterministic values in [-1, 1). */
@@ -75,7 +82,12 @@ function checkedEntries(n: number): number[] {
   return Array.from({ length: 1024 }, (_, i) => (Math.imul(i, 2654435761) >>> 0) % (n * n));
 }
 
-export async function multiplyAll(queues: Queues, n: number, repeat: number): Promise<Report> {
+export async function multiplyAll(
+  queues: Queues,
+  n: number,
+  repeat: number,
+  keepMatrices = false,
+): Promise<Report> {
   const { native, emulated } = queues;
   const limits = native.device.limits;
   const bs = chooseBlockSize(limits, n);
@@ -95,10 +107,12 @@ export async function multiplyAll(queues: Queues, n: number, repeat: number): Pr
     return sum;
   });
 
+  const products: Record<string, number[]> = {};
   const measure = async (
     queue: Queue,
     kernel: typeof matmul,
     block: number,
+    name: string,
   ): Promise<Omit<Measurement, 'kernel' | 'mode'>> => {
     const launch = () =>
       queue.submit((cgh) => {
@@ -113,6 +127,7 @@ export async function multiplyAll(queues: Queues, n: number, repeat: number): Pr
     await queue.wait();
     const msPerRun = (performance.now() - start) / repeat;
     const result = await c.read();
+    if (keepMatrices) products[name] = [...result];
     const maxError = Math.max(...entries.map((e, i) => Math.abs(result[e]! - expected[i]!)));
     return {
       block,
@@ -125,16 +140,16 @@ export async function multiplyAll(queues: Queues, n: number, repeat: number): Pr
   };
 
   const rows: Measurement[] = [
-    { kernel: 'matmul', mode: 'native', ...(await measure(native, matmul, bs)) },
+    { kernel: 'matmul', mode: 'native', ...(await measure(native, matmul, bs, 'matmul native')) },
     {
       kernel: 'matmulFixedBlock',
       mode: 'native',
-      ...(await measure(native, matmulFixedBlock, FIXED_BLOCK)),
+      ...(await measure(native, matmulFixedBlock, FIXED_BLOCK, 'matmulFixedBlock native')),
     },
     {
       kernel: 'matmulFixedBlock',
       mode: 'emulated',
-      ...(await measure(emulated, matmulFixedBlock, FIXED_BLOCK)),
+      ...(await measure(emulated, matmulFixedBlock, FIXED_BLOCK, 'matmulFixedBlock emulated')),
     },
   ];
   return {
@@ -149,6 +164,7 @@ export async function multiplyAll(queues: Queues, n: number, repeat: number): Pr
     },
     rows,
     ok: rows.every((row) => row.ok),
+    ...(keepMatrices && { matrices: { a: [...aHost], b: [...bHost], c: products } }),
   };
 }
 

@@ -1,0 +1,47 @@
+/**
+ * CPU references the example tests compute themselves, from the inputs an example reports, so
+ * that no test takes an example's own verdict on its results.
+ */
+
+/** The largest |c - a·b| over the n x n product, the reference summed in double precision. */
+export function productError(
+  a: readonly number[],
+  b: readonly number[],
+  c: readonly number[],
+  n: number,
+): number {
+  let worst = 0;
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      let sum = 0;
+      for (let k = 0; k < n; k++) sum += a[row * n + k]! * b[k * n + col]!;
+      // NaN (an entry never written) must fail: compare so that it does.
+      const error = Math.abs(c[row * n + col]! - sum);
+      worst = Number.isNaN(error) ? Number.POSITIVE_INFINITY : Math.max(worst, error);
+    }
+  }
+  return worst;
+}
+
+/** f32 rounding over n products of values in [-1, 1], with a wide margin. */
+export const productTolerance = (n: number) => 4e-6 * n;
+
+/** Counts of the samples in [lo, hi) split into `bins` equal bins, after each batch. */
+export function histograms(
+  inputs: {
+    readonly lo: number;
+    readonly hi: number;
+    readonly batches: readonly (readonly number[])[];
+  },
+  bins: number,
+): number[][] {
+  const counts = Array.from({ length: bins }, () => 0);
+  return inputs.batches.map((samples) => {
+    for (const x of samples) {
+      if (x >= inputs.lo && x < inputs.hi) {
+        counts[Math.floor(((x - inputs.lo) / (inputs.hi - inputs.lo)) * bins)]! += 1;
+      }
+    }
+    return [...counts];
+  });
+}
