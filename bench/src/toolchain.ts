@@ -14,7 +14,13 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DeviceObject } from '@syclts/compiler';
-import { compileModule, emitProgram, integrationFooter, link } from '@syclts/compiler';
+import {
+  compileModule,
+  emitProgram,
+  integrationFooter,
+  link,
+  ModuleLoader,
+} from '@syclts/compiler';
 import { fixed, table } from './markdown.js';
 
 function librarySource(i: number): string {
@@ -93,9 +99,11 @@ function runSize(modules: number): Sample {
   const c0 = cpuMs();
   const t0 = performance.now();
   const objects = new Map<string, DeviceObject>();
+  // One loader for the build, as the plugin keeps: each module is parsed once.
+  const loader = new ModuleLoader();
   let footers = 0;
   for (const [module, source] of sources) {
-    const { object, diagnostics } = compileModule(source, { module, loadImport });
+    const { object, diagnostics } = compileModule(source, { module, loadImport, loader });
     if (!object) throw new Error(`${module}: ${diagnostics.map((d) => d.message).join('; ')}`);
     footers += integrationFooter(object, { programModule: '~syclts/program', source }).length;
     objects.set(module, object);
@@ -147,7 +155,7 @@ export function toolchainTable(sizes: readonly number[]): string {
     fixed(s.wgslKiB, 0),
   ]);
   return [
-    `Generated projects (groups of ten modules: one library with a device function and a specialization constant, nine kernel modules importing it, each with two specialization constants and a device global). Transform: \`compileModule\` (imported modules read through \`loadImport\`) and the integration footer, per module, as the plugin runs them; link: \`link\` and \`emitProgram\` over all modules (per-module images, native and emulated WGSL). One fresh Node process per size; CPU time is the process's user + system time, the figure to compare on a shared machine.`,
+    `Generated projects (groups of ten modules: one library with a device function and a specialization constant, nine kernel modules importing it, each with two specialization constants and a device global). Transform: \`compileModule\` (imported modules read through \`loadImport\`, one \`ModuleLoader\` for the build as the plugin keeps, so each module is parsed once) and the integration footer, per module, as the plugin runs them; link: \`link\` and \`emitProgram\` over all modules (per-module images, native and emulated WGSL). One fresh Node process per size; CPU time is the process's user + system time, the figure to compare on a shared machine.`,
     '',
     table(
       [

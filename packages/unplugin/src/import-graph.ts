@@ -35,7 +35,8 @@ export async function collectImportGraph(
     if (graph.has(next.module)) continue;
     const edges = new Map<string, LoadedModule | null>();
     graph.set(next.module, edges);
-    for (const specifier of context.loader.parse(next.module, next.source).specifiers) {
+    const parsed = context.loader.parse(next.module, next.source, next !== entry);
+    for (const specifier of parsed.specifiers) {
       const resolved = await context.resolve(specifier, next.file);
       if (!resolved || !context.isDeviceModule(resolved)) {
         edges.set(specifier, null);

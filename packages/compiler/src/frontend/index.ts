@@ -90,7 +90,7 @@ function compile(source: string, options: CompileOptions, reporter: Reporter): D
     return null;
   }
   const loader = options.loader ?? new ModuleLoader();
-  const parsed = loader.parse(options.module, source);
+  const parsed = loader.parse(options.module, source, false);
   if (!parsed.program) {
     for (const e of parsed.errors) {
       const label = e.labels[0];

@@ -4,7 +4,10 @@
  */
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from './device-code.js';
 
-/** `e` with each direct sub-expression replaced by `f` of it. */
+/**
+ * `e` with each direct sub-expression replaced by `f` of it; `e` itself when `f` changed none,
+ * so that a transform allocates only along the paths it rewrites.
+ */
 export function mapChildren<R>(e: Expr<R>, f: (child: Expr<R>) => Expr<R>): Expr<R> {
   switch (e.op) {
     case 'literal':
@@ -15,33 +18,65 @@ export function mapChildren<R>(e: Expr<R>, f: (child: Expr<R>) => Expr<R>): Expr
     case 'deviceGlobal':
     case 'item':
       return e;
-    case 'unary':
-      return { ...e, operand: f(e.operand) };
-    case 'binary':
-      return { ...e, left: f(e.left), right: f(e.right) };
-    case 'select':
-      return {
-        ...e,
-        condition: f(e.condition),
-        whenTrue: f(e.whenTrue),
-        whenFalse: f(e.whenFalse),
-      };
+    case 'unary': {
+      const operand = f(e.operand);
+      return operand === e.operand ? e : { ...e, operand };
+    }
+    case 'binary': {
+      const left = f(e.left);
+      const right = f(e.right);
+      return left === e.left && right === e.right ? e : { ...e, left, right };
+    }
+    case 'select': {
+      const condition = f(e.condition);
+      const whenTrue = f(e.whenTrue);
+      const whenFalse = f(e.whenFalse);
+      return condition === e.condition && whenTrue === e.whenTrue && whenFalse === e.whenFalse
+        ? e
+        : { ...e, condition, whenTrue, whenFalse };
+    }
     case 'call':
     case 'builtin':
-    case 'construct':
-      return { ...e, args: e.args.map(f) };
-    case 'index':
-      return { ...e, base: f(e.base), index: f(e.index) };
+    case 'construct': {
+      const args = mapAll(e.args, f);
+      return args === e.args ? e : { ...e, args };
+    }
+    case 'index': {
+      const base = f(e.base);
+      const index = f(e.index);
+      return base === e.base && index === e.index ? e : { ...e, base, index };
+    }
     case 'member':
-    case 'swizzle':
-      return { ...e, base: f(e.base) };
-    case 'atomic':
-      return { ...e, pointer: f(e.pointer), args: e.args.map(f) };
-    case 'fromHost':
-      return { ...e, place: f(e.place) };
-    case 'toHost':
-      return { ...e, value: f(e.value) };
+    case 'swizzle': {
+      const base = f(e.base);
+      return base === e.base ? e : { ...e, base };
+    }
+    case 'atomic': {
+      const pointer = f(e.pointer);
+      const args = mapAll(e.args, f);
+      return pointer === e.pointer && args === e.args ? e : { ...e, pointer, args };
+    }
+    case 'fromHost': {
+      const place = f(e.place);
+      return place === e.place ? e : { ...e, place };
+    }
+    case 'toHost': {
+      const value = f(e.value);
+      return value === e.value ? e : { ...e, value };
+    }
   }
+}
+
+/** `items` mapped by `f`; `items` itself when no item changed. */
+export function mapAll<T>(items: readonly T[], f: (item: T) => T): readonly T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const next = f(item);
+    if (next !== item && out === null) out = items.slice(0, i);
+    out?.push(next);
+  }
+  return out ?? items;
 }
 
 export interface StmtMapper<R> {
@@ -56,33 +91,45 @@ export interface StmtMapper<R> {
   readonly scoped: <T>(f: () => T) => T;
 }
 
-/** `s` with its expressions, blocks and statements mapped. */
+/** `s` with its expressions, blocks and statements mapped; `s` itself when none changed. */
 export function mapStmt<R>(s: Stmt<R>, m: StmtMapper<R>): Stmt<R> {
   switch (s.kind) {
     case 'let':
       return m.let(s);
-    case 'if':
-      return {
-        ...s,
-        condition: m.expr(s.condition),
-        // biome-ignore lint/suspicious/noThenProperty: the IR's if statement names its branch 'then'
-        then: m.block(s.then),
-        else: s.else && m.block(s.else),
-      };
+    case 'if': {
+      const condition = m.expr(s.condition);
+      const then = m.block(s.then);
+      const otherwise = s.else && m.block(s.else);
+      return condition === s.condition && then === s.then && otherwise === s.else
+        ? s
+        : { ...s, condition, then, else: otherwise };
+    }
     case 'for':
-      return m.scoped(() => ({
-        ...s,
-        init: s.init && (s.init.kind === 'let' ? m.let(s.init) : m.update(s.init)),
-        condition: s.condition && m.expr(s.condition),
-        update: s.update && m.update(s.update),
-        body: m.block(s.body),
-      }));
-    case 'while':
-      return { ...s, condition: m.expr(s.condition), body: m.block(s.body) };
-    case 'block':
-      return { ...s, body: m.block(s.body) };
-    case 'return':
-      return { ...s, value: s.value && m.expr(s.value) };
+      return m.scoped(() => {
+        const init = s.init && (s.init.kind === 'let' ? m.let(s.init) : m.update(s.init));
+        const condition = s.condition && m.expr(s.condition);
+        const update = s.update && m.update(s.update);
+        const body = m.block(s.body);
+        return init === s.init &&
+          condition === s.condition &&
+          update === s.update &&
+          body === s.body
+          ? s
+          : { ...s, init, condition, update, body };
+      });
+    case 'while': {
+      const condition = m.expr(s.condition);
+      const body = m.block(s.body);
+      return condition === s.condition && body === s.body ? s : { ...s, condition, body };
+    }
+    case 'block': {
+      const body = m.block(s.body);
+      return body === s.body ? s : { ...s, body };
+    }
+    case 'return': {
+      const value = s.value && m.expr(s.value);
+      return value === s.value ? s : { ...s, value };
+    }
     case 'break':
     case 'continue':
       return s;
@@ -91,15 +138,22 @@ export function mapStmt<R>(s: Stmt<R>, m: StmtMapper<R>): Stmt<R> {
   }
 }
 
-/** The expressions of an update statement mapped by `expr`. */
+/** The expressions of an update statement mapped by `expr`; `s` itself when none changed. */
 export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R>): UpdateStmt<R> {
   switch (s.kind) {
-    case 'assign':
-      return { ...s, target: expr(s.target), value: expr(s.value) };
-    case 'increment':
-      return { ...s, target: expr(s.target) };
-    case 'expr':
-      return { ...s, expr: expr(s.expr) };
+    case 'assign': {
+      const target = expr(s.target);
+      const value = expr(s.value);
+      return target === s.target && value === s.value ? s : { ...s, target, value };
+    }
+    case 'increment': {
+      const target = expr(s.target);
+      return target === s.target ? s : { ...s, target };
+    }
+    case 'expr': {
+      const e = expr(s.expr);
+      return e === s.expr ? s : { ...s, expr: e };
+    }
     case 'barrier':
       return s;
   }

@@ -5,7 +5,13 @@
  * converts exactly there.
  */
 import type { DataType } from '@syclts/dsl';
-import { mapChildren, mapStmt, mapUpdateParts, type StmtMapper } from '../../ir/children.js';
+import {
+  mapAll,
+  mapChildren,
+  mapStmt,
+  mapUpdateParts,
+  type StmtMapper,
+} from '../../ir/children.js';
 import type { Block, Expr, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import type { WgslPart } from '../../ir/device-object.js';
 import { containsBool } from '../../link/layout.js';
@@ -48,7 +54,10 @@ class HostStorage<R> {
   readonly #mapper: StmtMapper<R> = {
     expr: (e) => this.value(e),
     block: (b) => this.block(b),
-    let: (s) => ({ ...s, init: s.init && this.value(s.init) }),
+    let: (s) => {
+      const init = s.init && this.value(s.init);
+      return init === s.init ? s : { ...s, init };
+    },
     update: (s) => this.update(s),
     scoped: (f) => f(),
   };
@@ -56,7 +65,7 @@ class HostStorage<R> {
   constructor(private readonly places: HostPlaces) {}
 
   block(block: Block<R>): Block<R> {
-    return block.flatMap((s) => this.stmt(s));
+    return mapAll(block, (s) => this.stmt(s));
   }
 
   stmt(s: Stmt<R>): Stmt<R> {
@@ -116,7 +125,9 @@ class HostStorage<R> {
       return fromHost(e);
     }
     if (e.op === 'atomic') {
-      return { ...e, pointer: this.place(e.pointer), args: e.args.map((a) => this.value(a)) };
+      const pointer = this.place(e.pointer);
+      const args = mapAll(e.args, (a) => this.value(a));
+      return pointer === e.pointer && args === e.args ? e : { ...e, pointer, args };
     }
     if (e.op === 'builtin' && e.name === 'arrayLength') return e;
     return mapChildren(e, (c) => this.value(c));
@@ -125,11 +136,16 @@ class HostStorage<R> {
   /** A place written, or read as a whole further out: only its indices are values here. */
   place(e: Expr<R>): Expr<R> {
     switch (e.op) {
-      case 'index':
-        return { ...e, base: this.place(e.base), index: this.value(e.index) };
+      case 'index': {
+        const base = this.place(e.base);
+        const index = this.value(e.index);
+        return base === e.base && index === e.index ? e : { ...e, base, index };
+      }
       case 'member':
-      case 'swizzle':
-        return { ...e, base: this.place(e.base) };
+      case 'swizzle': {
+        const base = this.place(e.base);
+        return base === e.base ? e : { ...e, base };
+      }
       case 'param':
         return this.param(e);
       case 'deviceGlobal':

@@ -6,6 +6,7 @@ import type { DataType, SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import type { Block } from '../../ir/device-code.js';
 import type { WgslPart } from '../../ir/device-object.js';
 import { type IrProblem, validateFunction, validateKernel } from '../../ir/validate.js';
+import { containsBool } from '../../link/layout.js';
 import type { LinkedImage } from '../../link/linked-image.js';
 import { type HostPlaces, hostStorage, hostStorageParts } from './host-storage.js';
 import { inlinePipelineConstants } from './pipeline-constants.js';
@@ -27,6 +28,8 @@ export class IrInvariantError extends Error {
 
 interface Transform {
   readonly name: string;
+  /** Whether the transform can change anything in the variant (a cheap test, to skip the walk). */
+  readonly applies: (image: LinkedImage, native: boolean) => boolean;
   readonly block: (
     block: Block<SymbolicId>,
     places: HostPlaces,
@@ -41,9 +44,10 @@ interface Transform {
 }
 
 const TRANSFORMS: readonly Transform[] = [
-  { name: 'host-storage', block: hostStorage, parts: hostStorageParts },
+  { name: 'host-storage', applies: holdsBool, block: hostStorage, parts: hostStorageParts },
   {
     name: 'pipeline-constants',
+    applies: () => true,
     block: (block, _places, native) => inlinePipelineConstants(block, native),
     parts: (parts) => parts,
   },
@@ -64,6 +68,7 @@ export function transformVariant(
   const specType = (id: SymbolicId) => specTypes.get(id) ?? null;
   let current = image;
   for (const t of TRANSFORMS) {
+    if (!t.applies(image, native)) continue;
     const kernels = current.kernels.map((k) => {
       const launchArgs = new Set(
         k.decl.params.filter((p) => !(p.name in k.accessorNames)).map((p) => p.name),
@@ -83,6 +88,15 @@ export function transformVariant(
     if (validate) check(t.name, current);
   }
   return current;
+}
+
+/** Whether any host-shareable place the variant's code reads holds a bool. */
+function holdsBool(image: LinkedImage, native: boolean): boolean {
+  return (
+    image.deviceGlobals.some((g) => containsBool(g.info.type)) ||
+    (!native && image.specConstants.some((c) => containsBool(c.info.type))) ||
+    image.kernels.some((k) => k.decl.params.some((p) => p.kind === 'value' && containsBool(p.type)))
+  );
 }
 
 function check(transform: string, image: LinkedImage): void {

@@ -6,7 +6,13 @@
  * and no unrolling by the driver); an override-expression bound gets no guard once the
  * pipeline's constants are substituted, as a literal would. The `let` itself stays.
  */
-import { mapChildren, mapStmt, mapUpdateParts, type StmtMapper } from '../../ir/children.js';
+import {
+  mapAll,
+  mapChildren,
+  mapStmt,
+  mapUpdateParts,
+  type StmtMapper,
+} from '../../ir/children.js';
 import type { Block, Expr } from '../../ir/device-code.js';
 
 /** `native`: scalar specialization constants are overrides, themselves fixed at pipeline creation. */
@@ -26,7 +32,7 @@ class Inliner<R> {
       const init = s.init && this.expr(s.init);
       const fixed = !s.mutable && init !== null && this.fixed(init);
       this.#scopes.at(-1)!.set(s.name, fixed ? init : null);
-      return { ...s, init };
+      return init === s.init ? s : { ...s, init };
     },
     update: (s) => mapUpdateParts(s, (e) => this.expr(e)),
     scoped: (f) => this.scoped(f),
@@ -35,7 +41,7 @@ class Inliner<R> {
   constructor(private readonly native: boolean) {}
 
   block(block: Block<R>): Block<R> {
-    return this.scoped(() => block.map((s) => mapStmt(s, this.#mapper)));
+    return this.scoped(() => mapAll(block, (s) => mapStmt(s, this.#mapper)));
   }
 
   scoped<T>(f: () => T): T {

@@ -1,8 +1,9 @@
 /**
- * Parses `.sycl.ts` modules, each once per source text: a build compiles each module and reads
- * the modules it imports (for their types, constants and declarations), and all of them share
- * one parse per module. One loader serves one build, or one plugin instance across rebuilds:
- * it keeps the last parse of each module, so it holds no more than the build has modules.
+ * Parses `.sycl.ts` modules for a build: a module that others import is parsed once however many
+ * import it, and a module's own compilation reuses the parse its import scan made just before.
+ * One loader serves one build, or one plugin instance across rebuilds. It keeps the syntax trees
+ * of imported modules only (the last parse of each), not those of every module compiled: most
+ * modules are imported by none, and a tree is many times the size of its text.
  */
 import { type OxcError, type Program, parseSync } from 'oxc-parser';
 
@@ -18,11 +19,19 @@ export interface ParsedModule {
 }
 
 export class ModuleLoader {
-  readonly #parsed = new Map<string, ParsedModule>();
+  /** Modules read as imports. */
+  readonly #imported = new Map<string, ParsedModule>();
+  /** The latest parse of any other module: its compilation usually follows its import scan. */
+  #latest: ParsedModule | null = null;
 
-  parse(module: string, source: string): ParsedModule {
-    const known = this.#parsed.get(module);
-    if (known?.source === source) return known;
+  /** `imported`: the module is read for another one's compilation, so its parse is kept. */
+  parse(module: string, source: string, imported = true): ParsedModule {
+    const latest = this.#latest?.module === module ? this.#latest : undefined;
+    const known = this.#imported.get(module) ?? latest;
+    if (known?.source === source) {
+      if (imported) this.#imported.set(module, known);
+      return known;
+    }
     const result = parseSync(module, source, {
       lang: 'ts',
       sourceType: 'module',
@@ -41,7 +50,8 @@ export class ModuleLoader {
       errors: result.errors,
       specifiers: [...specifiers],
     };
-    this.#parsed.set(module, parsed);
+    if (imported) this.#imported.set(module, parsed);
+    else this.#latest = parsed;
     return parsed;
   }
 }
