@@ -30,11 +30,11 @@ import { type Expression, propertyName, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import type { Resolver } from '../resolver/resolver.js';
 import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
+import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
-import type { CallSite } from './expressions.js';
 import { checkRawWgsl } from './raw-wgsl.js';
 import { localName, Scopes } from './scope.js';
-import { alwaysReturns, StatementLowering } from './statements.js';
+import { alwaysReturns, lowerBody } from './statements.js';
 
 type Node = { readonly start: number; readonly end: number };
 type Arg = CallExpression['arguments'][number];
@@ -268,11 +268,12 @@ export class DeclarationBuilder {
       return null;
     }
     const scopes = new Scopes();
-    const lowering = new StatementLowering(this.resolver, this.reporter, scopes, {
-      dimensions: range.dimensions,
-      nd: range.kind === 'nd',
+    const lowering = createLowering(this.resolver, this.reporter, scopes, {
+      kernel: { dimensions: range.dimensions, nd: range.kind === 'nd' },
+      accessModes: new Map(
+        params.flatMap((p) => (p.kind === 'accessor' ? [[p.name, p.access]] : [])),
+      ),
     });
-    for (const p of params) if (p.kind === 'accessor') lowering.accessModes.set(p.name, p.access);
     const roles = ['item', 'handler', 'args', 'local'] as const;
     if (fn.params.length > (range.kind === 'nd' ? 4 : 3)) {
       this.reporter.error(
@@ -288,7 +289,7 @@ export class DeclarationBuilder {
       if (!this.bindKernelParam(role, param, scopes, params, workgroupArrays)) return null;
     }
     const before = this.reporter.errorCount;
-    const body = lowering.body(fn.body as Expression);
+    const body = lowerBody(lowering, fn.body as Expression);
     if (this.reporter.errorCount > before) return null;
     return { name, range, params, workgroupArrays, body, span: this.span(decl) };
   }
@@ -752,10 +753,12 @@ export class DeclarationBuilder {
           }
         : null;
     }
-    const lowering = new StatementLowering(this.resolver, this.reporter, scopes, null);
-    lowering.returnType = signature.returns;
+    const lowering = createLowering(this.resolver, this.reporter, scopes, {
+      kernel: null,
+      returnType: signature.returns,
+    });
     const before = this.reporter.errorCount;
-    const block = lowering.body(fn.body as Expression);
+    const block = lowerBody(lowering, fn.body as Expression);
     this.callGraph.set(name, lowering.calls);
     if (this.reporter.errorCount > before) return null;
     if (signature.returns && !alwaysReturns(block)) {

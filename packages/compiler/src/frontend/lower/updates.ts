@@ -1,0 +1,179 @@
+/**
+ * Expression statements, assignments and barriers: what a `for` loop's update may be too.
+ */
+import { sameType } from '@syclts/dsl';
+import type { AssignmentExpression } from 'oxc-parser';
+import type { AssignOperator, Expr, UpdateStmt } from '../../ir/device-code.js';
+import { type Expression, unwrap } from '../ast.js';
+import { codes } from '../report.js';
+import { isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import { lowerTarget } from './access.js';
+import { fail, type Lowering, type Node, spanOf, textOf } from './context.js';
+import { invalidConstantOperand, lowerExpr, lowerValueOf } from './expressions.js';
+import { binaryType } from './operators.js';
+
+export function assignOperator(op: string): AssignOperator | null {
+  if (op === '>>>=') return '>>=';
+  const allowed: readonly string[] = [
+    '=',
+    '+=',
+    '-=',
+    '*=',
+    '/=',
+    '%=',
+    '&=',
+    '|=',
+    '^=',
+    '<<=',
+    '>>=',
+  ];
+  return allowed.includes(op) ? (op as AssignOperator) : null;
+}
+
+export function lowerExpressionStatement(cx: Lowering, input: Expression): UpdateStmt | null {
+  const node = unwrap(input);
+  const span = spanOf(cx, node);
+  if (node.type === 'AssignmentExpression') return lowerAssignment(cx, node);
+  if (node.type === 'UpdateExpression') {
+    const target = lowerTarget(cx, node.argument);
+    if (!target) return null;
+    const s = scalarOf(target.type);
+    if (target.type.kind === 'scalar' && isInteger(s)) {
+      return { kind: 'increment', target, operator: node.operator, span };
+    }
+    if (target.type.kind === 'scalar' && isFloat(s)) {
+      // WGSL's ++/-- are for integers only: a float steps by one through += / -=.
+      const one: Expr = { op: 'literal', value: 1, type: target.type, span };
+      return {
+        kind: 'assign',
+        target,
+        operator: node.operator === '++' ? '+=' : '-=',
+        value: one,
+        span,
+      };
+    }
+    return fail(
+      cx,
+      codes.typeMismatch,
+      node,
+      `\`${node.operator}\` needs a number, not ${typeName(target.type)}`,
+    );
+  }
+  if (node.type === 'CallExpression') {
+    const callee = unwrap(node.callee);
+    if (
+      callee.type === 'MemberExpression' &&
+      !callee.computed &&
+      callee.property.type === 'Identifier' &&
+      callee.property.name === 'barrier' &&
+      unwrap(callee.object).type === 'Identifier'
+    ) {
+      const b = cx.scopes.lookup((unwrap(callee.object) as { name: string }).name);
+      if (b?.kind === 'item') return lowerBarrier(cx, node.arguments as Expression[], node);
+    }
+    const e = lowerExpr(cx, node);
+    return e ? { kind: 'expr', expr: e, span } : null;
+  }
+  if (node.type === 'SequenceExpression') {
+    return fail(
+      cx,
+      codes.unsupportedSyntax,
+      node,
+      'the comma operator is not supported in device code',
+    );
+  }
+  const e = lowerExpr(cx, node);
+  if (!e) return null;
+  return fail(cx, codes.unsupportedSyntax, node, `\`${textOf(cx, node)}\` has no effect`);
+}
+
+export function lowerBarrier(cx: Lowering, args: Expression[], node: Node): UpdateStmt | null {
+  if (!cx.kernel?.nd) {
+    return fail(
+      cx,
+      codes.badBarrier,
+      node,
+      'barriers need an nd-range kernel',
+      'declare the kernel with { ndRange: D, workgroupSize: [...] }',
+    );
+  }
+  let scope: 'workgroup' | 'storage' = 'workgroup';
+  if (args.length === 1) {
+    const c = cx.resolver.evalConst(args[0]!);
+    if (c?.kind === 'string' && (c.value === 'local' || c.value === 'global')) {
+      scope = c.value === 'local' ? 'workgroup' : 'storage';
+    } else {
+      return fail(cx, codes.badBarrier, args[0]!, "barrier takes 'local' or 'global'");
+    }
+  } else if (args.length > 1) {
+    return fail(
+      cx,
+      codes.badBarrier,
+      node,
+      "barrier takes at most one argument ('local' or 'global')",
+    );
+  }
+  return { kind: 'barrier', scope, span: spanOf(cx, node) };
+}
+
+export function lowerAssignment(cx: Lowering, node: AssignmentExpression): UpdateStmt | null {
+  const span = spanOf(cx, node);
+  const operator = assignOperator(node.operator);
+  if (!operator) {
+    return fail(
+      cx,
+      codes.unsupportedSyntax,
+      node,
+      `\`${node.operator}\` is not supported in device code`,
+    );
+  }
+  const right = unwrap(node.right);
+  if (right.type === 'AssignmentExpression') {
+    return fail(
+      cx,
+      codes.unsupportedSyntax,
+      node,
+      'chained assignments are not supported',
+      'assign one at a time',
+    );
+  }
+  const target = lowerTarget(cx, node.left);
+  if (!target) return null;
+  if (operator === '=') {
+    const value = lowerValueOf(
+      cx,
+      right,
+      target.type,
+      `the value assigned to \`${textOf(cx, node.left)}\``,
+    );
+    return value ? { kind: 'assign', target, operator, value, span } : null;
+  }
+  const binaryOp = operator.slice(0, -1) as '+';
+  const shift = binaryOp === ('<<' as string) || binaryOp === ('>>' as string);
+  const value = lowerValueOf(
+    cx,
+    right,
+    shift
+      ? target.type.kind === 'vector'
+        ? { ...target.type, component: 'u32' }
+        : scalarType('u32')
+      : target.type,
+    'the right-hand side',
+  );
+  if (!value) return null;
+  if (node.operator === '>>>=' && scalarOf(target.type) !== 'u32') {
+    return fail(cx, codes.typeMismatch, node, '`>>>=` is a logical shift of a u32');
+  }
+  const invalid = invalidConstantOperand(binaryOp, target.type, value);
+  if (invalid) return fail(cx, codes.constantOperand, right, invalid);
+  const t = binaryType(binaryOp, target.type, value.type);
+  if (!t.ok || !sameType(t.type, target.type)) {
+    return fail(
+      cx,
+      codes.typeMismatch,
+      node,
+      t.ok ? `the result is not ${typeName(target.type)}` : t.why,
+    );
+  }
+  return { kind: 'assign', target, operator, value, span };
+}
