@@ -157,8 +157,6 @@ export class DeviceContext {
     /** The pipeline constants, made only when the pipeline is created. */
     constantsOf: () => Record<string, number>,
     constantsKey: string,
-    /** Delays the creation (a background compile waits for the launch that asked for it). */
-    startAfter: Promise<unknown> | null = null,
   ): { entry: PipelineEntry; created: boolean } {
     const key = this.#key(image, info, variant, constantsKey);
     const cached = this.pipelines.get(key);
@@ -172,8 +170,7 @@ export class DeviceContext {
     this.#kernelSources.set(kernelName, info.source);
     const entry: PipelineEntry = {
       pipeline: null,
-      ready: (startAfter ?? Promise.resolve())
-        .then(() => this.#compileSlot())
+      ready: this.#compileSlot()
         .then(() =>
           this.device.createComputePipelineAsync({
             label: `${kernelName} (${variant})`,

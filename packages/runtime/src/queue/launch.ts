@@ -331,20 +331,28 @@ function choosePipeline(
     () => context.cachedPipeline(image, info, 'native', key) ?? NOT_CACHED,
   );
   if (cached.pipeline) return { variant, entry: cached };
-  if (cached === NOT_CACHED && policy.backgroundCompiles < MAX_BACKGROUND) {
-    // Compiled once the emulated launch (submitted at the end of this task) is done, and in a
-    // task after that: whoever waits for the launch goes first (creating a pipeline can hold
-    // the thread).
-    const afterLaunch = nextTask()
-      .then(() => context.device.queue.onSubmittedWorkDone())
-      .then(nextTask);
-    const { entry } = context.pipeline(name, image, info, 'native', constants, key, afterLaunch);
+  if (
+    cached === NOT_CACHED &&
+    policy.compiling.size < MAX_BACKGROUND &&
+    !policy.compiling.has(key)
+  ) {
+    // Set up and compiled once the emulated launch (submitted at the end of this task) is done,
+    // and in a task after that: whoever waits for the launch goes first (creating a pipeline
+    // can hold the thread), and the launch pays for the constants' values only.
+    const pipelineConstants = constants();
+    policy.compiling.add(key);
     context.stats.backgroundCompiles++;
-    policy.backgroundCompiles++;
     const finished = () => {
-      policy.backgroundCompiles--;
+      policy.compiling.delete(key);
     };
-    entry.ready.then(finished, finished);
+    nextTask()
+      .then(() => context.device.queue.onSubmittedWorkDone())
+      .then(nextTask)
+      .then(
+        () =>
+          context.pipeline(name, image, info, 'native', () => pipelineConstants, key).entry.ready,
+      )
+      .then(finished, finished);
   }
   context.stats.emulatedWhileCompiling++;
   return { variant: 'emulated', entry: emulated() };

@@ -17,8 +17,8 @@ export function canRun(image: DeviceImage, info: KernelInfo, variant: Variant): 
 
 /** Per (queue, kernel): the policy, and the native pipelines being compiled in the background. */
 export class KernelPolicy {
-  /** Native pipelines of this kernel being compiled in the background ('auto'). */
-  backgroundCompiles = 0;
+  /** Constants keys of this kernel's native pipelines being compiled in the background ('auto'). */
+  readonly compiling = new Set<string>();
 
   constructor(
     readonly policy: SpecConstantPolicy,
