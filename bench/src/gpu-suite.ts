@@ -123,7 +123,7 @@ const section = [
     ]),
   ),
   '',
-  `Tiered specialisation ('auto'), a new value set with the emulated pipeline made: the first launch completed in ${fixed(takeover.firstUs, 1)} µs (${fixed(takeover.firstUs / latency.find((r) => r.what.startsWith('emulated'))!.us, 2)}x an emulated launch); the native pipeline took over at launch ${takeover.launches}, ${fixed(takeover.ms, 1)} ms after the first (launches waited for one by one; medians of 5 value sets).`,
+  `Tiered specialisation ('auto'), a new value set with the emulated pipeline made: the first launch completed in ${fixed(takeover.firstUs, 1)} µs (${fixed(takeover.vsEmulated, 2)}x an emulated launch with a new value set made just before it); the native pipeline took over at launch ${takeover.launches}, ${fixed(takeover.ms, 1)} ms after the first (launches waited for one by one; medians of 9 value sets).`,
   '',
   `Host overhead per launch: batches of ${sizes.batch} launches of the same convolution issued without waiting, then one wait; medians of ${sizes.rounds + 2} rounds.`,
   '',

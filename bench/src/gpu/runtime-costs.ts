@@ -34,6 +34,11 @@ export interface OverheadRow {
 export interface Takeover {
   /** The first launch with the new value set, submit to completion, microseconds. */
   readonly firstUs: number;
+  /**
+   * The first launch against an emulated launch with a new value set made just before it (on
+   * the emulated queue, same kernel and buffers): side by side, so the host's drift cancels.
+   */
+  readonly vsEmulated: number;
   /** Launches (each waited for) until one ran native, and the time until then. */
   readonly launches: number;
   readonly ms: number;
@@ -121,6 +126,10 @@ export async function valueChangeCost(
   t.launch(auto, newValues());
   await auto.wait();
   const takeover = async (): Promise<Takeover> => {
+    const e0 = performance.now();
+    s.launch(emulated, newValues());
+    await emulated.wait();
+    const emulatedUs = (performance.now() - e0) * 1000;
     const values = newValues();
     const before = auto.stats.nativeLaunches;
     const t0 = performance.now();
@@ -133,10 +142,10 @@ export async function valueChangeCost(
       await auto.wait();
       launches++;
     }
-    return { firstUs, launches, ms: performance.now() - t0 };
+    return { firstUs, vsEmulated: firstUs / emulatedUs, launches, ms: performance.now() - t0 };
   };
   const takeovers: Takeover[] = [];
-  for (let i = 0; i < 5; i++) takeovers.push(await takeover());
+  for (let i = 0; i < 9; i++) takeovers.push(await takeover());
   const rows = [
     await row('direct WebGPU, pipeline made once', null, () => s.direct.dispatch(1, 1)),
     await row('native, a value set seen before (cached pipeline)', native, (i) =>
@@ -153,6 +162,7 @@ export async function valueChangeCost(
     rows,
     takeover: {
       firstUs: mid((t) => t.firstUs),
+      vsEmulated: mid((t) => t.vsEmulated),
       launches: mid((t) => t.launches),
       ms: mid((t) => t.ms),
     },
