@@ -154,6 +154,15 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
       const e = expr(s.expr);
       return e === s.expr ? s : { ...s, expr: e };
     }
+    case 'call': {
+      const args = mapAll(s.args, expr);
+      return args === s.args ? s : { ...s, args };
+    }
+    case 'atomicStore': {
+      const pointer = expr(s.pointer);
+      const value = expr(s.value);
+      return pointer === s.pointer && value === s.value ? s : { ...s, pointer, value };
+    }
     case 'barrier':
       return s;
   }

@@ -54,9 +54,9 @@ export type ItemQuery =
   | 'globalLinearId'
   | 'localLinearId';
 
+/** The atomic built-ins that give a value; `atomicStore` is a statement of its own. */
 export type AtomicFunction =
   | 'atomicLoad'
-  | 'atomicStore'
   | 'atomicAdd'
   | 'atomicSub'
   | 'atomicMax'
@@ -136,7 +136,9 @@ export interface LetStmt<R = SymbolRef> {
 
 /**
  * A statement WGSL allows as a `for` loop's update: an assignment, `++`/`--`, or a call (a
- * barrier included). An expression statement of JavaScript lowers to exactly one of these.
+ * barrier included). An expression statement of JavaScript lowers to exactly one of these. A
+ * call whose result is unused is an `expr`; a call that gives no result is a statement of its
+ * own (`call`, `atomicStore`), so that no expression has to stand for "nothing".
  */
 export type UpdateStmt<R = SymbolRef> =
   | {
@@ -153,6 +155,20 @@ export type UpdateStmt<R = SymbolRef> =
       readonly span: Span;
     }
   | { readonly kind: 'expr'; readonly expr: Expr<R>; readonly span: Span }
+  /** A device function that returns nothing. */
+  | {
+      readonly kind: 'call';
+      readonly callee: R;
+      readonly args: readonly Expr<R>[];
+      readonly span: Span;
+    }
+  /** `pointer` is an lvalue of atomic type; `value` its scalar. */
+  | {
+      readonly kind: 'atomicStore';
+      readonly pointer: Expr<R>;
+      readonly value: Expr<R>;
+      readonly span: Span;
+    }
   | { readonly kind: 'barrier'; readonly scope: 'workgroup' | 'storage'; readonly span: Span };
 
 export type Stmt<R = SymbolRef> =

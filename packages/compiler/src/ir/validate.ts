@@ -156,6 +156,22 @@ class BodyValidator<R> {
       case 'expr':
         this.expr(s.expr);
         return;
+      case 'call':
+        for (const a of s.args) this.expr(a);
+        return;
+      case 'atomicStore':
+        this.expr(s.pointer);
+        this.expr(s.value);
+        if (s.pointer.type.kind !== 'atomic') {
+          this.problem(s.span, `atomicStore on ${typeName(s.pointer.type)}, not an atomic`);
+        } else {
+          this.sameAs(
+            s.value,
+            { kind: 'scalar', scalar: s.pointer.type.scalar },
+            'the stored value',
+          );
+        }
+        return;
       case 'barrier':
         return;
     }
@@ -182,6 +198,10 @@ class BodyValidator<R> {
   }
 
   expr(e: Expr<R>): void {
+    // Nothing stands for "no value": a call that gives none is a statement of its own.
+    if (e.type.kind === 'struct' && e.type.fields.length === 0) {
+      this.problem(e.span, `${e.op} has no value`);
+    }
     switch (e.op) {
       case 'literal':
         this.literal(e);

@@ -113,6 +113,8 @@ class ModuleResolver {
       case 'assign':
       case 'increment':
       case 'expr':
+      case 'call':
+      case 'atomicStore':
       case 'barrier':
         return this.update(s);
       case 'if':
@@ -156,6 +158,12 @@ class ModuleResolver {
         return { ...s, target: this.expr(s.target) };
       case 'expr':
         return { ...s, expr: this.expr(s.expr) };
+      case 'call': {
+        const callee = this.ref(s.callee, 'function', s.span);
+        return { ...s, callee, args: s.args.map((a) => this.expr(a)) };
+      }
+      case 'atomicStore':
+        return { ...s, pointer: this.expr(s.pointer), value: this.expr(s.value) };
       case 'barrier':
         return s;
     }

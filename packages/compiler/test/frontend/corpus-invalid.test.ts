@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { compileModule, formatDiagnostic } from '../../src/index.js';
 
 const HEADER =
-  "import { accessor, array, atomic, atomicAdd, bool, deviceFunction, deviceGlobal, f32, i32, kernel, kernelHandler, specializationId, struct, u32, vec2f, vec3f, wgsl, workgroupArray } from '@syclts/dsl';\n";
+  "import { accessor, array, atomic, atomicAdd, atomicStore, bool, deviceFunction, deviceGlobal, f32, i32, kernel, kernelHandler, specializationId, struct, u32, vec2f, vec3f, wgsl, workgroupArray } from '@syclts/dsl';\n";
 
 const text = readFileSync(new URL('../corpus/invalid.txt', import.meta.url), 'utf8');
 const sources = new Map(
@@ -301,6 +301,20 @@ const expectations: readonly (readonly [string, string, string, string, string])
     '3:12',
     'c[0]',
     '`c[0]` is atomic: read it with atomicLoad',
+  ],
+  [
+    'a function that returns nothing used as a value',
+    'SYCL1012',
+    '4:12',
+    'count()',
+    '`count()` returns nothing',
+  ],
+  [
+    'atomicStore used as a value',
+    'SYCL1012',
+    '3:18',
+    'atomicStore(c[0]!, 1)',
+    '`atomicStore(c[0]!, 1)` returns nothing',
   ],
   [
     'WGSL interpolation of a host value',

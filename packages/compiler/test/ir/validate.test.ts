@@ -156,3 +156,14 @@ test('a store into a computed value, and host conversions of what is not host st
     "kernel 'k': fromHost of a local, which is not host-shareable storage",
   ]);
 });
+
+test('an expression that stands for no value', () => {
+  const o = compiled();
+  const store = o.kernels[0]!.body.at(-1)!;
+  if (store.kind !== 'assign') throw new Error('expected the final store');
+  const nothing = { ...store.value, type: { kind: 'struct', fields: [] } } as Expr;
+  const used = { kind: 'expr', expr: nothing, span: store.span } as Stmt;
+  expect(messages(withBody(o, (b) => [...b.slice(0, -1), used]))).toEqual([
+    `kernel 'k': ${nothing.op} has no value`,
+  ]);
+});

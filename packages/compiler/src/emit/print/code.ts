@@ -247,6 +247,10 @@ export class CodePrinter {
         return s.expr.op === 'call' || s.expr.op === 'atomic'
           ? this.expr(s.expr)
           : `_ = ${this.expr(s.expr)}`;
+      case 'call':
+        return `${this.scope.functions.get(s.callee)!}(${s.args.map((a) => this.expr(a)).join(', ')})`;
+      case 'atomicStore':
+        return `atomicStore(&${this.expr(s.pointer)}, ${this.expr(s.value)})`;
       case 'break':
         return 'break';
       case 'continue':

@@ -20,7 +20,6 @@ import { didYouMean } from '../suggest.js';
 import {
   constantOf,
   fail,
-  isVoid,
   type Lowering,
   type Node,
   readOnlyAccessor,
@@ -162,7 +161,7 @@ export function lowerMember(
       };
     }
   }
-  if (base.type.kind === 'struct' && !isVoid(base.type)) {
+  if (base.type.kind === 'struct') {
     const field = base.type.fields.find((f) => f.name === name);
     if (!field) {
       return fail(

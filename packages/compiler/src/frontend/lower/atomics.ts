@@ -8,7 +8,7 @@ import type { Expression } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, scalarType, typeName } from '../resolver/types.js';
 import { rootOf } from './access.js';
-import { fail, type Lowering, readOnlyAccessor, spanOf, topEntity, VOID } from './context.js';
+import { fail, type Lowering, readOnlyAccessor, spanOf, textOf, topEntity } from './context.js';
 import { lowerExpr, lowerValueOf } from './expressions.js';
 
 /** An lvalue of atomic type, for the atomic built-ins. */
@@ -35,12 +35,13 @@ export function lowerAtomicPointer(cx: Lowering, node: Expression): Expr | null 
   return e;
 }
 
-export function lowerAtomic(
+/** An atomic built-in's place and operands, checked against its arity and the place's type. */
+export function atomicParts(
   cx: Lowering,
   name: string,
-  args: Expression[],
+  args: readonly Expression[],
   node: CallExpression,
-): Expr | null {
+): { readonly pointer: Expr; readonly operands: Expr[]; readonly scalar: DataType } | null {
   const arity = name === 'atomicLoad' ? 1 : name === 'atomicCompareExchangeWeak' ? 3 : 2;
   if (args.length !== arity) {
     return fail(cx, codes.badCall, node, `${name} takes ${arity} argument(s), not ${args.length}`);
@@ -48,29 +49,43 @@ export function lowerAtomic(
   const pointer = lowerAtomicPointer(cx, args[0]!);
   if (pointer?.type.kind !== 'atomic') return null;
   const scalar = scalarType(pointer.type.scalar);
-  const rest: Expr[] = [];
+  const operands: Expr[] = [];
   for (const a of args.slice(1)) {
     const e = lowerValueOf(cx, a, scalar, `an operand of ${name}`);
     if (!e) return null;
-    rest.push(e);
+    operands.push(e);
   }
+  return { pointer, operands, scalar };
+}
+
+/** An atomic built-in that gives a value; `atomicStore` gives none and is only a statement. */
+export function lowerAtomic(
+  cx: Lowering,
+  name: string,
+  args: Expression[],
+  node: CallExpression,
+): Expr | null {
+  if (name === 'atomicStore') {
+    return fail(cx, codes.typeMismatch, node, `\`${textOf(cx, node)}\` returns nothing`);
+  }
+  const parts = atomicParts(cx, name, args, node);
+  if (!parts) return null;
+  const { pointer, operands, scalar } = parts;
   const type: DataType =
-    name === 'atomicStore'
-      ? VOID
-      : name === 'atomicCompareExchangeWeak'
-        ? {
-            kind: 'struct',
-            fields: [
-              { name: 'old_value', type: scalar },
-              { name: 'exchanged', type: BOOL },
-            ],
-          }
-        : scalar;
+    name === 'atomicCompareExchangeWeak'
+      ? {
+          kind: 'struct',
+          fields: [
+            { name: 'old_value', type: scalar },
+            { name: 'exchanged', type: BOOL },
+          ],
+        }
+      : scalar;
   return {
     op: 'atomic',
     fn: name as Extract<Expr, { op: 'atomic' }>['fn'],
     pointer,
-    args: rest,
+    args: operands,
     type,
     span: spanOf(cx, node),
   };

@@ -3,12 +3,14 @@
  */
 import type { DataType } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
-import type { Expr, ItemQuery } from '../../ir/device-code.js';
+import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
+import type { SymbolRef } from '../../ir/device-object.js';
 import { type Expression, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
+import type { Entity } from '../resolver/module-scope.js';
 import { F32, I32, scalarOf, scalarType, U32 } from '../resolver/types.js';
-import { lowerAtomic } from './atomics.js';
+import { atomicParts, lowerAtomic } from './atomics.js';
 import { ATOMIC_FUNCTIONS, BUILTINS, MATH_FUNCTIONS, VECTOR_OPERATORS } from './builtins.js';
 import { lowerConstruct } from './composites.js';
 import {
@@ -19,12 +21,19 @@ import {
   spanOf,
   textOf,
   topEntity,
-  VOID,
 } from './context.js';
-import { lowerBinary, lowerUnary, lowerValue, lowerValueOf, splat } from './expressions.js';
+import {
+  lowerBinary,
+  lowerExpr,
+  lowerUnary,
+  lowerValue,
+  lowerValueOf,
+  splat,
+} from './expressions.js';
 import { literalOf } from './literals.js';
 
-export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataType): Expr | null {
+/** A call's arguments, unless the call is optional or spreads them (both reported). */
+function callArguments(cx: Lowering, node: CallExpression): Expression[] | null {
   if (node.optional) {
     return fail(
       cx,
@@ -45,6 +54,76 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
     }
     args.push(a);
   }
+  return args;
+}
+
+/** A call to a device function: its arguments lowered against its signature. */
+function functionCall(
+  cx: Lowering,
+  entity: Extract<Entity, { kind: 'function' }>,
+  args: readonly Expression[],
+  node: CallExpression,
+): { readonly callee: SymbolRef; readonly args: Expr[] } | null {
+  const callee = unwrap(node.callee);
+  const sig = entity.signature;
+  if (args.length !== sig.params.length) {
+    return fail(
+      cx,
+      codes.badCall,
+      node,
+      `\`${textOf(cx, callee)}\` takes ${sig.params.length} argument(s), not ${args.length}`,
+    );
+  }
+  const lowered: Expr[] = [];
+  for (const [i, a] of args.entries()) {
+    const param = sig.params[i]!;
+    if (param === 'handler') {
+      const arg = unwrap(a);
+      if (arg.type !== 'Identifier' || cx.scopes.lookup(arg.name)?.kind !== 'handler') {
+        return fail(
+          cx,
+          codes.badCall,
+          a,
+          `argument ${i + 1} of \`${textOf(cx, callee)}\` is the kernel handler`,
+          "pass the kernel's kh (or the kh parameter of the calling device function)",
+        );
+      }
+      continue;
+    }
+    const e = lowerValueOf(cx, a, param, `argument ${i + 1}`);
+    if (!e) return null;
+    lowered.push(e);
+  }
+  if (entity.ref.kind === 'local') cx.calls.push({ name: entity.ref.name, node });
+  return { callee: entity.ref, args: lowered };
+}
+
+/**
+ * A call in statement position: a call that gives no value (a device function returning
+ * nothing, `atomicStore`) is a statement of its own; any other call's value goes unused.
+ */
+export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateStmt | null {
+  const span = spanOf(cx, node);
+  const entity = topEntity(cx, unwrap(node.callee));
+  if (entity?.kind === 'function' && entity.signature.returns === null) {
+    const args = callArguments(cx, node);
+    const call = args && functionCall(cx, entity, args, node);
+    return call && { kind: 'call', callee: call.callee, args: call.args, span };
+  }
+  if (entity?.kind === 'dsl' && entity.name === 'atomicStore') {
+    const args = callArguments(cx, node);
+    const parts = args && atomicParts(cx, entity.name, args, node);
+    return (
+      parts && { kind: 'atomicStore', pointer: parts.pointer, value: parts.operands[0]!, span }
+    );
+  }
+  const e = lowerExpr(cx, node);
+  return e && { kind: 'expr', expr: e, span };
+}
+
+export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataType): Expr | null {
+  const args = callArguments(cx, node);
+  if (!args) return null;
   const callee = unwrap(node.callee);
   if (
     callee.type === 'MemberExpression' &&
@@ -74,43 +153,13 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
   }
   switch (entity.kind) {
     case 'function': {
-      const sig = entity.signature;
-      if (args.length !== sig.params.length) {
-        return fail(
-          cx,
-          codes.badCall,
-          node,
-          `\`${textOf(cx, callee)}\` takes ${sig.params.length} argument(s), not ${args.length}`,
-        );
+      const call = functionCall(cx, entity, args, node);
+      if (!call) return null;
+      const returns = entity.signature.returns;
+      if (!returns) {
+        return fail(cx, codes.typeMismatch, node, `\`${textOf(cx, node)}\` returns nothing`);
       }
-      const lowered: Expr[] = [];
-      for (const [i, a] of args.entries()) {
-        const param = sig.params[i]!;
-        if (param === 'handler') {
-          const arg = unwrap(a);
-          if (arg.type !== 'Identifier' || cx.scopes.lookup(arg.name)?.kind !== 'handler') {
-            return fail(
-              cx,
-              codes.badCall,
-              a,
-              `argument ${i + 1} of \`${textOf(cx, callee)}\` is the kernel handler`,
-              "pass the kernel's kh (or the kh parameter of the calling device function)",
-            );
-          }
-          continue;
-        }
-        const e = lowerValueOf(cx, a, param, `argument ${i + 1}`);
-        if (!e) return null;
-        lowered.push(e);
-      }
-      if (entity.ref.kind === 'local') cx.calls.push({ name: entity.ref.name, node });
-      return {
-        op: 'call',
-        callee: entity.ref,
-        args: lowered,
-        type: sig.returns ?? VOID,
-        span: spanOf(cx, node),
-      };
+      return { op: 'call', ...call, type: returns, span: spanOf(cx, node) };
     }
     case 'type':
       return lowerConstruct(cx, entity.type, args, node);

@@ -9,7 +9,7 @@ import type { Expr } from '../../ir/device-code.js';
 import { type Expression, propertyName } from '../ast.js';
 import { codes } from '../report.js';
 import { F32, scalarOf, scalarType, typeName, vectorType, withScalar } from '../resolver/types.js';
-import { constantOf, fail, isVoid, type Lowering, type Node, spanOf, textOf } from './context.js';
+import { constantOf, fail, type Lowering, type Node, spanOf, textOf } from './context.js';
 import { conversionHint, lowerValue, lowerValueOf } from './expressions.js';
 import { convertConstant, defaultType, literalOf } from './literals.js';
 
@@ -69,7 +69,7 @@ export function lowerObjectLiteral(
   node: ObjectExpression,
   expected?: DataType,
 ): Expr | null {
-  if (expected?.kind !== 'struct' || isVoid(expected)) {
+  if (expected?.kind !== 'struct') {
     return fail(
       cx,
       codes.typeMismatch,

@@ -13,11 +13,6 @@ import type { Scopes } from './scope.js';
 
 export type Node = { readonly start: number; readonly end: number };
 
-/** The type of a call to a function that returns nothing (never printed: only a statement). */
-export const VOID: DataType = { kind: 'struct', fields: [] };
-
-export const isVoid = (t: DataType) => t.kind === 'struct' && t.fields.length === 0;
-
 export interface KernelShape {
   readonly dimensions: 1 | 2 | 3;
   readonly nd: boolean;

@@ -14,7 +14,7 @@ import { didYouMean } from '../suggest.js';
 import { lowerMember, runtimeArray, workgroupArrayType } from './access.js';
 import { lowerCall } from './calls.js';
 import { lowerArrayLiteral, lowerObjectLiteral } from './composites.js';
-import { constantOf, fail, isVoid, type Lowering, type Node, spanOf, textOf } from './context.js';
+import { constantOf, fail, type Lowering, type Node, spanOf, textOf } from './context.js';
 import { constantFor, literalOf, lowerConstant } from './literals.js';
 import { binaryType, unaryType } from './operators.js';
 import type { LocalBinding } from './scope.js';
@@ -92,9 +92,6 @@ export function lowerValue(cx: Lowering, node: Expression, expected?: DataType):
       `\`${textOf(cx, node)}\` is atomic: read it with atomicLoad`,
       `write atomicLoad(${textOf(cx, node)})`,
     );
-  }
-  if (isVoid(e.type)) {
-    return fail(cx, codes.typeMismatch, node, `\`${textOf(cx, node)}\` returns nothing`);
   }
   return e;
 }

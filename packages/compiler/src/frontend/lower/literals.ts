@@ -9,7 +9,7 @@ import type { Expr } from '../../ir/device-code.js';
 import { codes } from '../report.js';
 import { type ConstValue, describeConst } from '../resolver/constants.js';
 import { BOOL, F32, I32, scalarOf, scalarType, typeName } from '../resolver/types.js';
-import { fail, isVoid, type Lowering, type Node, spanOf } from './context.js';
+import { fail, type Lowering, type Node, spanOf } from './context.js';
 import { hintFor } from './expressions.js';
 
 /** A literal of a concrete type from an abstract constant, checking that it fits. */
@@ -129,7 +129,7 @@ export function lowerConstant(
       span: spanOf(cx, node),
     };
   }
-  if (value.kind === 'object' && expected?.kind === 'struct' && !isVoid(expected)) {
+  if (value.kind === 'object' && expected?.kind === 'struct') {
     const args: Expr[] = [];
     for (const field of expected.fields) {
       const v = value.fields.get(field.name);

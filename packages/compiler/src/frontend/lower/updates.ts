@@ -8,6 +8,7 @@ import { type Expression, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import { isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
 import { lowerTarget } from './access.js';
+import { lowerCallStatement } from './calls.js';
 import { fail, type Lowering, type Node, spanOf, textOf } from './context.js';
 import { invalidConstantOperand, lowerExpr, lowerValueOf } from './expressions.js';
 import { binaryType } from './operators.js';
@@ -71,8 +72,7 @@ export function lowerExpressionStatement(cx: Lowering, input: Expression): Updat
       const b = cx.scopes.lookup((unwrap(callee.object) as { name: string }).name);
       if (b?.kind === 'item') return lowerBarrier(cx, node.arguments as Expression[], node);
     }
-    const e = lowerExpr(cx, node);
-    return e ? { kind: 'expr', expr: e, span } : null;
+    return lowerCallStatement(cx, node);
   }
   if (node.type === 'SequenceExpression') {
     return fail(
