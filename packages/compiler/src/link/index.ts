@@ -1,7 +1,8 @@
 import type { ProgramGlobals, SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { recursiveCalls } from '../ir/call-graph.js';
+import { type Call, recursiveCalls } from '../ir/call-graph.js';
 import type { DeviceObject } from '../ir/device-object.js';
+import type { Span } from '../ir/span.js';
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 import { globalInfo, layoutGlobals } from './global-storage.js';
@@ -173,22 +174,18 @@ function reportRecursion(
   functions: ReadonlyMap<SymbolicId, ResolvedFunction | null>,
   diagnostics: Diagnostic[],
 ): void {
-  const graph = new Map(
-    [...functions].flatMap(([id, fn]) =>
-      fn
-        ? [
-            [
-              id,
-              fn.uses.flatMap((use) =>
-                use.kind === 'function'
-                  ? [{ callee: use.id, site: { module: fn.module, span: use.span } }]
-                  : [],
-              ),
-            ] as const,
-          ]
-        : [],
-    ),
-  );
+  const graph = new Map<SymbolicId, Call<SymbolicId, { module: string; span: Span }>[]>();
+  for (const [id, fn] of functions) {
+    if (!fn) continue;
+    graph.set(
+      id,
+      fn.uses.flatMap((use) =>
+        use.kind === 'function'
+          ? [{ callee: use.id, site: { module: fn.module, span: use.span } }]
+          : [],
+      ),
+    );
+  }
   for (const { call, cycle } of recursiveCalls(graph)) {
     diagnostics.push({
       code: LinkCode.recursion,

@@ -69,15 +69,14 @@ class HostStorage<R> {
   }
 
   stmt(s: Stmt<R>): Stmt<R> {
-    const { target } = s.kind === 'assign' ? s : { target: null };
     if (
       s.kind === 'assign' &&
-      target &&
       s.operator === '=' &&
-      rootOf(target).op === 'deviceGlobal' &&
-      (target.type.kind === 'array' || target.type.kind === 'struct') &&
-      containsBool(target.type)
+      rootOf(s.target).op === 'deviceGlobal' &&
+      (s.target.type.kind === 'array' || s.target.type.kind === 'struct') &&
+      containsBool(s.target.type)
     ) {
+      const { target } = s;
       const stored: Expr<R> = { op: 'local', name: STORED, type: target.type, span: s.value.span };
       const body: Stmt<R>[] = [
         {
