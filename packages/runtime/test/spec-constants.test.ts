@@ -51,6 +51,34 @@ describe.each(['native', 'emulated'] as const)('specialization constants (%s)', 
     expect(await runMix(q)).toEqual(mixExpected(N, mixDefaults));
   });
 
+  test('more value sets than a kernel keeps keys for, each launched twice apart, each its own', async () => {
+    const q = await freshQueue({ specConstants: mode });
+    // 20 combinations of two constants (over the 16 recent keys kept per kernel), each a set no
+    // other combination shares, launched in two passes: every result is its own combination's.
+    const sets = Array.from(
+      { length: 20 },
+      (_, k): MixValues => ({
+        coeffs: [k % 5, 0.5, -0.25],
+        params: mixDefaults.params,
+        offset: Math.floor(k / 5) + 3,
+      }),
+    );
+    const before = q.stats.pipelinesCreated;
+    for (let pass = 0; pass < 2; pass++) {
+      for (const set of sets) {
+        const result = await runMix(q, (cgh) => {
+          cgh.setSpecializationConstant(coeffs, set.coeffs as [number, number, number]);
+          cgh.setSpecializationConstant(offset, set.offset);
+        });
+        expect(result).toEqual(mixExpected(N, set));
+      }
+    }
+    // Natively one pipeline per combination, made once; emulated, the one emulated pipeline.
+    const created = q.stats.pipelinesCreated - before;
+    if (mode === 'native') expect(created).toBe(20);
+    else expect(created).toBeLessThanOrEqual(1);
+  });
+
   test('values set on the handler reach the kernel', async () => {
     const q = await freshQueue({ specConstants: mode });
     const result = await runMix(q, (cgh) => {

@@ -212,7 +212,13 @@ function isCanonical(value: unknown, canonical: CanonicalValue): boolean {
     }
     const items = value as ArrayLike<unknown>;
     if (items.length !== list.length) return false;
-    for (let i = 0; i < list.length; i++) if (!isCanonical(items[i], list[i]!)) return false;
+    for (let i = 0; i < list.length; i++) {
+      // Scalar leaves compared in place: this runs for every recent value set on every launch.
+      const leaf = list[i]!;
+      if (typeof leaf === 'object' ? !isCanonical(items[i], leaf) : !Object.is(items[i], leaf)) {
+        return false;
+      }
+    }
     return true;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -280,13 +286,33 @@ export function nativeKey(
   return key;
 }
 
+/** Per kernel, the keys of its last value sets with the constants' keys they were made of. */
+const combinedKeys = new WeakMap<KernelInfo, { parts: readonly string[]; key: string }[]>();
+const COMBINED_KEYS_PER_KERNEL = 16;
+/** The constants' keys of the launch being keyed (one launch at a time: no allocation). */
+const parts: string[] = [];
+
 function keyOf(program: Program, image: DeviceImage, kernel: KernelInfo, values: SpecValues) {
   const ids = kernel.specConstants;
   if (ids.length === 1) return values.keyIn(program, ids[0]!, image.specConstants[ids[0]!]!);
-  let key = '';
-  for (const symbolicId of ids) {
-    key += `${values.keyIn(program, symbolicId, image.specConstants[symbolicId]!)};`;
+  parts.length = ids.length;
+  for (let i = 0; i < ids.length; i++) {
+    parts[i] = values.keyIn(program, ids[i]!, image.specConstants[ids[i]!]!);
   }
+  // The same combination as a recent launch gets the same string back: no concatenation, and
+  // the pipeline look-ups that follow hash a string whose hash is already known.
+  let recent = combinedKeys.get(kernel);
+  if (!recent) {
+    recent = [];
+    combinedKeys.set(kernel, recent);
+  }
+  search: for (const known of recent) {
+    for (let i = 0; i < parts.length; i++) if (known.parts[i] !== parts[i]) continue search;
+    return known.key;
+  }
+  const key = parts.map((part) => `${part};`).join('');
+  if (recent.length >= COMBINED_KEYS_PER_KERNEL) recent.shift();
+  recent.push({ parts: [...parts], key });
   return key;
 }
 
