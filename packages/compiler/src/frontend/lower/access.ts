@@ -17,6 +17,7 @@ import {
   vectorType,
 } from '../resolver/types.js';
 import { didYouMean } from '../suggest.js';
+import { plainAtomic } from './atomics.js';
 import {
   constantOf,
   fail,
@@ -253,15 +254,7 @@ export function lowerTarget(cx: Lowering, input: AssignmentTarget | Expression):
   }
   const e = lowerExpr(cx, node);
   if (!e) return null;
-  if (e.type.kind === 'atomic') {
-    return fail(
-      cx,
-      codes.badAtomic,
-      node,
-      `\`${textOf(cx, node)}\` is atomic: write it with atomicStore`,
-      `write atomicStore(${textOf(cx, node)}, value)`,
-    );
-  }
+  if (e.type.kind === 'atomic') return plainAtomic(cx, node, 'write');
   if (e.op === 'swizzle' && e.components.length > 1) {
     return fail(
       cx,

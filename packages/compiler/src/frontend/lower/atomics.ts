@@ -8,7 +8,15 @@ import type { Expression } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, scalarType, typeName } from '../resolver/types.js';
 import { rootOf } from './access.js';
-import { fail, type Lowering, readOnlyAccessor, spanOf, textOf, topEntity } from './context.js';
+import {
+  fail,
+  type Lowering,
+  type Node,
+  readOnlyAccessor,
+  spanOf,
+  textOf,
+  topEntity,
+} from './context.js';
 import { lowerExpr, lowerValueOf } from './expressions.js';
 
 /** An lvalue of atomic type, for the atomic built-ins. */
@@ -89,4 +97,24 @@ export function lowerAtomic(
     type,
     span: spanOf(cx, node),
   };
+}
+
+/** An atomic read or written as a plain value: atomics go through the atomic built-ins. */
+export function plainAtomic(cx: Lowering, node: Node, use: 'read' | 'write'): null {
+  const text = textOf(cx, node);
+  return use === 'read'
+    ? fail(
+        cx,
+        codes.badAtomic,
+        node,
+        `\`${text}\` is atomic: read it with atomicLoad`,
+        `write atomicLoad(${text})`,
+      )
+    : fail(
+        cx,
+        codes.badAtomic,
+        node,
+        `\`${text}\` is atomic: write it with atomicStore`,
+        `write atomicStore(${text}, value)`,
+      );
 }

@@ -12,6 +12,7 @@ import { codes } from '../report.js';
 import { BOOL, isInteger, scalarOf, typeName, U32 } from '../resolver/types.js';
 import { didYouMean } from '../suggest.js';
 import { lowerMember, runtimeArray, workgroupArrayType } from './access.js';
+import { plainAtomic } from './atomics.js';
 import { lowerCall } from './calls.js';
 import { lowerArrayLiteral, lowerObjectLiteral } from './composites.js';
 import { constantOf, fail, type Lowering, type Node, spanOf, textOf } from './context.js';
@@ -80,19 +81,11 @@ export function describeNode(type: string): string {
   return names[type] ?? `\`${type}\``;
 }
 
-/** A value expression: reports atomics and calls that return nothing used as values. */
+/** A value expression: reports atomics read as plain values. */
 export function lowerValue(cx: Lowering, node: Expression, expected?: DataType): Expr | null {
   const e = lowerExpr(cx, node, expected);
   if (!e) return null;
-  if (e.type.kind === 'atomic') {
-    return fail(
-      cx,
-      codes.badAtomic,
-      node,
-      `\`${textOf(cx, node)}\` is atomic: read it with atomicLoad`,
-      `write atomicLoad(${textOf(cx, node)})`,
-    );
-  }
+  if (e.type.kind === 'atomic') return plainAtomic(cx, node, 'read');
   return e;
 }
 
