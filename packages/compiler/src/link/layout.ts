@@ -138,11 +138,4 @@ export function containsScalar(type: DataType, scalar: ScalarName): boolean {
   }
 }
 
-export function containsAtomic(type: DataType): boolean {
-  if (type.kind === 'atomic') return true;
-  if (type.kind === 'array') return containsAtomic(type.element);
-  if (type.kind === 'struct') return type.fields.some((f) => containsAtomic(f.type));
-  return false;
-}
-
 export const containsBool = (type: DataType): boolean => containsScalar(type, 'bool');
