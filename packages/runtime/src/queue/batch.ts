@@ -110,20 +110,31 @@ export class Batch {
     }
   }
 
+  /** The staging bytes of the arena: a launch writes its values at the offset `claim` gave. */
+  get view(): DataView {
+    return this.#view;
+  }
+
   /**
-   * Writes one launch's values of `size` bytes straight into the arena and returns their dynamic
-   * offset; values equal to the latest slot of their size share it (the bytes just written are
-   * given back).
+   * Where one launch's values of `size` bytes are to be written into the view (zeroed, after the
+   * values kept so far); `keep` then makes them part of the arena.
    */
-  slot(size: number, write: (view: DataView, at: number) => void): number {
-    const offset = this.#used;
-    this.#staging.fill(0, offset, offset + size);
-    write(this.#view, offset);
+  claim(size: number): number {
+    const at = this.#used;
+    this.#staging.fill(0, at, at + size);
+    return at;
+  }
+
+  /**
+   * Keeps the values just written at `at` (from `claim`) and returns their dynamic offset;
+   * values equal to the latest slot of their size share it (the bytes just written are given back).
+   */
+  keep(size: number, at: number): number {
     const last = this.#lastSlots.get(size);
-    if (last !== undefined && this.#sameBytes(last, offset, size)) return last;
+    if (last !== undefined && this.#sameBytes(last, at, size)) return last;
     this.#used += this.#round(size);
-    this.#lastSlots.set(size, offset);
-    return offset;
+    this.#lastSlots.set(size, at);
+    return at;
   }
 
   /**

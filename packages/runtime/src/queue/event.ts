@@ -11,7 +11,6 @@ export type EventStatus = 'submitted' | 'complete' | 'failed';
 
 /** @internal Where an event's outcome comes from. */
 export interface Tracking {
-  readonly name: string;
   /** Resolves when the command was issued (into a batch, or submitted on its own). */
   issued: Promise<void> | null;
   /** Resolves once the outcome is known and the event settled. */
@@ -32,13 +31,29 @@ export class SyclEvent {
   #status: EventStatus = 'submitted';
   #error: SyclError | null = null;
   readonly #owner: EventOwner;
-  /** @internal The scheduler's record of the command (a field: a side table costs every launch). */
-  readonly tracking: Tracking;
+  /** @internal The command's name, for messages. */
+  readonly name: string;
+  /**
+   * @internal The scheduler's record of the command, made when first needed: a launch recorded
+   * at once and never waited for needs none (a field: a side table costs every launch).
+   */
+  #tracking: Tracking | null = null;
 
   /** @internal Created by the queue's scheduler. */
   constructor(owner: EventOwner, name: string) {
     this.#owner = owner;
-    this.tracking = { name, issued: null, settled: null, done: null };
+    this.name = name;
+  }
+
+  /** @internal The scheduler's record, or null when it never needed one. */
+  get tracking(): Tracking | null {
+    return this.#tracking;
+  }
+
+  /** @internal The scheduler's record, made now if there was none. */
+  track(): Tracking {
+    this.#tracking ??= { issued: null, settled: null, done: null };
+    return this.#tracking;
   }
 
   /** 'submitted' until the command's outcome is known (issue and error checks, not GPU completion). */

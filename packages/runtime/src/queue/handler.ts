@@ -30,26 +30,21 @@ import { resolveKernel } from '../program/resolve.js';
 import { SpecValues } from '../spec-constants/values.js';
 import { thaw } from '../values/host-value.js';
 import type { QueueCore } from './core.js';
-import { checkArgs, type KernelArgs } from './kernel-args.js';
-import { type KernelAction, prepareLaunch } from './launch.js';
+import { checkArgs, type KernelArgs, schemaOf } from './kernel-args.js';
+import { type KernelAction, type PreparedLaunch, prepareLaunch } from './launch.js';
 import { type NdRange, type Range, syclSizes } from './range.js';
-import type { LaunchIssue, PreparedCommand } from './scheduler.js';
+import type { PreparedCommand } from './scheduler.js';
 
 /** What a command group submits: a launch, or a command that submits on its own. */
-export type Recorded =
-  | { readonly kind: 'launch'; readonly launch: LaunchIssue }
-  | { readonly kind: 'command'; readonly command: PreparedCommand };
-
-type Action =
-  | { readonly kind: 'kernel'; readonly launch: KernelAction }
-  | { readonly kind: 'command'; readonly command: PreparedCommand };
+export type Recorded = PreparedLaunch | PreparedCommand;
 
 export class Handler {
   readonly #core: QueueCore;
   /** Made when a value is first set: most command groups set none. */
   #values: SpecValues | null = null;
   #bundle: KernelBundle<'executable'> | null = null;
-  #action: Action | null = null;
+  /** The command group's one action: a kernel launch, or a command. */
+  #action: KernelAction | PreparedCommand | null = null;
 
   /** Who recorded the action, for messages: 'handler', or 'queue' for the queue's shortcuts. */
   readonly #owner: 'handler' | 'queue';
@@ -184,27 +179,22 @@ export class Handler {
   /** @internal The command to schedule, or null for an empty command group. */
   finish(): Recorded | null {
     const action = this.#action;
-    if (!action) return null;
-    if (action.kind === 'command') return action;
-    const { launch } = action;
-    const resolved = launch.resolved;
+    if (!action || !isKernelAction(action)) return action;
+    const resolved = action.resolved;
     const bundle = this.#bundle;
     if (bundle && !bundle.images.some((entry) => entry.image === resolved.image)) {
       throw new SyclError(
         errc.kernelNotSupported,
-        `${launch.api}: kernel ${launch.name} is not in the kernel bundle used by this command group`,
+        `${action.api}: kernel ${action.name} is not in the kernel bundle used by this command group`,
       );
     }
-    return {
-      kind: 'launch',
-      launch: prepareLaunch(
-        this.#core.context,
-        this.#core.policyFor(resolved),
-        this.#core.plansFor(resolved.info),
-        launch,
-        bundle ? bundle.values : (this.#values ?? NO_VALUES),
-      ),
-    };
+    return prepareLaunch(
+      this.#core.context,
+      this.#core.policyFor(resolved),
+      this.#core.plansFor(resolved.info),
+      action,
+      bundle ? bundle.values : (this.#values ?? NO_VALUES),
+    );
   }
 
   #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {
@@ -230,16 +220,14 @@ export class Handler {
     const local = nd
       ? syclSizes(api, name, 'local range', (range as NdRange<Dimensions>).local, kernel.dimensions)
       : null;
-    const checked = checkArgs(api, name, kernel, args, this.#core.context.device);
-    this.#action = {
-      kind: 'kernel',
-      launch: { api, name, resolved, global, local, args: checked },
-    };
+    const schema = schemaOf(kernel);
+    const checked = checkArgs(api, name, schema, args, this.#core.context.device);
+    this.#action = { api, name, resolved, global, local, schema, args: checked };
   }
 
   #command(api: string, command: PreparedCommand): void {
     this.#oneAction(api);
-    this.#action = { kind: 'command', command };
+    this.#action = command;
   }
 
   #oneAction(api: string): void {
@@ -263,6 +251,10 @@ export class Handler {
 
 /** The values of a command group that set none: every constant at its default. Never set. */
 const NO_VALUES = new SpecValues();
+
+function isKernelAction(action: KernelAction | PreparedCommand): action is KernelAction {
+  return 'resolved' in action;
+}
 
 function isGlobal(value: unknown): value is DeviceGlobal {
   return (

@@ -32,10 +32,19 @@ export type KernelArgs<A extends KernelArgTypes> = {
       : never;
 };
 
-export interface CheckedArgs {
-  readonly buffers: ReadonlyMap<string, DeviceBuffer>;
-  readonly values: ReadonlyMap<string, CanonicalValue>;
+/**
+ * A kernel's arguments in declaration order, made once per kernel host object: a launch checks
+ * its arguments against it, and keeps them as a list in the same order.
+ */
+export interface ArgSchema {
+  readonly names: readonly string[];
+  readonly types: readonly (AccessorType | DataType)[];
+  /** Each name's position. */
+  readonly index: ReadonlyMap<string, number>;
 }
+
+/** One launch's checked arguments, in schema order: the buffer, or the value's canonical form. */
+export type CheckedArgs = readonly (DeviceBuffer | CanonicalValue)[];
 
 const allowed: Record<AccessMode, readonly AccessMode[]> = {
   read: ['read', 'read_write'],
@@ -43,31 +52,40 @@ const allowed: Record<AccessMode, readonly AccessMode[]> = {
   read_write: ['read_write'],
 };
 
-/** A kernel's arguments in declaration order, made once per kernel: checks run on every launch. */
-type ArgSchema = readonly (readonly [name: string, type: AccessorType | DataType])[];
 const schemas = new WeakMap<Kernel, ArgSchema>();
 
-function schemaOf(kernel: Kernel): ArgSchema {
+export function schemaOf(kernel: Kernel): ArgSchema {
   let schema = schemas.get(kernel);
   if (!schema) {
-    schema = Object.entries(kernel.args);
+    const entries = Object.entries(kernel.args);
+    schema = {
+      names: entries.map(([name]) => name),
+      types: entries.map(([, type]) => type),
+      index: new Map(entries.map(([name], i) => [name, i])),
+    };
     schemas.set(kernel, schema);
   }
   return schema;
 }
 
+function failure(
+  api: string,
+  kernelName: string,
+  code: typeof errc.kernelArgument | typeof errc.accessor,
+  name: string,
+  why: string,
+): SyclError {
+  return new SyclError(code, `${api}: kernel ${kernelName}, argument '${name}': ${why}`);
+}
+
+/** Checks `args` against the kernel's schema; the checked list holds what the launch binds and writes. */
 export function checkArgs(
   api: string,
   kernelName: string,
-  kernel: Kernel,
+  schema: ArgSchema,
   args: unknown,
   device: GPUDevice,
 ): CheckedArgs {
-  const fail = (
-    code: typeof errc.kernelArgument | typeof errc.accessor,
-    name: string,
-    why: string,
-  ) => new SyclError(code, `${api}: kernel ${kernelName}, argument '${name}': ${why}`);
   if (typeof args !== 'object' || args === null) {
     throw new SyclError(
       errc.kernelArgument,
@@ -75,58 +93,96 @@ export function checkArgs(
     );
   }
   const given = args as Record<string, unknown>;
-  const schema = schemaOf(kernel);
+  const { names, types } = schema;
   let count = 0;
   for (const name in given) {
     if (!Object.hasOwn(given, name)) continue;
-    if (!(name in kernel.args)) {
-      throw fail(errc.kernelArgument, name, 'the kernel declares no such argument');
+    if (!schema.index.has(name)) {
+      throw failure(
+        api,
+        kernelName,
+        errc.kernelArgument,
+        name,
+        'the kernel declares no such argument',
+      );
     }
     count++;
   }
-  const buffers = new Map<string, DeviceBuffer>();
-  const values = new Map<string, CanonicalValue>();
-  if (count < schema.length) {
-    const missing = schema.find(([name]) => !Object.hasOwn(given, name));
-    if (missing) throw fail(errc.kernelArgument, missing[0], 'missing');
+  if (count < names.length) {
+    const missing = names.find((name) => !Object.hasOwn(given, name));
+    if (missing) throw failure(api, kernelName, errc.kernelArgument, missing, 'missing');
   }
-  for (const [name, type] of schema) {
+  const checked = new Array<DeviceBuffer | CanonicalValue>(names.length);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const type = types[i]!;
     const value = given[name];
     if (type.kind === 'accessor') {
-      if (!(value instanceof DeviceBuffer)) {
-        throw fail(
-          errc.kernelArgument,
-          name,
-          `expected a buffer of ${typeName(type.element)}, got ${show(value)}`,
-        );
-      }
-      if (value.element !== type.element && !sameType(value.element, type.element)) {
-        throw fail(
-          errc.kernelArgument,
-          name,
-          `the accessor's elements are ${typeName(type.element)}, the buffer's ${typeName(value.element)}`,
-        );
-      }
-      if (value.access !== type.access && !allowed[type.access].includes(value.access)) {
-        throw fail(
-          errc.accessor,
-          name,
-          `a '${value.access}' buffer cannot be bound to a '${type.access}' accessor`,
-        );
-      }
-      if (value.destroyed) throw fail(errc.kernelArgument, name, 'the buffer was destroyed');
-      if (value.device !== device) {
-        throw fail(errc.kernelArgument, name, 'the buffer belongs to another device');
-      }
-      buffers.set(name, value);
-    } else {
-      try {
-        values.set(name, canonicalize(type, value, name));
-      } catch (error) {
-        if (!(error instanceof ValueError)) throw error;
-        throw fail(errc.kernelArgument, name, `${show(value)} is invalid: ${error.message}`);
-      }
+      checked[i] = checkBuffer(api, kernelName, name, type, value, device);
+      continue;
+    }
+    try {
+      checked[i] = canonicalize(type, value, name);
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      throw failure(
+        api,
+        kernelName,
+        errc.kernelArgument,
+        name,
+        `${show(value)} is invalid: ${error.message}`,
+      );
     }
   }
-  return { buffers, values };
+  return checked;
+}
+
+function checkBuffer(
+  api: string,
+  kernelName: string,
+  name: string,
+  type: AccessorType,
+  value: unknown,
+  device: GPUDevice,
+): DeviceBuffer {
+  if (!(value instanceof DeviceBuffer)) {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      `expected a buffer of ${typeName(type.element)}, got ${show(value)}`,
+    );
+  }
+  if (value.element !== type.element && !sameType(value.element, type.element)) {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      `the accessor's elements are ${typeName(type.element)}, the buffer's ${typeName(value.element)}`,
+    );
+  }
+  if (value.access !== type.access && !allowed[type.access].includes(value.access)) {
+    throw failure(
+      api,
+      kernelName,
+      errc.accessor,
+      name,
+      `a '${value.access}' buffer cannot be bound to a '${type.access}' accessor`,
+    );
+  }
+  if (value.destroyed) {
+    throw failure(api, kernelName, errc.kernelArgument, name, 'the buffer was destroyed');
+  }
+  if (value.device !== device) {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      'the buffer belongs to another device',
+    );
+  }
+  return value;
 }

@@ -25,7 +25,7 @@ import {
 import type { CanonicalValue } from '../values/host-value.js';
 import type { Batch } from './batch.js';
 import type { SyclEvent } from './event.js';
-import type { CheckedArgs } from './kernel-args.js';
+import type { ArgSchema, CheckedArgs } from './kernel-args.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue } from './scheduler.js';
 
@@ -38,6 +38,8 @@ export interface KernelAction {
   readonly global: readonly number[];
   /** SYCL-ordered local sizes for nd-range launches. */
   readonly local: readonly number[] | null;
+  /** The kernel's arguments as declared by the host object launched. */
+  readonly schema: ArgSchema;
   readonly args: CheckedArgs;
 }
 
@@ -64,6 +66,8 @@ export class LaunchPlan {
   readonly launchBinding: (BindingInfo & { kind: 'launch' }) | null;
   /** Bytes of one dispatch's launch uniform (0 when the kernel has none). */
   readonly launchSize: number;
+  /** Bytes of the emulation buffer's values (0 when the variant reads none). */
+  readonly emulationSize: number;
   /** Pipelines of one layout keep the bind group bound across a pipeline change. */
   readonly pipelineLayout: GPUPipelineLayout;
   /** The dynamic offsets of one dispatch (the batch copies them). */
@@ -77,32 +81,37 @@ export class LaunchPlan {
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
   #last: { buffers: readonly GPUBuffer[]; bindGroup: GPUBindGroup } | null = null;
+  /** Where the accessors and launch-uniform arguments are in the last schema's argument list. */
+  #schema: ArgSchema | null = null;
+  #accessorArgs: readonly number[] = [];
+  #fieldArgs: readonly number[] = [];
 
   constructor(
     readonly context: DeviceContext,
     readonly resolved: ResolvedKernel,
     readonly variant: Variant,
   ) {
-    const { bindings, workgroupSize } = resolved.info;
+    const { info } = resolved;
+    const { bindings, workgroupSize } = info;
     this.accessors = bindings.filter((b) => b.kind === 'accessor');
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
+    const emulation = variant === 'emulated' ? emulationBinding(resolved.image, info) : null;
+    this.emulationSize = emulation ? emulation.size : 0;
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
     const literal = workgroupSize.flatMap((dim) => (dim.kind === 'literal' ? [dim.value] : []));
     this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
   }
 
-  /**
-   * The ready pipeline for `constantsKey` (empty for the emulated variant), or one from the
-   * device's cache (kept once ready).
-   */
-  pipeline(constantsKey: string, lookUp: () => PipelineEntry): PipelineEntry {
+  /** The ready pipeline kept for `constantsKey` (empty for the emulated variant), if any. */
+  readyPipeline(constantsKey: string): PipelineEntry | undefined {
     const known = this.#ready.get(constantsKey);
-    if (known) {
-      this.context.stats.pipelineCacheHits++;
-      return known;
-    }
-    const entry = lookUp();
+    if (known) this.context.stats.pipelineCacheHits++;
+    return known;
+  }
+
+  /** Keeps `entry` from the device's cache for `constantsKey` once it is ready; returns it. */
+  remember(constantsKey: string, entry: PipelineEntry): PipelineEntry {
     if (entry.pipeline) {
       if (this.#ready.size >= READY_PIPELINES_PER_PLAN) this.#ready.clear();
       this.#ready.set(constantsKey, entry);
@@ -144,16 +153,19 @@ export class LaunchPlan {
     at: number,
     globalRange: Vec3,
     dispatch: Dispatch,
-    args: CheckedArgs,
+    action: KernelAction,
   ): void {
-    for (const field of this.launchBinding!.fields) {
-      const value: CanonicalValue | undefined =
-        field.role === 'globalRange'
-          ? globalRange
-          : field.role === 'groupOffset'
-            ? dispatch.groupOffset
-            : args.values.get(field.name);
-      if (value === undefined) {
+    const { fields } = this.launchBinding!;
+    this.#useSchema(action.schema);
+    const fieldArgs = this.#fieldArgs;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const arg = fieldArgs[i]!;
+      let value: CanonicalValue;
+      if (field.role === 'globalRange') value = globalRange;
+      else if (field.role === 'groupOffset') value = dispatch.groupOffset;
+      else if (arg >= 0) value = action.args[arg] as CanonicalValue;
+      else {
         throw new SyclError(
           errc.kernelArgument,
           `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
@@ -163,16 +175,27 @@ export class LaunchPlan {
     }
   }
 
-  /** The bind group over these accessor buffers and the batch's arena. */
-  bindGroup(args: ReadonlyMap<string, DeviceBuffer>, batch: Batch): GPUBindGroup {
+  /** The bind group over the launch's accessor buffers and the batch's arena. */
+  bindGroup(action: KernelAction, batch: Batch): GPUBindGroup {
     if (batch.generation !== this.#generation) {
       this.#bindGroups.clear();
       this.#last = null;
       this.#generation = batch.generation;
     }
+    this.#useSchema(action.schema);
+    const accessorArgs = this.#accessorArgs;
     const last = this.#last;
-    if (last && this.#binds(last.buffers, args)) return last.bindGroup;
-    const buffers = this.accessors.map((b) => accessorBuffer(this.resolved, args, b));
+    if (last && this.#binds(last.buffers, accessorArgs, action.args)) return last.bindGroup;
+    const buffers = this.accessors.map((binding, i) => {
+      const arg = accessorArgs[i]!;
+      if (arg < 0) {
+        throw new SyclError(
+          errc.kernelArgument,
+          `kernel ${this.resolved.symbolicId}: its image binds accessor '${binding.arg}', which the kernel's declaration does not have`,
+        );
+      }
+      return (action.args[arg] as DeviceBuffer).gpuBuffer;
+    });
     const key = buffers.map((b) => bufferId(b)).join(',');
     let bindGroup = this.#bindGroups.get(key);
     if (!bindGroup) {
@@ -184,10 +207,23 @@ export class LaunchPlan {
     return bindGroup;
   }
 
-  #binds(buffers: readonly GPUBuffer[], args: ReadonlyMap<string, DeviceBuffer>): boolean {
-    const { accessors } = this;
-    for (let i = 0; i < accessors.length; i++) {
-      if (args.get(accessors[i]!.arg)?.gpuBuffer !== buffers[i]) return false;
+  /** Where each accessor and each launch-uniform field finds its argument (-1: not declared). */
+  #useSchema(schema: ArgSchema): void {
+    if (schema === this.#schema) return;
+    const at = (name: string) => schema.index.get(name) ?? -1;
+    this.#accessorArgs = this.accessors.map((b) => at(b.arg));
+    this.#fieldArgs = (this.launchBinding?.fields ?? []).map((f) => at(f.name));
+    this.#schema = schema;
+  }
+
+  #binds(
+    buffers: readonly GPUBuffer[],
+    accessorArgs: readonly number[],
+    args: CheckedArgs,
+  ): boolean {
+    for (let i = 0; i < buffers.length; i++) {
+      const arg = accessorArgs[i]!;
+      if (arg < 0 || (args[arg] as DeviceBuffer).gpuBuffer !== buffers[i]) return false;
     }
     return true;
   }
@@ -232,52 +268,30 @@ function bufferId(buffer: GPUBuffer): number {
   return id;
 }
 
-function accessorBuffer(
-  resolved: ResolvedKernel,
-  args: ReadonlyMap<string, DeviceBuffer>,
-  binding: BindingInfo & { kind: 'accessor' },
-): GPUBuffer {
-  const buffer = args.get(binding.arg);
-  if (!buffer) {
-    throw new SyclError(
-      errc.kernelArgument,
-      `kernel ${resolved.symbolicId}: its image binds accessor '${binding.arg}', which the kernel's declaration does not have`,
-    );
-  }
-  return buffer.gpuBuffer;
-}
-
 /** Per (queue, kernel): the plan of each variant. */
 export type KernelPlans = Map<Variant, LaunchPlan>;
 
+/** Chooses the variant and pipeline of a launch with `values`, and its dispatches. */
 export function prepareLaunch(
   context: DeviceContext,
   policy: KernelPolicy,
   plans: KernelPlans,
   action: KernelAction,
   values: SpecValues,
-): LaunchIssue {
-  const { program, image, info } = action.resolved;
-  const { variant, entry } = choosePipeline(context, policy, plans, action, values);
-  const plan = planFor(context, plans, action, variant);
-  const { globalRange, dispatches } = plan.geometry(action, values);
-  // The emulation buffer's values, written into the arena when the launch is recorded.
-  const emulation =
-    variant === 'emulated' && emulationBinding(image, info)
-      ? {
-          size: image.emulation?.size ?? 0,
-          write: (view: DataView, at: number) => writeEmulation(program, image, values, view, at),
-        }
-      : null;
-  if (variant === 'native') context.stats.nativeLaunches++;
-  else context.stats.emulatedLaunches++;
-  const launchPlan = plan;
-  return {
-    name: action.name,
-    after: entry.pipeline ? null : entry.ready,
-    record: (batch, event) =>
-      record(batch, event, launchPlan, entry, action, globalRange, dispatches, emulation),
-  };
+): PreparedLaunch {
+  const { resolved, name } = action;
+  const { image, info } = resolved;
+  if (policy.choose(name, image, info) === 'native') {
+    const native = planFor(context, plans, action, 'native');
+    const entry = nativePipeline(context, policy, native, action, values);
+    if (entry) return new PreparedLaunch(action, native, entry, values);
+    context.stats.emulatedWhileCompiling++;
+  }
+  const emulated = planFor(context, plans, action, 'emulated');
+  const entry =
+    emulated.readyPipeline('') ??
+    emulated.remember('', context.pipeline(name, image, info, 'emulated', noConstants, '').entry);
+  return new PreparedLaunch(action, emulated, entry, values);
 }
 
 function planFor(
@@ -295,71 +309,66 @@ function planFor(
 }
 
 /**
- * The pipeline to launch with. 'auto' (tiered): the native pipeline of this value set when it
- * is ready; otherwise the emulated variant at once while the native one compiles in the
- * background (at most MAX_BACKGROUND per kernel, so a stream of new values does not queue a
- * compile for each); a kernel with no emulated variant waits for its native pipeline.
+ * The native pipeline to launch with, or null to run emulated. 'auto' (tiered): the native
+ * pipeline of this value set when it is ready; otherwise null, while the native one compiles in
+ * the background (at most MAX_BACKGROUND per kernel, so a stream of new values does not queue a
+ * compile for each); a kernel with no emulated variant waits for its native pipeline, as under
+ * 'native'.
  */
-function choosePipeline(
+function nativePipeline(
   context: DeviceContext,
   policy: KernelPolicy,
-  plans: KernelPlans,
+  plan: LaunchPlan,
   action: KernelAction,
   values: SpecValues,
-): { variant: Variant; entry: PipelineEntry } {
-  const { resolved, name } = action;
-  const { program, image, info } = resolved;
-  const variant = policy.choose(name, image, info);
-  const emulated = () =>
-    planFor(context, plans, action, 'emulated').pipeline(
-      '',
-      () => context.pipeline(name, image, info, 'emulated', noConstants, '').entry,
-    );
-  if (variant === 'emulated') return { variant, entry: emulated() };
+): PipelineEntry | null {
+  const { program, image, info } = action.resolved;
   const key = nativeKey(program, image, info, values);
-  const native = planFor(context, plans, action, 'native');
+  const ready = plan.readyPipeline(key);
+  if (ready) return ready;
   const constants = () => nativeConstants(program, image, info, values).constants;
   if (!policy.tiered || !policy.canEmulate(image, info)) {
-    const entry = native.pipeline(
+    return plan.remember(
       key,
-      () => context.pipeline(name, image, info, 'native', constants, key).entry,
+      context.pipeline(action.name, image, info, 'native', constants, key).entry,
     );
-    return { variant, entry };
   }
-  const cached = native.pipeline(
-    key,
-    () => context.cachedPipeline(image, info, 'native', key) ?? NOT_CACHED,
-  );
-  if (cached.pipeline) return { variant, entry: cached };
-  if (
-    cached === NOT_CACHED &&
-    policy.compiling.size < MAX_BACKGROUND &&
-    !policy.compiling.has(key)
-  ) {
-    // Set up and compiled once the emulated launch (submitted at the end of this task) is done,
-    // and in a task after that: whoever waits for the launch goes first (creating a pipeline
-    // can hold the thread), and the launch pays for the constants' values only.
-    const pipelineConstants = constants();
-    policy.compiling.add(key);
-    context.stats.backgroundCompiles++;
-    const finished = () => {
-      policy.compiling.delete(key);
-    };
-    nextTask()
-      .then(() => context.device.queue.onSubmittedWorkDone())
-      .then(nextTask)
-      .then(
-        () =>
-          context.pipeline(name, image, info, 'native', () => pipelineConstants, key).entry.ready,
-      )
-      .then(finished, finished);
+  const cached = context.cachedPipeline(image, info, 'native', key);
+  if (cached?.pipeline) return plan.remember(key, cached);
+  if (!cached && policy.compiling.size < MAX_BACKGROUND && !policy.compiling.has(key)) {
+    compileInBackground(context, policy, action, key, constants());
   }
-  context.stats.emulatedWhileCompiling++;
-  return { variant: 'emulated', entry: emulated() };
+  return null;
 }
 
-/** A pipeline entry standing for "not in the cache" (never ready). */
-const NOT_CACHED: PipelineEntry = { pipeline: null, ready: new Promise(() => {}) };
+/**
+ * Sets up and compiles a native pipeline once the emulated launch (submitted at the end of this
+ * task) is done, and in a task after that: whoever waits for the launch goes first (creating a
+ * pipeline can hold the thread), and the launch pays for the constants' values only.
+ */
+function compileInBackground(
+  context: DeviceContext,
+  policy: KernelPolicy,
+  action: KernelAction,
+  key: string,
+  pipelineConstants: Record<string, number>,
+): void {
+  const { image, info } = action.resolved;
+  policy.compiling.add(key);
+  context.stats.backgroundCompiles++;
+  const finished = () => {
+    policy.compiling.delete(key);
+  };
+  nextTask()
+    .then(() => context.device.queue.onSubmittedWorkDone())
+    .then(nextTask)
+    .then(
+      () =>
+        context.pipeline(action.name, image, info, 'native', () => pipelineConstants, key).entry
+          .ready,
+    )
+    .then(finished, finished);
+}
 
 const noConstants = () => ({});
 
@@ -368,45 +377,66 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Native pipelines of one kernel compiled in the background at a time, under 'auto'. */
 export const MAX_BACKGROUND = 2;
 
-function record(
-  batch: Batch,
-  event: SyclEvent,
-  plan: LaunchPlan,
-  entry: PipelineEntry,
-  action: KernelAction,
-  globalRange: Vec3,
-  dispatches: readonly Dispatch[],
-  emulation: EmulationValues | null,
-): void {
-  const pipeline = entry.pipeline;
-  if (!pipeline)
-    throw new SyclError(errc.build, `kernel ${action.name}: its pipeline is not ready`);
-  if (dispatches.length === 0) {
-    batch.add(event);
-    return;
-  }
-  batch.reserve(dispatches.length, plan.launchSize, emulation?.size ?? 0);
-  const group = plan.bindGroup(action.args.buffers, batch);
-  const emulationOffset = emulation ? batch.slot(emulation.size, emulation.write) : -1;
-  const { offsets } = plan;
-  for (const dispatch of dispatches) {
-    offsets.length = 0;
-    if (plan.launchBinding) {
-      offsets.push(
-        batch.slot(plan.launchSize, (view, at) =>
-          plan.writeLaunchUniform(view, at, globalRange, dispatch, action.args),
-        ),
-      );
-    }
-    if (emulationOffset >= 0) offsets.push(emulationOffset);
-    batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
-  }
-  batch.add(event);
-}
+/**
+ * A launch ready to record: its plan (so its variant), pipeline and dispatches chosen. Recording
+ * writes its values into the batch's arena and its dispatches into the batch's pass.
+ */
+export class PreparedLaunch implements LaunchIssue {
+  readonly name: string;
+  readonly after: Promise<unknown> | null;
+  readonly #action: KernelAction;
+  readonly #plan: LaunchPlan;
+  readonly #pipeline: PipelineEntry;
+  /** The values the emulation buffer is written from (unused by a native launch). */
+  readonly #values: SpecValues;
+  readonly #geometry: Geometry;
 
-interface EmulationValues {
-  readonly size: number;
-  readonly write: (view: DataView, at: number) => void;
+  constructor(action: KernelAction, plan: LaunchPlan, pipeline: PipelineEntry, values: SpecValues) {
+    this.name = action.name;
+    this.after = pipeline.pipeline ? null : pipeline.ready;
+    this.#action = action;
+    this.#plan = plan;
+    this.#pipeline = pipeline;
+    this.#values = values;
+    this.#geometry = plan.geometry(action, values);
+    if (plan.variant === 'native') plan.context.stats.nativeLaunches++;
+    else plan.context.stats.emulatedLaunches++;
+  }
+
+  record(batch: Batch, event: SyclEvent): void {
+    const plan = this.#plan;
+    const action = this.#action;
+    const pipeline = this.#pipeline.pipeline;
+    if (!pipeline) {
+      throw new SyclError(errc.build, `kernel ${action.name}: its pipeline is not ready`);
+    }
+    const { globalRange, dispatches } = this.#geometry;
+    if (dispatches.length === 0) {
+      batch.add(event);
+      return;
+    }
+    const { launchSize, emulationSize, offsets } = plan;
+    batch.reserve(dispatches.length, launchSize, emulationSize);
+    const group = plan.bindGroup(action, batch);
+    let emulationOffset = -1;
+    if (emulationSize > 0) {
+      const { program, image } = action.resolved;
+      const at = batch.claim(emulationSize);
+      writeEmulation(program, image, this.#values, batch.view, at);
+      emulationOffset = batch.keep(emulationSize, at);
+    }
+    for (const dispatch of dispatches) {
+      offsets.length = 0;
+      if (launchSize > 0) {
+        const at = batch.claim(launchSize);
+        plan.writeLaunchUniform(batch.view, at, globalRange, dispatch, action);
+        offsets.push(batch.keep(launchSize, at));
+      }
+      if (emulationOffset >= 0) offsets.push(emulationOffset);
+      batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
+    }
+    batch.add(event);
+  }
 }
 
 function sameSizes(a: readonly number[] | null, b: readonly number[] | null): boolean {

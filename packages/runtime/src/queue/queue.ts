@@ -39,7 +39,7 @@ import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
 import { Handler } from './handler.js';
 import type { KernelArgs } from './kernel-args.js';
-import type { KernelPlans } from './launch.js';
+import { type KernelPlans, PreparedLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
 
@@ -129,9 +129,13 @@ export class Queue {
     commandGroup(handler);
     const recorded = handler.finish();
     if (!recorded) return this.#scheduler.schedule('empty command group', null, () => undefined);
-    if (recorded.kind === 'launch') return this.#scheduler.launch(recorded.launch);
-    const { command } = recorded;
-    return this.#scheduler.schedule(command.name, command.after, command.issue, command.blocking);
+    if (recorded instanceof PreparedLaunch) return this.#scheduler.launch(recorded);
+    return this.#scheduler.schedule(
+      recorded.name,
+      recorded.after,
+      recorded.issue,
+      recorded.blocking,
+    );
   }
 
   parallelFor<D extends Dimensions, A extends KernelArgTypes>(

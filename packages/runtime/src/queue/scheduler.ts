@@ -132,7 +132,7 @@ export class Scheduler implements EventOwner {
     blocking = false,
   ): SyclEvent {
     const event = new SyclEvent(this, name);
-    const tracked = event.tracking;
+    const tracked = event.track();
     const run = () => {
       this.batch.flush();
       const settled = this.#run(name, issue).then(
@@ -154,8 +154,7 @@ export class Scheduler implements EventOwner {
       this.#record(launch, event);
       return event;
     }
-    const tracked = event.tracking;
-    this.#enqueue(event, tracked, launch.name, launch.after, () => {
+    this.#enqueue(event, event.track(), launch.name, launch.after, () => {
       this.#record(launch, event);
       return undefined;
     });
@@ -236,29 +235,29 @@ export class Scheduler implements EventOwner {
   }
 
   async settled(event: SyclEvent): Promise<void> {
-    const tracked = event.tracking;
+    const tracked = event.track();
     if (tracked.issued) await tracked.issued;
-    // Still in the open batch: the host is waiting for it, so submit now.
-    if (!tracked.settled) this.batch.flush();
+    // A launch still in the open batch: the host is waiting for it, so submit now.
+    if (!tracked.settled && event.status === 'submitted') this.batch.flush();
     // Waiting for completion starts with the wait for errors, not after it.
     tracked.done ??= this.device.queue.onSubmittedWorkDone();
     if (tracked.settled) await tracked.settled;
   }
 
   async done(event: SyclEvent): Promise<void> {
-    const tracked = event.tracking;
+    const tracked = event.track();
     tracked.done ??= this.device.queue.onSubmittedWorkDone();
     await tracked.done;
     const uncaptured = this.#uncaptured.shift();
     if (uncaptured) {
       // The error surfaced on this command's wait: name the kernel, and where it is declared.
-      const place = this.locate(tracked.name);
+      const place = this.locate(event.name);
       const at = place && !uncaptured.message.startsWith(`${place}:`) ? `${place}: ` : '';
-      throw new SyclError(uncaptured.errc, `${at}${tracked.name}: ${uncaptured.message}`, {
+      throw new SyclError(uncaptured.errc, `${at}${event.name}: ${uncaptured.message}`, {
         cause: uncaptured,
       });
     }
-    if (this.#lost) throw new SyclError(errc.runtime, `${tracked.name}: ${this.#lost.message}`);
+    if (this.#lost) throw new SyclError(errc.runtime, `${event.name}: ${this.#lost.message}`);
   }
 
   observed(event: SyclEvent): void {
@@ -279,10 +278,7 @@ export class Scheduler implements EventOwner {
 
   /** A flushed batch: its launches are submitted, and their outcome is known. */
   #submitted(submission: Submission): void {
-    for (const event of submission.events) {
-      event.settle(null);
-      event.tracking.settled = SETTLED;
-    }
+    for (const event of submission.events) event.settle(null);
   }
 
   #fail(event: SyclEvent, error: SyclError): void {
@@ -327,8 +323,6 @@ export class Scheduler implements EventOwner {
     );
   }
 }
-
-const SETTLED = Promise.resolve();
 
 function asSyclError(name: string, error: unknown, code: Errc): SyclError {
   if (error instanceof SyclError) return error;
