@@ -4,6 +4,7 @@ export {
   attach,
   attachedByAnotherCopy,
   attachedPrograms,
+  attachGeneration,
   type Binding,
   bindingOf,
   declarationOf,

@@ -16,6 +16,16 @@ const declarations = new Map<Program, Map<SymbolicId, object>>();
 const attached = new Set<object>();
 /** A relinked program's first predecessor: state kept per program survives relinks under it. */
 const origins = new WeakMap<Program, Program>();
+/** Bumped by every attach and relink: what a declaration resolves to may have changed. */
+let generation = 0;
+
+/**
+ * A number that changes whenever an attach or a relink may have changed what declarations
+ * resolve to: the runtime keeps its resolutions until it changes (they are looked up per launch).
+ */
+export function attachGeneration(): number {
+  return generation;
+}
 
 /**
  * Every copy of this module loaded in the process, on a process-wide key: an app that ends up
@@ -54,6 +64,7 @@ export function attach(
   program: Program,
   declarationList: readonly (readonly [object, SymbolicId])[],
 ): void {
+  generation++;
   let byId = declarations.get(program);
   if (!byId) {
     byId = new Map();
@@ -72,6 +83,7 @@ export function attach(
  * page's modules imported before the edit included) now resolve to it, by symbolic ID.
  */
 export function relink(program: Program): void {
+  generation++;
   let byId = declarations.get(program);
   for (const [earlier, earlierById] of declarations) {
     if (earlier === program) continue;

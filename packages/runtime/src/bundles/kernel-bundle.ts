@@ -21,7 +21,7 @@ import { resolveKernel } from '../program/resolve.js';
 import type { QueueCore } from '../queue/core.js';
 import { canRun } from '../spec-constants/policy.js';
 import { nativeConstants, nativeKey, SpecValues } from '../spec-constants/values.js';
-import { thaw } from '../values/host-value.js';
+import { type CanonicalValue, thaw } from '../values/host-value.js';
 
 export type BundleState = 'input' | 'executable';
 
@@ -206,7 +206,7 @@ export function join<S extends BundleState>(bundles: readonly KernelBundle<S>[])
   const first = bundles[0];
   if (!first) throw new SyclError(errc.invalid, 'join: no bundles given');
   const images: BundleImage[] = [];
-  const values = new Map<SpecializationId, ReturnType<SpecValues['get']>>();
+  const values = new Map<SpecializationId, CanonicalValue>();
   for (const bundle of bundles) {
     if (bundle.state !== first.state) {
       throw new SyclError(

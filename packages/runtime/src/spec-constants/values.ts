@@ -4,6 +4,7 @@
  * the native variant, the emulation buffer's bytes for the emulated one.
  */
 import {
+  attachGeneration,
   bindingOf,
   type DeviceImage,
   declarationOf,
@@ -64,9 +65,8 @@ export function checked(
  * and type are the new version's.
  */
 export class SpecValues {
-  readonly #values: Map<SpecializationId, CanonicalValue>;
-  /** Each set value's interned form, whose key (see valueKey) is made once, when first asked. */
-  readonly #interned = new Map<SpecializationId, Interned>();
+  /** Each set constant's value, in the order first set (a handler sets a few: a list, not a map). */
+  readonly #entries: Interned[] = [];
   /**
    * What launches derived from these values, per image; reset by every set. Made on demand: a
    * handler's values live for one submit.
@@ -74,40 +74,41 @@ export class SpecValues {
   #derived: Pick<Map<DeviceImage, Derived>, 'get' | 'set'> | null = null;
 
   constructor(values?: ReadonlyMap<SpecializationId, CanonicalValue>) {
-    this.#values = new Map(values);
-    for (const [id, value] of this.#values) this.#interned.set(id, new Interned(value));
+    if (values) for (const [id, value] of values) this.#entries.push(new Interned(id, value));
   }
 
   set(api: string, id: SpecializationId, value: unknown): void {
-    const latest = latestDeclaration(attached(api, id));
-    const entry = intern(api, latest, value);
-    this.#values.set(latest, entry.canonical);
-    this.#interned.set(latest, entry);
+    const state = stateOf(api, id);
+    const entry = intern(api, state, value);
+    const entries = this.#entries;
+    let i = 0;
+    while (i < entries.length && entries[i]!.id !== state.latest) i++;
+    entries[i] = entry;
     this.#derived = null;
   }
 
-  /** The key of the value a kernel sees for `symbolicId`: equal keys, equal values. */
-  keyIn(program: Program, symbolicId: SymbolicId, info: SpecConstantInfo): string {
-    const declaration = declarationOf(program, symbolicId) as SpecializationId | undefined;
-    if (declaration) {
-      const latest = latestDeclaration(declaration);
-      const entry = this.#interned.get(latest);
-      if (entry) return entry.key;
-      let fallback = defaultKeys.get(latest);
-      if (fallback === undefined) {
-        fallback = valueKey(defaultOf(latest));
-        defaultKeys.set(latest, fallback);
-      }
-      return fallback;
-    }
-    return valueKey(this.valueIn(program, symbolicId, info));
+  /** The value set for the constant whose latest host object is `latest`, if any. */
+  #find(latest: SpecializationId): Interned | undefined {
+    const entries = this.#entries;
+    for (let i = 0; i < entries.length; i++) if (entries[i]!.id === latest) return entries[i];
+    return undefined;
+  }
+
+  /** The key of the value a kernel sees for the constant `use`: equal keys, equal values. */
+  keyOf(use: ConstantUse): string {
+    return ((use.declaration && this.#find(use.declaration)) || fallbackOf(use)).key;
+  }
+
+  /** The value a kernel sees for the constant `use`. */
+  valueOf(use: ConstantUse): CanonicalValue {
+    return ((use.declaration && this.#find(use.declaration)) || fallbackOf(use)).canonical;
   }
 
   /** The memo of what was derived for `image` (shared by all value sets that set nothing). */
   derived(image: DeviceImage): Derived {
     // Maps, not WeakMaps: made for every launch's handler, and a WeakMap is costly to make and
     // to collect; the keys (images, kernels) outlive the values anyway.
-    if (this.#values.size > 0 && !this.#derived) this.#derived = new Map();
+    if (this.#entries.length > 0 && !this.#derived) this.#derived = new Map();
     const memo = this.#derived ?? defaultsDerived;
     let derived = memo.get(image);
     if (!derived) {
@@ -119,58 +120,35 @@ export class SpecValues {
 
   /** `get` for the public API: a constant no build attached is an error. */
   read(api: string, id: SpecializationId): CanonicalValue {
-    return this.get(attached(api, id));
-  }
-
-  get(id: SpecializationId): CanonicalValue {
-    const latest = latestDeclaration(id);
-    return this.#values.get(latest) ?? defaultOf(latest);
+    const { latest } = stateOf(api, id);
+    return this.#find(latest)?.canonical ?? defaultOf(latest);
   }
 
   get size(): number {
-    return this.#values.size;
+    return this.#entries.length;
   }
 
-  entries(): IterableIterator<[SpecializationId, CanonicalValue]> {
-    return this.#values.entries();
-  }
-
-  /** The value a kernel of `image` sees for the constant `symbolicId`. */
-  valueIn(program: Program, symbolicId: SymbolicId, info: SpecConstantInfo): CanonicalValue {
-    const declaration = declarationOf(program, symbolicId) as SpecializationId | undefined;
-    if (declaration) return this.get(declaration);
-    if (info.defaultValue !== null) return canonicalize(info.type, info.defaultValue);
-    throw new SyclError(
-      errc.invalid,
-      `specialization constant ${symbolicId}: its default was not folded at build time and its module's integration footer did not run`,
-    );
+  *entries(): IterableIterator<[SpecializationId, CanonicalValue]> {
+    for (const entry of this.#entries) yield [entry.id, entry.canonical];
   }
 }
 
 /**
- * A constant that no build attached was declared outside every `.sycl.ts` module the plugin
- * compiled (in host code, say): no kernel can ever read it, so setting or getting it is a
- * mistake, not SYCL's legal "set a constant no kernel uses".
+ * A constant no build attached was declared outside every `.sycl.ts` module the plugin compiled
+ * (in host code, say): no kernel can ever read it, so setting or getting it is a mistake, not
+ * SYCL's legal "set a constant no kernel uses".
  */
-function attached(api: string, id: SpecializationId): SpecializationId {
-  if (!bindingOf(id)) {
-    throw notAttached(
-      api,
-      `this specializationId(${typeName(id.type)}, default ${show(id.defaultValue)})`,
-      id,
-      'no kernel reads it; declare it in a .sycl.ts module the syclts plugin builds',
-    );
-  }
-  return id;
+function notAttachedError(api: string, id: SpecializationId): SyclError {
+  return notAttached(
+    api,
+    `this specializationId(${typeName(id.type)}, default ${show(id.defaultValue)})`,
+    id,
+    'no kernel reads it; declare it in a .sycl.ts module the syclts plugin builds',
+  );
 }
 
-const defaultKeys = new WeakMap<SpecializationId, string>();
-
-/**
- * A value set before, checked once, keyed once when a native pipeline is looked up (an emulated
- * launch never needs the key).
- */
-class Interned {
+/** A canonical value whose key is made once, when a native pipeline is looked up (an emulated launch never needs it). */
+class KeyedValue {
   #key: string | null = null;
 
   constructor(readonly canonical: CanonicalValue) {}
@@ -181,22 +159,60 @@ class Interned {
   }
 }
 
-/** Values kept per constant: a host that cycles through a few sets them without rework. */
-const INTERNED_PER_CONSTANT = 16;
-const interned = new WeakMap<SpecializationId, Interned[]>();
+/** A value set before, checked once. */
+class Interned extends KeyedValue {
+  constructor(
+    /** The constant's latest host object when the value was set. */
+    readonly id: SpecializationId,
+    canonical: CanonicalValue,
+  ) {
+    super(canonical);
+  }
+}
 
 /**
- * The checked value and key of `value` for `id`, reused when `value` equals one set recently:
- * equal to a canonical value leaf for leaf (-0 apart), it is its own canonical form.
+ * What the runtime keeps per constant host object, until the next attach or relink: its latest
+ * version, and that version's recent values.
  */
-function intern(api: string, id: SpecializationId, value: unknown): Interned {
-  let recent = interned.get(id);
+interface ConstantState {
+  readonly generation: number;
+  readonly latest: SpecializationId;
+  readonly recent: Interned[];
+}
+
+const states = new WeakMap<SpecializationId, ConstantState>();
+/** Values kept per constant: a host that cycles through a few sets them without rework. */
+const INTERNED_PER_CONSTANT = 16;
+const recentValues = new WeakMap<SpecializationId, Interned[]>();
+
+/** The state of `id`; errc.invalid naming `api` when no build attached it. */
+function stateOf(api: string, id: SpecializationId): ConstantState {
+  const generation = attachGeneration();
+  let state = states.get(id);
+  if (state?.generation === generation) return state;
+  // Bindings are never taken back: a constant with a state was attached.
+  if (!state && !bindingOf(id)) throw notAttachedError(api, id);
+  const latest = latestDeclaration(id);
+  let recent = recentValues.get(latest);
   if (!recent) {
     recent = [];
-    interned.set(id, recent);
+    recentValues.set(latest, recent);
   }
-  for (const entry of recent) if (isCanonical(value, entry.canonical)) return entry;
-  const entry = new Interned(checked(api, id, value));
+  state = { generation, latest, recent };
+  states.set(id, state);
+  return state;
+}
+
+/**
+ * The checked value and key of `value`, reused when `value` equals one set recently: equal to a
+ * canonical value leaf for leaf (-0 apart), it is its own canonical form.
+ */
+function intern(api: string, state: ConstantState, value: unknown): Interned {
+  const { recent, latest } = state;
+  for (let i = 0; i < recent.length; i++) {
+    if (isCanonical(value, recent[i]!.canonical)) return recent[i]!;
+  }
+  const entry = new Interned(latest, checked(api, latest, value));
   recent.unshift(entry);
   if (recent.length > INTERNED_PER_CONSTANT) recent.pop();
   return entry;
@@ -248,10 +264,82 @@ function valueKey(value: CanonicalValue): string {
   return `${key}}`;
 }
 
+/**
+ * A constant as a kernel or an image reads it, resolved until the next attach or relink: its
+ * latest host object (null when no footer attached one) and what it reads when no value is set.
+ */
+export interface ConstantUse {
+  readonly symbolicId: SymbolicId;
+  readonly info: SpecConstantInfo;
+  readonly declaration: SpecializationId | null;
+  /** The default (the declaration's, else the folded one); null when there is neither. */
+  readonly fallback: KeyedValue | null;
+}
+
+function fallbackOf(use: ConstantUse): KeyedValue {
+  if (use.fallback) return use.fallback;
+  throw new SyclError(
+    errc.invalid,
+    `specialization constant ${use.symbolicId}: its default was not folded at build time and its module's integration footer did not run`,
+  );
+}
+
+/** The constants of one kernel (or of a whole image), resolved, and the keys of recent launches. */
+interface Uses {
+  readonly generation: number;
+  readonly program: Program;
+  readonly list: readonly ConstantUse[];
+  /** The key of a launch that sets nothing (made when first asked). */
+  defaultsKey: string | null;
+  /** The keys of the last value sets with the constants' keys they were made of. */
+  readonly combined: { parts: readonly string[]; key: string }[];
+}
+
+const uses = new WeakMap<KernelInfo | DeviceImage, Uses>();
+
+/** The constants `owner` (a kernel, or an image) reads, resolved for the current attachments. */
+function usesOf(program: Program, image: DeviceImage, owner: KernelInfo | DeviceImage): Uses {
+  const generation = attachGeneration();
+  let known = uses.get(owner);
+  if (known?.generation === generation && known.program === program) return known;
+  const ids =
+    owner === image ? Object.keys(image.specConstants) : (owner as KernelInfo).specConstants;
+  known = {
+    generation,
+    program,
+    list: ids.map((symbolicId) => resolveUse(program, image, owner, symbolicId)),
+    defaultsKey: null,
+    combined: [],
+  };
+  uses.set(owner, known);
+  return known;
+}
+
+function resolveUse(
+  program: Program,
+  image: DeviceImage,
+  owner: KernelInfo | DeviceImage,
+  symbolicId: SymbolicId,
+): ConstantUse {
+  const info = image.specConstants[symbolicId];
+  if (!info) {
+    throw new SyclError(
+      errc.build,
+      `device image ${image.id}: kernel ${(owner as KernelInfo).entryPoint} uses specialization constant ${symbolicId}, which the image does not declare`,
+    );
+  }
+  const attached = declarationOf(program, symbolicId) as SpecializationId | undefined;
+  const declaration = attached ? latestDeclaration(attached) : null;
+  const fallback = declaration
+    ? new KeyedValue(defaultOf(declaration))
+    : info.defaultValue !== null
+      ? new KeyedValue(canonicalize(info.type, info.defaultValue))
+      : null;
+  return { symbolicId, info, declaration, fallback };
+}
+
 interface Derived {
-  /** Per kernel: each reads only its own constants, so a set it never reads keeps its pipeline. */
   native?: Map<KernelInfo, NativeConstants>;
-  nativeKeys?: Map<KernelInfo, string>;
 }
 
 /** What value sets that set nothing derive, per image (one for the life of the image). */
@@ -273,42 +361,27 @@ export function nativeKey(
   kernel: KernelInfo,
   values: SpecValues,
 ): string {
-  // Defaults are keyed once per image; a set of values (a handler's, for one launch) is keyed
-  // from the keys its values got when they were set, with nothing kept.
-  if (values.size > 0) return keyOf(program, image, kernel, values);
-  const derived = values.derived(image);
-  derived.nativeKeys ??= new Map();
-  let key = derived.nativeKeys.get(kernel);
-  if (key === undefined) {
-    key = keyOf(program, image, kernel, values);
-    derived.nativeKeys.set(kernel, key);
-  }
-  return key;
+  const known = usesOf(program, image, kernel);
+  if (values.size > 0) return keyOf(known, values);
+  known.defaultsKey ??= keyOf(known, values);
+  return known.defaultsKey;
 }
 
-/** Per kernel, the keys of its last value sets with the constants' keys they were made of. */
-const combinedKeys = new WeakMap<KernelInfo, { parts: readonly string[]; key: string }[]>();
 const COMBINED_KEYS_PER_KERNEL = 16;
 /** The constants' keys of the launch being keyed (one launch at a time: no allocation). */
 const parts: string[] = [];
 
-function keyOf(program: Program, image: DeviceImage, kernel: KernelInfo, values: SpecValues) {
-  const ids = kernel.specConstants;
-  if (ids.length === 1) return values.keyIn(program, ids[0]!, image.specConstants[ids[0]!]!);
-  parts.length = ids.length;
-  for (let i = 0; i < ids.length; i++) {
-    parts[i] = values.keyIn(program, ids[i]!, image.specConstants[ids[i]!]!);
-  }
+function keyOf(known: Uses, values: SpecValues): string {
+  const { list } = known;
+  if (list.length === 1) return values.keyOf(list[0]!);
+  parts.length = list.length;
+  for (let i = 0; i < list.length; i++) parts[i] = values.keyOf(list[i]!);
   // The same combination as a recent launch gets the same string back: no concatenation, and
   // the pipeline look-ups that follow hash a string whose hash is already known.
-  let recent = combinedKeys.get(kernel);
-  if (!recent) {
-    recent = [];
-    combinedKeys.set(kernel, recent);
-  }
-  search: for (const known of recent) {
-    for (let i = 0; i < parts.length; i++) if (known.parts[i] !== parts[i]) continue search;
-    return known.key;
+  const recent = known.combined;
+  search: for (const combined of recent) {
+    for (let i = 0; i < parts.length; i++) if (combined.parts[i] !== parts[i]) continue search;
+    return combined.key;
   }
   const key = parts.map((part) => `${part};`).join('');
   if (recent.length >= COMBINED_KEYS_PER_KERNEL) recent.shift();
@@ -339,17 +412,10 @@ function computeNativeConstants(
   values: SpecValues,
 ): NativeConstants {
   const pairs: [number, ScalarValue][] = [];
-  for (const symbolicId of kernel.specConstants) {
-    const info = image.specConstants[symbolicId];
-    if (!info) {
-      throw new SyclError(
-        errc.build,
-        `device image ${image.id}: kernel ${kernel.entryPoint} uses specialization constant ${symbolicId}, which the image does not declare`,
-      );
-    }
-    const value = values.valueIn(program, symbolicId, info);
-    const folded = foldedLeaves(info);
-    for (const leaf of info.leaves) {
+  for (const use of usesOf(program, image, kernel).list) {
+    const value = values.valueOf(use);
+    const folded = foldedLeaves(use.info);
+    for (const leaf of use.info.leaves) {
       const leafValue = leafAt(value, leaf.path);
       const foldedValue = folded?.get(leaf.id);
       if (foldedValue !== undefined && Object.is(foldedValue, leafValue)) continue;
@@ -383,7 +449,6 @@ function foldedLeaves(info: SpecConstantInfo): ReadonlyMap<number, ScalarValue> 
   return leaves;
 }
 
-/** The whole emulation buffer of `image` for one launch. */
 /**
  * Writes the emulation buffer's values (every constant of the image) at byte `at` of `view`,
  * the launch's slice of the arena: no bytes are made per launch.
@@ -395,8 +460,9 @@ export function writeEmulation(
   view: DataView,
   at: number,
 ): void {
-  for (const [symbolicId, info] of constantsOf(image)) {
-    const value = values.valueIn(program, symbolicId, info);
+  for (const use of usesOf(program, image, image).list) {
+    const { info } = use;
+    const value = values.valueOf(use);
     for (const leaf of info.leaves) {
       writeScalar(
         view,
@@ -408,17 +474,6 @@ export function writeEmulation(
   }
 }
 
-const imageConstants = new WeakMap<DeviceImage, readonly [SymbolicId, SpecConstantInfo][]>();
-
-function constantsOf(image: DeviceImage): readonly [SymbolicId, SpecConstantInfo][] {
-  let constants = imageConstants.get(image);
-  if (!constants) {
-    constants = Object.entries(image.specConstants);
-    imageConstants.set(image, constants);
-  }
-  return constants;
-}
-
 /** The current value of the integer leaf `leafId` (a workgroup size given by a constant). */
 export function leafValue(
   program: Program,
@@ -427,13 +482,13 @@ export function leafValue(
   symbolicId: SymbolicId,
   leafId: number,
 ): number {
-  const info = image.specConstants[symbolicId];
-  const leaf = info?.leaves.find((l) => l.id === leafId);
-  if (!info || !leaf) {
+  const use = usesOf(program, image, image).list.find((u) => u.symbolicId === symbolicId);
+  const leaf = use?.info.leaves.find((l) => l.id === leafId);
+  if (!use || !leaf) {
     throw new SyclError(
       errc.build,
       `device image ${image.id}: workgroup size refers to leaf ${leafId} of ${symbolicId}, which the image does not declare`,
     );
   }
-  return Number(leafAt(values.valueIn(program, symbolicId, info), leaf.path));
+  return Number(leafAt(values.valueOf(use), leaf.path));
 }
