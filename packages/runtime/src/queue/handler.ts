@@ -26,13 +26,13 @@ import {
   type ReadableGlobal,
   type WritableGlobal,
 } from '../memory/device-global-copy.js';
-import { resolveKernel } from '../program/resolve.js';
 import { SpecValues } from '../spec-constants/values.js';
 import { thaw } from '../values/host-value.js';
 import type { QueueCore } from './core.js';
-import { checkArgs, type KernelArgs, schemaOf } from './kernel-args.js';
-import { type KernelAction, type PreparedLaunch, prepareLaunch } from './launch.js';
-import { type NdRange, type Range, syclSizes } from './range.js';
+import { type KernelAction, kernelAction } from './kernel-action.js';
+import type { KernelArgs } from './kernel-args.js';
+import { type PreparedLaunch, prepareLaunch } from './launch.js';
+import type { NdRange, Range } from './range.js';
 import type { PreparedCommand } from './scheduler.js';
 
 /** What a command group submits: a launch, or a command that submits on its own. */
@@ -110,8 +110,7 @@ export class Handler {
     kernel: Kernel<D, A, false>,
     args: NoInfer<KernelArgs<A>>,
   ): void {
-    const ones = Array.from({ length: kernel.dimensions }, () => 1);
-    this.#kernel(`${this.#owner}.singleTask`, ones, kernel, args);
+    this.#kernel(`${this.#owner}.singleTask`, singleTaskRange(kernel), kernel, args);
   }
 
   /** Host elements → device global: `count` elements (default: to the end) from `startIndex`. */
@@ -180,49 +179,19 @@ export class Handler {
   finish(): Recorded | null {
     const action = this.#action;
     if (!action || !isKernelAction(action)) return action;
-    const resolved = action.resolved;
     const bundle = this.#bundle;
-    if (bundle && !bundle.images.some((entry) => entry.image === resolved.image)) {
+    if (bundle && !bundle.images.some((entry) => entry.image === action.resolved.image)) {
       throw new SyclError(
         errc.kernelNotSupported,
         `${action.api}: kernel ${action.name} is not in the kernel bundle used by this command group`,
       );
     }
-    return prepareLaunch(
-      this.#core.context,
-      this.#core.policyFor(resolved),
-      this.#core.plansFor(resolved.info),
-      action,
-      bundle ? bundle.values : (this.#values ?? NO_VALUES),
-    );
+    return launchOf(this.#core, action, bundle ? bundle.values : (this.#values ?? NO_VALUES));
   }
 
   #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {
     this.#oneAction(api);
-    const resolved = resolveKernel(api, kernel);
-    const name = resolved.symbolicId;
-    const nd = typeof range === 'object' && range !== null && !Array.isArray(range);
-    if (nd !== kernel.ndRange) {
-      throw new SyclError(
-        errc.ndRange,
-        `${api}: kernel ${name} is ${kernel.ndRange ? 'an nd-range kernel and needs ndRange(global, local)' : 'a basic kernel and takes a range, not an nd-range'}`,
-      );
-    }
-    const global = nd
-      ? syclSizes(
-          api,
-          name,
-          'global range',
-          (range as NdRange<Dimensions>).global,
-          kernel.dimensions,
-        )
-      : syclSizes(api, name, 'range', range, kernel.dimensions);
-    const local = nd
-      ? syclSizes(api, name, 'local range', (range as NdRange<Dimensions>).local, kernel.dimensions)
-      : null;
-    const schema = schemaOf(kernel);
-    const checked = checkArgs(api, name, schema, args, this.#core.context.device);
-    this.#action = { api, name, resolved, global, local, schema, args: checked };
+    this.#action = kernelAction(api, range, kernel, args, this.#core.context.device);
   }
 
   #command(api: string, command: PreparedCommand): void {
@@ -250,7 +219,28 @@ export class Handler {
 }
 
 /** The values of a command group that set none: every constant at its default. Never set. */
-const NO_VALUES = new SpecValues();
+export const NO_VALUES = new SpecValues();
+
+/** A single task's range: 1 in each of the kernel's dimensions. */
+export function singleTaskRange(kernel: Kernel): number[] {
+  return Array.from({ length: kernel.dimensions }, () => 1);
+}
+
+/** The launch of `action` with `values`, its variant and pipeline chosen. */
+export function launchOf(
+  core: QueueCore,
+  action: KernelAction,
+  values: SpecValues,
+): PreparedLaunch {
+  const { resolved } = action;
+  return prepareLaunch(
+    core.context,
+    core.policyFor(resolved),
+    core.plansFor(resolved.info),
+    action,
+    values,
+  );
+}
 
 function isKernelAction(action: KernelAction | PreparedCommand): action is KernelAction {
   return 'resolved' in action;

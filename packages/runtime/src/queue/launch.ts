@@ -25,23 +25,10 @@ import {
 import type { CanonicalValue } from '../values/host-value.js';
 import type { Batch } from './batch.js';
 import type { SyclEvent } from './event.js';
+import type { KernelAction } from './kernel-action.js';
 import type { ArgSchema, CheckedArgs } from './kernel-args.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue } from './scheduler.js';
-
-export interface KernelAction {
-  readonly api: string;
-  /** The kernel's symbolic ID, for messages and labels. */
-  readonly name: string;
-  readonly resolved: ResolvedKernel;
-  /** SYCL-ordered global sizes. */
-  readonly global: readonly number[];
-  /** SYCL-ordered local sizes for nd-range launches. */
-  readonly local: readonly number[] | null;
-  /** The kernel's arguments as declared by the host object launched. */
-  readonly schema: ArgSchema;
-  readonly args: CheckedArgs;
-}
 
 /** Bind groups kept per (queue, kernel, variant); beyond this the cache starts over. */
 const BIND_GROUPS_PER_PLAN = 32;

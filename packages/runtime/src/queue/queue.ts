@@ -37,7 +37,8 @@ import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
 import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
 import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
-import { Handler } from './handler.js';
+import { Handler, launchOf, NO_VALUES, singleTaskRange } from './handler.js';
+import { kernelAction } from './kernel-action.js';
 import type { KernelArgs } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
@@ -148,17 +149,22 @@ export class Queue {
     kernel: Kernel<D, A, true>,
     args: NoInfer<KernelArgs<A>>,
   ): SyclEvent;
-  parallelFor(range: never, kernel: never, args: never): SyclEvent {
-    return this.#submit('queue', 'queue.parallelFor', (cgh) =>
-      cgh.parallelFor(range, kernel, args),
-    );
+  parallelFor(range: unknown, kernel: Kernel, args: unknown): SyclEvent {
+    return this.#launch('queue.parallelFor', range, kernel, args);
   }
 
   singleTask<D extends Dimensions, A extends KernelArgTypes>(
     kernel: Kernel<D, A, false>,
     args: NoInfer<KernelArgs<A>>,
   ): SyclEvent {
-    return this.#submit('queue', 'queue.singleTask', (cgh) => cgh.singleTask(kernel, args));
+    return this.#launch('queue.singleTask', singleTaskRange(kernel), kernel, args);
+  }
+
+  /** The shortcuts' launch: what a command group with only this launch records, without one. */
+  #launch(api: string, range: unknown, kernel: Kernel, args: unknown): SyclEvent {
+    this.#scheduler.throwPending(api);
+    const action = kernelAction(api, range, kernel, args, this.device);
+    return this.#scheduler.launch(launchOf(this.#core, action, NO_VALUES));
   }
 
   copy<T extends DataType>(

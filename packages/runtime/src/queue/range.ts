@@ -36,17 +36,17 @@ export function syclSizes(
   dimensions: Dimensions,
 ): readonly number[] {
   const sizes = typeof range === 'number' ? [range] : range;
-  if (
-    !Array.isArray(sizes) ||
-    sizes.length !== dimensions ||
-    !sizes.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1)
-  ) {
+  if (!Array.isArray(sizes) || sizes.length !== dimensions || !sizes.every(isSize)) {
     throw new SyclError(
       errc.ndRange,
       `${api}: kernel ${kernelName} is ${dimensions}-dimensional; its ${what} must be ${dimensions} non-negative integer size(s) below 2^32, got ${JSON.stringify(range)}`,
     );
   }
   return sizes as number[];
+}
+
+function isSize(n: unknown): boolean {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1;
 }
 
 /** SYCL-ordered sizes to WGSL component order (x, y, z), padded with 1. */

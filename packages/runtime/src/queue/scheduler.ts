@@ -107,6 +107,7 @@ export class Scheduler implements EventOwner {
 
   /** The oldest error no one observed, or device loss, as a SyclError naming `api`. */
   raiseUnobserved(api: string): void {
+    if (this.#unobserved.size === 0 && this.#uncaptured.length === 0 && !this.#lost) return;
     for (const event of this.#unobserved) {
       this.#unobserved.delete(event);
       const error = event.error!;

@@ -19,6 +19,8 @@ export function canRun(image: DeviceImage, info: KernelInfo, variant: Variant): 
 export class KernelPolicy {
   /** Constants keys of this kernel's native pipelines being compiled in the background ('auto'). */
   readonly compiling = new Set<string>();
+  /** The variant chosen for the kernel (its image and the policy never change). */
+  #choice: Variant | null = null;
 
   constructor(
     readonly policy: SpecConstantPolicy,
@@ -37,6 +39,11 @@ export class KernelPolicy {
 
   /** The variant the policy asks for ('auto' asks for native; see prepareLaunch). */
   choose(kernelName: string, image: DeviceImage, info: KernelInfo): Variant {
+    this.#choice ??= this.#choose(kernelName, image, info);
+    return this.#choice;
+  }
+
+  #choose(kernelName: string, image: DeviceImage, info: KernelInfo): Variant {
     const native = canRun(image, info, 'native');
     const emulated = canRun(image, info, 'emulated');
     if (!native && !emulated) {

@@ -161,12 +161,16 @@ class KeyedValue {
 
 /** A value set before, checked once. */
 class Interned extends KeyedValue {
+  /** hashOf(canonical): a value with another hash is not compared leaf by leaf. */
+  readonly hash: number;
+
   constructor(
     /** The constant's latest host object when the value was set. */
     readonly id: SpecializationId,
     canonical: CanonicalValue,
   ) {
     super(canonical);
+    this.hash = hashOf(canonical);
   }
 }
 
@@ -209,13 +213,37 @@ function stateOf(api: string, id: SpecializationId): ConstantState {
  */
 function intern(api: string, state: ConstantState, value: unknown): Interned {
   const { recent, latest } = state;
+  const hash = hashOf(value);
   for (let i = 0; i < recent.length; i++) {
-    if (isCanonical(value, recent[i]!.canonical)) return recent[i]!;
+    const entry = recent[i]!;
+    if (entry.hash === hash && isCanonical(value, entry.canonical)) return entry;
   }
   const entry = new Interned(latest, checked(api, latest, value));
   recent.unshift(entry);
   if (recent.length > INTERNED_PER_CONSTANT) recent.pop();
   return entry;
+}
+
+const hashBits = new Float64Array(1);
+const hashWords = new Uint32Array(hashBits.buffer);
+
+/**
+ * A number shared by values equal leaf for leaf (Object.is): a new value is compared in full only
+ * with the recent values of its hash. Records hash alike (compared in full).
+ */
+function hashOf(value: unknown): number {
+  if (typeof value === 'number') {
+    hashBits[0] = value;
+    return (hashWords[0]! ^ Math.imul(hashWords[1]!, 0x9e3779b1)) | 0;
+  }
+  if (typeof value === 'boolean') return value ? 1 : 2;
+  if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
+    const items = value as ArrayLike<unknown>;
+    let hash = 7;
+    for (let i = 0; i < items.length; i++) hash = (Math.imul(hash, 31) + hashOf(items[i])) | 0;
+    return hash;
+  }
+  return 0;
 }
 
 /** Whether a host value is, leaf for leaf, exactly `canonical` (no extra fields, -0 apart). */
