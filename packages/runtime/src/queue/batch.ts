@@ -55,6 +55,8 @@ export class Batch {
   #flushAt = FIRST_FLUSH_DISPATCHES;
   #encoder: GPUCommandEncoder | null = null;
   #pass: GPUComputePassEncoder | null = null;
+  /** Whether the open pass holds commands (it is opened ahead of the launches it will hold). */
+  #recorded = false;
   #dispatches = 0;
   #events: SyclEvent[] = [];
   #flushQueued = false;
@@ -198,11 +200,14 @@ export class Batch {
     return true;
   }
 
-  /** The open compute pass; opening it queues a flush at the end of the current task. */
+  /** The open compute pass; recording into it queues a flush at the end of the current task. */
   #openPass(): GPUComputePassEncoder {
     if (!this.#pass) {
       this.#encoder = this.#device.createCommandEncoder();
       this.#pass = this.#encoder.beginComputePass();
+    }
+    if (!this.#recorded) {
+      this.#recorded = true;
       this.#queueFlush();
     }
     return this.#pass;
@@ -237,12 +242,15 @@ export class Batch {
     this.#lastLayout = null;
     this.#lastGroup = null;
     const encoder = this.#encoder;
-    if (encoder) {
+    if (encoder && this.#recorded) {
       this.#pass!.end();
       device.queue.submit([encoder.finish()]);
       this.stats.batches++;
-      this.#encoder = null;
-      this.#pass = null;
+      // The next batch's encoder and pass, opened while the device runs this one (the host
+      // is about to wait, or done with this task): the next launch starts recording at once.
+      this.#encoder = device.createCommandEncoder();
+      this.#pass = this.#encoder.beginComputePass();
+      this.#recorded = false;
     }
     const submission = { events };
     this.onSubmit(submission);

@@ -191,7 +191,15 @@ export class Handler {
 
   #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {
     this.#oneAction(api);
-    this.#action = kernelAction(api, range, kernel, args, this.#core.context.device);
+    const core = this.#core;
+    this.#action = kernelAction(
+      api,
+      range,
+      kernel,
+      core.kernel(api, kernel),
+      args,
+      core.context.device,
+    );
   }
 
   #command(api: string, command: PreparedCommand): void {
@@ -232,14 +240,7 @@ export function launchOf(
   action: KernelAction,
   values: SpecValues,
 ): PreparedLaunch {
-  const { resolved } = action;
-  return prepareLaunch(
-    core.context,
-    core.policyFor(resolved),
-    core.plansFor(resolved.info),
-    action,
-    values,
-  );
+  return prepareLaunch(core.context, action.policy, action.plans, action, values);
 }
 
 function isKernelAction(action: KernelAction | PreparedCommand): action is KernelAction {

@@ -4,15 +4,32 @@
  */
 import type { Dimensions, Kernel } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
-import { type ArgSchema, type CheckedArgs, checkArgs, schemaOf } from './kernel-args.js';
+import type { ResolvedKernel } from '../program/resolve.js';
+import type { KernelPolicy } from '../spec-constants/policy.js';
+import { type ArgSchema, type CheckedArgs, checkArgs } from './kernel-args.js';
+import type { KernelPlans } from './launch.js';
 import { type NdRange, syclSizes } from './range.js';
+
+/**
+ * What a queue keeps per kernel host object, resolved once per attachment (see
+ * attachGeneration): a launch looks it up once.
+ */
+export interface KernelState {
+  readonly generation: number;
+  readonly resolved: ResolvedKernel;
+  /** The kernel's arguments as declared by the host object. */
+  readonly schema: ArgSchema;
+  readonly policy: KernelPolicy;
+  readonly plans: KernelPlans;
+}
 
 export interface KernelAction {
   readonly api: string;
   /** The kernel's symbolic ID, for messages and labels. */
   readonly name: string;
   readonly resolved: ResolvedKernel;
+  readonly policy: KernelPolicy;
+  readonly plans: KernelPlans;
   /** SYCL-ordered global sizes. */
   readonly global: readonly number[];
   /** SYCL-ordered local sizes for nd-range launches. */
@@ -26,10 +43,11 @@ export function kernelAction(
   api: string,
   range: unknown,
   kernel: Kernel,
+  state: KernelState,
   args: unknown,
   device: GPUDevice,
 ): KernelAction {
-  const resolved = resolveKernel(api, kernel);
+  const { resolved, schema, policy, plans } = state;
   const name = resolved.symbolicId;
   const nd = typeof range === 'object' && range !== null && !Array.isArray(range);
   if (nd !== kernel.ndRange) {
@@ -44,14 +62,6 @@ export function kernelAction(
   const local = nd
     ? syclSizes(api, name, 'local range', (range as NdRange<Dimensions>).local, kernel.dimensions)
     : null;
-  const schema = schemaOf(kernel);
-  return {
-    api,
-    name,
-    resolved,
-    global,
-    local,
-    schema,
-    args: checkArgs(api, name, schema, args, device),
-  };
+  const checked = checkArgs(api, name, schema, args, device);
+  return { api, name, resolved, policy, plans, global, local, schema, args: checked };
 }

@@ -4,6 +4,7 @@
  */
 import {
   type AccessMode,
+  attachGeneration,
   type DataType,
   type Dimensions,
   f32,
@@ -38,8 +39,9 @@ import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.
 import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
 import { Handler, launchOf, NO_VALUES, singleTaskRange } from './handler.js';
-import { kernelAction } from './kernel-action.js';
+import { type KernelState, kernelAction } from './kernel-action.js';
 import type { KernelArgs } from './kernel-args.js';
+import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
@@ -65,6 +67,8 @@ export class Queue {
   readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #plans = new Map<KernelInfo, KernelPlans>();
+  /** Per kernel host object: what its launches look up, until the next attach or relink. */
+  readonly #kernels = new WeakMap<Kernel, KernelState>();
   #destroyed: Promise<void> | null = null;
 
   private constructor(device: GPUDevice, adapterDescription: string, settings: QueueSettings) {
@@ -83,7 +87,7 @@ export class Queue {
       context: this.#context,
       scheduler: this.#scheduler,
       policyFor: (kernel) => this.#policyFor(kernel),
-      plansFor: (info) => this.#plansFor(info),
+      kernel: (api, kernel) => this.#kernel(api, kernel),
     };
   }
 
@@ -163,7 +167,7 @@ export class Queue {
   /** The shortcuts' launch: what a command group with only this launch records, without one. */
   #launch(api: string, range: unknown, kernel: Kernel, args: unknown): SyclEvent {
     this.#scheduler.throwPending(api);
-    const action = kernelAction(api, range, kernel, args, this.device);
+    const action = kernelAction(api, range, kernel, this.#kernel(api, kernel), args, this.device);
     return this.#scheduler.launch(launchOf(this.#core, action, NO_VALUES));
   }
 
@@ -295,6 +299,23 @@ export class Queue {
       this.#policies.set(kernel.info, policy);
     }
     return policy;
+  }
+
+  #kernel(api: string, kernel: Kernel): KernelState {
+    const generation = attachGeneration();
+    let state = this.#kernels.get(kernel);
+    if (state?.generation !== generation) {
+      const resolved = resolveKernel(api, kernel);
+      state = {
+        generation,
+        resolved,
+        schema: schemaOf(kernel),
+        policy: this.#policyFor(resolved),
+        plans: this.#plansFor(resolved.info),
+      };
+      this.#kernels.set(kernel, state);
+    }
+    return state;
   }
 
   #plansFor(info: KernelInfo): KernelPlans {

@@ -52,8 +52,10 @@ export class Scheduler implements EventOwner {
   /** A blocking command's completion, holding back the pending commands. */
   #blocked = false;
   readonly #idle: (() => void)[] = [];
-  /** Settles once every submission so far has had its errors applied to its events. */
+  /** Settles once every command submitted on its own so far has had its errors applied. */
   #lastSettled: Promise<void> = Promise.resolve();
+  /** Commands submitted on their own whose errors are not known yet (0: #lastSettled is settled). */
+  #unsettled = 0;
   readonly #unobserved = new Set<SyclEvent>();
   /** WebGPU errors outside any command's error scope (none of the runtime's own, normally). */
   readonly #uncaptured: SyclError[] = [];
@@ -141,7 +143,10 @@ export class Scheduler implements EventOwner {
         (error: unknown) => this.#fail(event, asSyclError(name, error, errc.runtime)),
       );
       tracked.settled = settled;
-      this.#lastSettled = Promise.all([this.#lastSettled, settled]).then(() => {});
+      this.#unsettled++;
+      this.#lastSettled = Promise.all([this.#lastSettled, settled]).then(() => {
+        this.#unsettled--;
+      });
       return blocking ? settled : undefined;
     };
     this.#enqueue(event, tracked, name, after, run);
@@ -231,8 +236,12 @@ export class Scheduler implements EventOwner {
       await new Promise<void>((resolve) => this.#idle.push(resolve));
     }
     this.batch.flush();
+    const done = this.device.queue.onSubmittedWorkDone();
+    // Launches only since the last errors came back: the device's completion is all there is
+    // to wait for (a host waiting on one launch pays for no more promises than direct calls).
+    if (this.#unsettled === 0) return done;
     // Both round trips at once: other commands' error scopes and the device's completion.
-    await Promise.all([this.#lastSettled, this.device.queue.onSubmittedWorkDone()]);
+    await Promise.all([this.#lastSettled, done]);
   }
 
   async settled(event: SyclEvent): Promise<void> {
