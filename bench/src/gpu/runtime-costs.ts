@@ -105,23 +105,29 @@ export async function valueChangeCost(
   s.direct.dispatch(1, 1);
   await native.wait();
   await emulated.wait();
-  const row = async (what: string, queue: Queue | null, launch: (i: number) => void) => {
-    const before = queue?.stats.pipelinesCreated ?? 0;
-    const us: number[] = [];
+  type Sampled = { what: string; queue: Queue | null; launch: (i: number) => void };
+  /** The rows' samples taken in turn (one of each, then the next), so the host's drift hits all alike. */
+  const rowsOf = async (sampled: readonly Sampled[]): Promise<LatencyRow[]> => {
+    const before = sampled.map((r) => r.queue?.stats.pipelinesCreated ?? 0);
+    const us = sampled.map((): number[] => []);
     for (let i = 0; i < samples; i++) {
-      const t0 = performance.now();
-      launch(i);
-      if (queue) await queue.wait();
-      else await native.device.queue.onSubmittedWorkDone();
-      us.push((performance.now() - t0) * 1000);
+      for (const [r, { queue, launch }] of sampled.entries()) {
+        const t0 = performance.now();
+        launch(i);
+        if (queue) await queue.wait();
+        else await native.device.queue.onSubmittedWorkDone();
+        us[r]!.push((performance.now() - t0) * 1000);
+      }
     }
-    return {
-      what,
-      us: median(us),
-      pipelines: (queue?.stats.pipelinesCreated ?? 0) - before,
+    return sampled.map((r, i) => ({
+      what: r.what,
+      us: median(us[i]!),
+      pipelines: (r.queue?.stats.pipelinesCreated ?? 0) - before[i]!,
       samples,
-    };
+    }));
   };
+  const row = async (what: string, queue: Queue | null, launch: (i: number) => void) =>
+    (await rowsOf([{ what, queue, launch }]))[0]!;
   // 'auto' with its emulated pipeline made: a new value set, then until native takes over.
   t.launch(auto, newValues());
   await auto.wait();
@@ -147,10 +153,18 @@ export async function valueChangeCost(
   const takeovers: Takeover[] = [];
   for (let i = 0; i < 9; i++) takeovers.push(await takeover());
   const rows = [
-    await row('direct WebGPU, pipeline made once', null, () => s.direct.dispatch(1, 1)),
-    await row('native, a value set seen before (cached pipeline)', native, (i) =>
-      s.launch(native, cached[i % cached.length]!),
-    ),
+    ...(await rowsOf([
+      {
+        what: 'direct WebGPU, pipeline made once',
+        queue: null,
+        launch: () => s.direct.dispatch(1, 1),
+      },
+      {
+        what: 'native, a value set seen before (cached pipeline)',
+        queue: native,
+        launch: (i) => s.launch(native, cached[i % cached.length]!),
+      },
+    ])),
     await row('native, a new value set (new pipeline)', native, () =>
       s.launch(native, newValues()),
     ),

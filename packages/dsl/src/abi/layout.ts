@@ -88,10 +88,31 @@ export function memberLayout(
 export function structLayout(
   type: Extract<DataType, { kind: 'struct' }>,
   space: AddressSpace = 'storage',
-): { readonly offsets: readonly number[]; readonly size: number } {
-  const { offsets, end } = memberLayout(
-    type.fields.map((f) => f.type),
-    space,
-  );
-  return { offsets, size: roundUp(alignOf(type, space), end) };
+): StructLayout {
+  // Kept per type: values are written per launch, and a type's layout never changes.
+  let layouts = structLayouts.get(type);
+  if (!layouts) {
+    layouts = {};
+    structLayouts.set(type, layouts);
+  }
+  let layout = layouts[space];
+  if (!layout) {
+    const { offsets, end } = memberLayout(
+      type.fields.map((f) => f.type),
+      space,
+    );
+    layout = { offsets, size: roundUp(alignOf(type, space), end) };
+    layouts[space] = layout;
+  }
+  return layout;
 }
+
+interface StructLayout {
+  readonly offsets: readonly number[];
+  readonly size: number;
+}
+
+const structLayouts = new WeakMap<
+  Extract<DataType, { kind: 'struct' }>,
+  { [S in AddressSpace]?: StructLayout }
+>();

@@ -16,6 +16,7 @@ export function writeValue(
   value: ShareableValue,
   space: AddressSpace,
 ): void {
+  // Loops rather than forEach: this writes every launch's arguments.
   switch (type.kind) {
     case 'scalar':
     case 'atomic':
@@ -23,32 +24,42 @@ export function writeValue(
       return;
     case 'vector': {
       const c = scalarSize(type.component);
-      (value as readonly HostScalar[]).forEach((v, i) => {
-        writeScalar(view, offset + i * c, type.component, v);
-      });
+      const items = value as readonly HostScalar[];
+      for (let i = 0; i < items.length; i++) {
+        writeScalar(view, offset + i * c, type.component, items[i]!);
+      }
       return;
     }
     case 'matrix': {
       const column = type.rows === 2 ? 8 : 16;
-      (value as readonly HostScalar[]).forEach((v, i) => {
+      const items = value as readonly HostScalar[];
+      for (let i = 0; i < items.length; i++) {
         const col = Math.floor(i / type.rows);
-        writeScalar(view, offset + col * column + (i % type.rows) * 4, 'f32', v);
-      });
+        writeScalar(view, offset + col * column + (i % type.rows) * 4, 'f32', items[i]!);
+      }
       return;
     }
     case 'array': {
-      const stride = strideOf(type.element, space);
-      (value as readonly ShareableValue[]).forEach((v, i) => {
-        writeValue(view, offset + i * stride, type.element, v, space);
-      });
+      const { element } = type;
+      const stride = strideOf(element, space);
+      const items = value as readonly ShareableValue[];
+      for (let i = 0; i < items.length; i++) {
+        if (element.kind === 'scalar') {
+          writeScalar(view, offset + i * stride, element.scalar, items[i] as HostScalar);
+        } else {
+          writeValue(view, offset + i * stride, element, items[i]!, space);
+        }
+      }
       return;
     }
     case 'struct': {
       const { offsets } = structLayout(type, space);
       const record = value as { readonly [field: string]: ShareableValue };
-      type.fields.forEach((field, i) => {
+      const { fields } = type;
+      for (let i = 0; i < fields.length; i++) {
+        const field = fields[i]!;
         writeValue(view, offset + offsets[i]!, field.type, record[field.name]!, space);
-      });
+      }
       return;
     }
   }

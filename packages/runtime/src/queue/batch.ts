@@ -12,12 +12,17 @@ import type { RuntimeStats } from '../device/stats.js';
 import { BufferUsage } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from './event.js';
 
-/** Launches per flush at most; beyond, the batch is flushed and another begins. */
-export const MAX_BATCH_DISPATCHES = 4096;
+/**
+ * Dispatches per flush at most (a launch split into more is still recorded whole). Kept small:
+ * what the host recorded last runs after the host is done issuing, so a long last batch is time
+ * the host waits for; 128 small dispatches take the device a fraction of a millisecond, and a
+ * submit per 128 launches costs a fraction of a microsecond each.
+ */
+export const MAX_BATCH_DISPATCHES = 128;
 /**
  * Within one task, the first flush comes after this many dispatches and each next one after
  * twice as many (up to MAX_BATCH_DISPATCHES): the GPU runs the first launches while the host
- * records the next, instead of starting when the task ends. A few submits per thousand launches.
+ * records the next, instead of starting when the task ends.
  */
 export const FIRST_FLUSH_DISPATCHES = 16;
 const ARENA_BYTES = 1 << 20;
