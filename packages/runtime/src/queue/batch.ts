@@ -40,6 +40,7 @@ export class Batch {
   #arena: GPUBuffer;
   /** Bumped when the arena is replaced by a larger one: bind groups over the old one are stale. */
   #generation = 0;
+  #epoch = 0;
   #staging: Uint8Array<ArrayBuffer>;
   #words: Uint32Array<ArrayBuffer>;
   #view: DataView;
@@ -91,6 +92,11 @@ export class Batch {
     return this.#generation;
   }
 
+  /** Changes with every flush and arena replacement: an arena offset holds within one epoch. */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
   get empty(): boolean {
     return this.#events.length === 0 && this.#dispatches === 0;
   }
@@ -117,6 +123,7 @@ export class Batch {
       this.#view = new DataView(this.#staging.buffer);
       this.#uploadedBytes = 0;
       this.#generation++;
+      this.#epoch++;
     }
   }
 
@@ -205,17 +212,25 @@ export class Batch {
     return true;
   }
 
+  /**
+   * Opens the next batch's encoder and pass ahead of its launches: called while the device runs
+   * what was just submitted (the host is about to wait, or done with its task), so that the next
+   * launch starts recording at once.
+   */
+  open(): void {
+    if (this.#pass) return;
+    this.#encoder = this.#device.createCommandEncoder();
+    this.#pass = this.#encoder.beginComputePass();
+  }
+
   /** The open compute pass; recording into it queues a flush at the end of the current task. */
   #openPass(): GPUComputePassEncoder {
-    if (!this.#pass) {
-      this.#encoder = this.#device.createCommandEncoder();
-      this.#pass = this.#encoder.beginComputePass();
-    }
+    this.open();
     if (!this.#recorded) {
       this.#recorded = true;
       this.#queueFlush();
     }
-    return this.#pass;
+    return this.#pass!;
   }
 
   /** Adds a recorded command's event to the batch; flushes once the batch holds enough work. */
@@ -242,6 +257,7 @@ export class Batch {
       this.#uploadedBytes = this.#used;
     }
     this.#used = 0;
+    this.#epoch++;
     this.#lastSlots.clear();
     this.#lastPipeline = null;
     this.#lastLayout = null;
@@ -251,10 +267,8 @@ export class Batch {
       this.#pass!.end();
       device.queue.submit([encoder.finish()]);
       this.stats.batches++;
-      // The next batch's encoder and pass, opened while the device runs this one (the host
-      // is about to wait, or done with this task): the next launch starts recording at once.
-      this.#encoder = device.createCommandEncoder();
-      this.#pass = this.#encoder.beginComputePass();
+      this.#encoder = null;
+      this.#pass = null;
       this.#recorded = false;
     }
     const submission = { events };
@@ -273,7 +287,7 @@ export class Batch {
     queueMicrotask(() => {
       this.#flushQueued = false;
       this.#flushAt = FIRST_FLUSH_DISPATCHES;
-      this.flush();
+      if (this.flush()) this.open();
     });
   }
 

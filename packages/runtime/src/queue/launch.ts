@@ -68,6 +68,10 @@ export class LaunchPlan {
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
   #last: { buffers: readonly GPUBuffer[]; bindGroup: GPUBindGroup } | null = null;
+  /** Whether the `launch` uniform holds kernel arguments (else it follows from the geometry). */
+  readonly #uniformHasArgs: boolean;
+  /** The last launch uniform written without kernel arguments, and where. */
+  #uniform: { epoch: number; geometry: Geometry; offset: number } | null = null;
   /** Where the accessors and launch-uniform arguments are in the last schema's argument list. */
   #schema: ArgSchema | null = null;
   #accessorArgs: readonly number[] = [];
@@ -83,6 +87,7 @@ export class LaunchPlan {
     this.accessors = bindings.filter((b) => b.kind === 'accessor');
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
+    this.#uniformHasArgs = this.launchBinding?.fields.some((f) => f.role === 'arg') ?? false;
     const emulation = variant === 'emulated' ? emulationBinding(resolved.image, info) : null;
     this.emulationSize = emulation ? emulation.size : 0;
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
@@ -134,8 +139,31 @@ export class LaunchPlan {
     return geometry;
   }
 
+  /**
+   * The arena offset of one dispatch's `launch` uniform, written there unless the plan's previous
+   * launch in this batch wrote the same (a uniform without kernel arguments, one dispatch, the
+   * same geometry).
+   */
+  launchUniform(
+    batch: Batch,
+    geometry: Geometry,
+    dispatch: Dispatch,
+    action: KernelAction,
+  ): number {
+    const reusable = !this.#uniformHasArgs && geometry.dispatches.length === 1;
+    if (reusable && this.#uniform?.epoch === batch.epoch && this.#uniform.geometry === geometry) {
+      return this.#uniform.offset;
+    }
+    const size = this.launchSize;
+    const at = batch.claim(size);
+    this.#writeLaunchUniform(batch.view, at, geometry.globalRange, dispatch, action);
+    const offset = batch.keep(size, at);
+    if (reusable) this.#uniform = { epoch: batch.epoch, geometry, offset };
+    return offset;
+  }
+
   /** Writes the `launch` uniform of one dispatch (globalRange, groupOffset, value arguments) at `at`. */
-  writeLaunchUniform(
+  #writeLaunchUniform(
     view: DataView,
     at: number,
     globalRange: Vec3,
@@ -397,7 +425,7 @@ export class PreparedLaunch implements LaunchIssue {
     if (!pipeline) {
       throw new SyclError(errc.build, `kernel ${action.name}: its pipeline is not ready`);
     }
-    const { globalRange, dispatches } = this.#geometry;
+    const { dispatches } = this.#geometry;
     if (dispatches.length === 0) {
       batch.add(event);
       return;
@@ -414,11 +442,7 @@ export class PreparedLaunch implements LaunchIssue {
     }
     for (const dispatch of dispatches) {
       offsets.length = 0;
-      if (launchSize > 0) {
-        const at = batch.claim(launchSize);
-        plan.writeLaunchUniform(batch.view, at, globalRange, dispatch, action);
-        offsets.push(batch.keep(launchSize, at));
-      }
+      if (launchSize > 0) offsets.push(plan.launchUniform(batch, this.#geometry, dispatch, action));
       if (emulationOffset >= 0) offsets.push(emulationOffset);
       batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
     }

@@ -231,17 +231,18 @@ export class Scheduler implements EventOwner {
   }
 
   /** Resolves when everything scheduled so far has completed on the device. */
-  async drain(): Promise<void> {
+  drain(): Promise<void> {
     if (this.#blocked || this.#pending.length > 0) {
-      await new Promise<void>((resolve) => this.#idle.push(resolve));
+      return new Promise<void>((resolve) => this.#idle.push(resolve)).then(() => this.drain());
     }
     this.batch.flush();
     const done = this.device.queue.onSubmittedWorkDone();
+    this.batch.open();
     // Launches only since the last errors came back: the device's completion is all there is
     // to wait for (a host waiting on one launch pays for no more promises than direct calls).
     if (this.#unsettled === 0) return done;
     // Both round trips at once: other commands' error scopes and the device's completion.
-    await Promise.all([this.#lastSettled, done]);
+    return Promise.all([this.#lastSettled, done]).then(() => {});
   }
 
   async settled(event: SyclEvent): Promise<void> {
@@ -251,6 +252,7 @@ export class Scheduler implements EventOwner {
     if (!tracked.settled && event.status === 'submitted') this.batch.flush();
     // Waiting for completion starts with the wait for errors, not after it.
     tracked.done ??= this.device.queue.onSubmittedWorkDone();
+    this.batch.open();
     if (tracked.settled) await tracked.settled;
   }
 
