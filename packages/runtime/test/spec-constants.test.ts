@@ -79,6 +79,48 @@ describe.each(['native', 'emulated'] as const)('specialization constants (%s)', 
     else expect(created).toBeLessThanOrEqual(1);
   });
 
+  test('values that are not exactly f32 are known again by the f32 they check to', async () => {
+    const q = await freshQueue({ specConstants: mode });
+    // No value below is exactly an f32; a and its twin are different numbers that check to the
+    // same f32 values (so to one device value set, and each to the set the other made); b checks
+    // to other f32 values. Their f32 values are short binary fractions: the kernel's arithmetic
+    // is exact, whatever the device contracts.
+    const off = (x: number, by: number) => x + by * 1e-12;
+    const a: MixValues = {
+      coeffs: [off(0.5, 1), off(-0.25, 1), off(0.125, 1)],
+      params: { gain: 2, enabled: false, bias: [off(1.5, 1), off(2.25, 1)] },
+      offset: 5,
+    };
+    const twin: MixValues = {
+      coeffs: [off(0.5, -1), off(-0.25, -2), off(0.125, 2)],
+      params: { gain: 2, enabled: false, bias: [off(1.5, -3), off(2.25, 3)] },
+      offset: 5,
+    };
+    const b: MixValues = {
+      coeffs: [off(0.5, 1), off(-0.375, 1), off(0.125, 1)],
+      params: { gain: 2, enabled: false, bias: [off(1.5, 1), off(2.75, 1)] },
+      offset: 5,
+    };
+    const before = q.stats.pipelinesCreated;
+    for (const set of [a, twin, b, a, b, twin]) {
+      const result = await runMix(q, (cgh) => {
+        cgh.setSpecializationConstant(coeffs, set.coeffs as [number, number, number]);
+        cgh.setSpecializationConstant(
+          params,
+          set.params as MixValues['params'] & { bias: [number, number] },
+        );
+        cgh.setSpecializationConstant(offset, set.offset);
+        expect(cgh.getSpecializationConstant(coeffs)).toEqual(set.coeffs.map(Math.fround));
+      });
+      expect(result).toEqual(mixExpected(N, set));
+    }
+    expect(mixExpected(N, a)).toEqual(mixExpected(N, twin));
+    expect(mixExpected(N, a)).not.toEqual(mixExpected(N, b));
+    const created = q.stats.pipelinesCreated - before;
+    if (mode === 'native') expect(created).toBe(2);
+    else expect(created).toBeLessThanOrEqual(1);
+  });
+
   test('values set on the handler reach the kernel', async () => {
     const q = await freshQueue({ specConstants: mode });
     const result = await runMix(q, (cgh) => {

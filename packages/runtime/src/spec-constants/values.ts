@@ -6,6 +6,7 @@
 import {
   attachGeneration,
   bindingOf,
+  type DataType,
   type DeviceImage,
   declarationOf,
   type KernelInfo,
@@ -23,6 +24,7 @@ import { type CanonicalValue, canonicalize, leafAt } from '../values/host-value.
 import {
   checkScalar,
   constantNumber,
+  deviceForm,
   type ScalarValue,
   show,
   ValueError,
@@ -161,7 +163,7 @@ class KeyedValue {
 
 /** A value set before, checked once. */
 class Interned extends KeyedValue {
-  /** hashOf(canonical): a value with another hash is not compared leaf by leaf. */
+  /** hashOf(its type, canonical): a value with another hash is not compared leaf by leaf. */
   readonly hash: number;
 
   constructor(
@@ -170,7 +172,7 @@ class Interned extends KeyedValue {
     canonical: CanonicalValue,
   ) {
     super(canonical);
-    this.hash = hashOf(canonical);
+    this.hash = hashOf(id.type, canonical);
   }
 }
 
@@ -208,15 +210,16 @@ function stateOf(api: string, id: SpecializationId): ConstantState {
 }
 
 /**
- * The checked value and key of `value`, reused when `value` equals one set recently: equal to a
- * canonical value leaf for leaf (-0 apart), it is its own canonical form.
+ * The checked value and key of `value`, reused when `value` checks to one set recently (compared
+ * in its device form: an f32 value that is not exactly an f32 finds the rounded value it checks to).
  */
 function intern(api: string, state: ConstantState, value: unknown): Interned {
   const { recent, latest } = state;
-  const hash = hashOf(value);
+  const { type } = latest;
+  const hash = hashOf(type, value);
   for (let i = 0; i < recent.length; i++) {
     const entry = recent[i]!;
-    if (entry.hash === hash && isCanonical(value, entry.canonical)) return entry;
+    if (entry.hash === hash && matches(type, value, entry.canonical)) return entry;
   }
   const entry = new Interned(latest, checked(api, latest, value));
   recent.unshift(entry);
@@ -228,54 +231,96 @@ const hashBits = new Float64Array(1);
 const hashWords = new Uint32Array(hashBits.buffer);
 
 /**
- * A number shared by values equal leaf for leaf (Object.is): a new value is compared in full only
- * with the recent values of its hash. Records hash alike (compared in full).
+ * A number shared by values of `type` that check to the same canonical value (their device
+ * forms equal leaf for leaf): a new value is compared in full only with the recent values of
+ * its hash.
  */
-function hashOf(value: unknown): number {
+function hashOf(type: DataType, value: unknown): number {
+  switch (type.kind) {
+    case 'scalar':
+    case 'atomic':
+      return scalarHash(deviceForm(type.scalar, value));
+    case 'vector':
+    case 'matrix': {
+      const scalar = type.kind === 'vector' ? type.component : 'f32';
+      if (!isList(value)) return 0;
+      let hash = 7;
+      for (let i = 0; i < value.length; i++) {
+        hash = (Math.imul(hash, 31) + scalarHash(deviceForm(scalar, value[i]))) | 0;
+      }
+      return hash;
+    }
+    case 'array': {
+      if (!isList(value)) return 0;
+      let hash = 7;
+      for (let i = 0; i < value.length; i++) {
+        hash = (Math.imul(hash, 31) + hashOf(type.element, value[i])) | 0;
+      }
+      return hash;
+    }
+    case 'struct': {
+      if (typeof value !== 'object' || value === null) return 0;
+      const record = value as Record<string, unknown>;
+      let hash = 11;
+      for (const field of type.fields) {
+        hash = (Math.imul(hash, 31) + hashOf(field.type, record[field.name])) | 0;
+      }
+      return hash;
+    }
+  }
+}
+
+function scalarHash(value: unknown): number {
   if (typeof value === 'number') {
     hashBits[0] = value;
     return (hashWords[0]! ^ Math.imul(hashWords[1]!, 0x9e3779b1)) | 0;
   }
-  if (typeof value === 'boolean') return value ? 1 : 2;
-  if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
-    const items = value as ArrayLike<unknown>;
-    let hash = 7;
-    for (let i = 0; i < items.length; i++) hash = (Math.imul(hash, 31) + hashOf(items[i])) | 0;
-    return hash;
-  }
-  return 0;
+  return value === true ? 1 : 2;
 }
 
-/** Whether a host value is, leaf for leaf, exactly `canonical` (no extra fields, -0 apart). */
-function isCanonical(value: unknown, canonical: CanonicalValue): boolean {
-  if (typeof canonical !== 'object') return Object.is(value, canonical);
-  if (Array.isArray(canonical)) {
-    const list = canonical as readonly CanonicalValue[];
-    if (!Array.isArray(value) && !(ArrayBuffer.isView(value) && !(value instanceof DataView))) {
-      return false;
-    }
-    const items = value as ArrayLike<unknown>;
-    if (items.length !== list.length) return false;
-    for (let i = 0; i < list.length; i++) {
-      // Scalar leaves compared in place: this runs for every recent value set on every launch.
-      const leaf = list[i]!;
-      if (typeof leaf === 'object' ? !isCanonical(items[i], leaf) : !Object.is(items[i], leaf)) {
-        return false;
+function isList(value: unknown): value is ArrayLike<unknown> {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/**
+ * Whether a host value of `type` checks to `canonical` (each leaf's device form is the canonical
+ * leaf, no extra fields): then `canonical` is its checked form, with no check or copy made.
+ */
+function matches(type: DataType, value: unknown, canonical: CanonicalValue): boolean {
+  switch (type.kind) {
+    case 'scalar':
+    case 'atomic':
+      return Object.is(deviceForm(type.scalar, value), canonical);
+    case 'vector':
+    case 'matrix': {
+      const scalar = type.kind === 'vector' ? type.component : 'f32';
+      const list = canonical as readonly CanonicalValue[];
+      if (!isList(value) || value.length !== list.length) return false;
+      for (let i = 0; i < list.length; i++) {
+        if (!Object.is(deviceForm(scalar, value[i]), list[i])) return false;
       }
+      return true;
     }
-    return true;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const fields = Object.keys(canonical);
-  if (Object.keys(value).length !== fields.length) return false;
-  const record = value as Record<string, unknown>;
-  const expected = canonical as Readonly<Record<string, CanonicalValue>>;
-  for (const field of fields) {
-    if (!Object.hasOwn(record, field) || !isCanonical(record[field], expected[field]!)) {
-      return false;
+    case 'array': {
+      const list = canonical as readonly CanonicalValue[];
+      if (!isList(value) || value.length !== list.length) return false;
+      for (let i = 0; i < list.length; i++) {
+        if (!matches(type.element, value[i], list[i]!)) return false;
+      }
+      return true;
+    }
+    case 'struct': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+      const record = value as Record<string, unknown>;
+      if (Object.keys(record).length !== type.fields.length) return false;
+      const expected = canonical as Readonly<Record<string, CanonicalValue>>;
+      for (const field of type.fields) {
+        if (!Object.hasOwn(record, field.name)) return false;
+        if (!matches(field.type, record[field.name], expected[field.name]!)) return false;
+      }
+      return true;
     }
   }
-  return true;
 }
 
 /** A canonical value as text; -0 kept apart from 0 (they are different pipeline constants). */

@@ -53,6 +53,25 @@ export function checkScalar(scalar: ScalarName, value: unknown, path: string): S
   }
 }
 
+/**
+ * What checkScalar returns for a valid value, without the checks: equal (Object.is) to a checked
+ * value only when `value` is valid and checks to it. Cheap enough to compare values per launch.
+ */
+export function deviceForm(scalar: ScalarName, value: unknown): unknown {
+  if (typeof value !== 'number') return value;
+  switch (scalar) {
+    case 'f32':
+      return Math.fround(value);
+    case 'f16':
+      return f16Round(value);
+    case 'i32':
+    case 'u32':
+      return value === 0 ? 0 : value;
+    case 'bool':
+      return value;
+  }
+}
+
 /** The pipeline-constant form of a scalar: WebGPU takes numbers, bool as 0/1. */
 export function constantNumber(value: ScalarValue): number {
   return typeof value === 'boolean' ? Number(value) : value;
