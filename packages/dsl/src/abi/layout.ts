@@ -88,7 +88,7 @@ export function memberLayout(
 export function structLayout(
   type: Extract<DataType, { kind: 'struct' }>,
   space: AddressSpace = 'storage',
-): StructLayout {
+): { readonly offsets: readonly number[]; readonly size: number } {
   // Kept per type: values are written per launch, and a type's layout never changes.
   let layouts = structLayouts.get(type);
   if (!layouts) {

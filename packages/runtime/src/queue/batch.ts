@@ -40,7 +40,6 @@ export class Batch {
   #arena: GPUBuffer;
   /** Bumped when the arena is replaced by a larger one: bind groups over the old one are stale. */
   #generation = 0;
-  #epoch = 0;
   #staging: Uint8Array<ArrayBuffer>;
   #words: Uint32Array<ArrayBuffer>;
   #view: DataView;
@@ -92,11 +91,6 @@ export class Batch {
     return this.#generation;
   }
 
-  /** Changes with every flush and arena replacement: an arena offset holds within one epoch. */
-  get epoch(): number {
-    return this.#epoch;
-  }
-
   get empty(): boolean {
     return this.#events.length === 0 && this.#dispatches === 0;
   }
@@ -123,7 +117,6 @@ export class Batch {
       this.#view = new DataView(this.#staging.buffer);
       this.#uploadedBytes = 0;
       this.#generation++;
-      this.#epoch++;
     }
   }
 
@@ -201,14 +194,15 @@ export class Batch {
     );
   }
 
-  /** Slots start at aligned offsets: compared a 4-byte word at a time, then the bytes left. */
+  /**
+   * Slots start at aligned offsets: compared a 4-byte word at a time (the bytes after a slot's
+   * last word's end, if any, can only make equal values look different).
+   */
   #sameBytes(a: number, b: number, size: number): boolean {
     const words = this.#words;
     const wa = a >> 2;
     const wb = b >> 2;
-    for (let i = 0; i < size >> 2; i++) if (words[wa + i] !== words[wb + i]) return false;
-    const staging = this.#staging;
-    for (let i = size & ~3; i < size; i++) if (staging[a + i] !== staging[b + i]) return false;
+    for (let i = 0; i < (size + 3) >> 2; i++) if (words[wa + i] !== words[wb + i]) return false;
     return true;
   }
 
@@ -257,7 +251,6 @@ export class Batch {
       this.#uploadedBytes = this.#used;
     }
     this.#used = 0;
-    this.#epoch++;
     this.#lastSlots.clear();
     this.#lastPipeline = null;
     this.#lastLayout = null;

@@ -26,7 +26,6 @@ import type { CanonicalValue } from '../values/host-value.js';
 import type { Batch } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
-import type { ArgSchema, CheckedArgs } from './kernel-args.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue } from './scheduler.js';
 
@@ -68,14 +67,6 @@ export class LaunchPlan {
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
   #last: { buffers: readonly GPUBuffer[]; bindGroup: GPUBindGroup } | null = null;
-  /** Whether the `launch` uniform holds kernel arguments (else it follows from the geometry). */
-  readonly #uniformHasArgs: boolean;
-  /** The last launch uniform written without kernel arguments, and where. */
-  #uniform: { epoch: number; geometry: Geometry; offset: number } | null = null;
-  /** Where the accessors and launch-uniform arguments are in the last schema's argument list. */
-  #schema: ArgSchema | null = null;
-  #accessorArgs: readonly number[] = [];
-  #fieldArgs: readonly number[] = [];
 
   constructor(
     readonly context: DeviceContext,
@@ -87,7 +78,6 @@ export class LaunchPlan {
     this.accessors = bindings.filter((b) => b.kind === 'accessor');
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
-    this.#uniformHasArgs = this.launchBinding?.fields.some((f) => f.role === 'arg') ?? false;
     const emulation = variant === 'emulated' ? emulationBinding(resolved.image, info) : null;
     this.emulationSize = emulation ? emulation.size : 0;
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
@@ -139,27 +129,17 @@ export class LaunchPlan {
     return geometry;
   }
 
-  /**
-   * The arena offset of one dispatch's `launch` uniform, written there unless the plan's previous
-   * launch in this batch wrote the same (a uniform without kernel arguments, one dispatch, the
-   * same geometry).
-   */
+  /** Writes one dispatch's `launch` uniform into the batch's arena; returns its dynamic offset. */
   launchUniform(
     batch: Batch,
     geometry: Geometry,
     dispatch: Dispatch,
     action: KernelAction,
   ): number {
-    const reusable = !this.#uniformHasArgs && geometry.dispatches.length === 1;
-    if (reusable && this.#uniform?.epoch === batch.epoch && this.#uniform.geometry === geometry) {
-      return this.#uniform.offset;
-    }
     const size = this.launchSize;
     const at = batch.claim(size);
     this.#writeLaunchUniform(batch.view, at, geometry.globalRange, dispatch, action);
-    const offset = batch.keep(size, at);
-    if (reusable) this.#uniform = { epoch: batch.epoch, geometry, offset };
-    return offset;
+    return batch.keep(size, at);
   }
 
   /** Writes the `launch` uniform of one dispatch (globalRange, groupOffset, value arguments) at `at`. */
@@ -170,17 +150,14 @@ export class LaunchPlan {
     dispatch: Dispatch,
     action: KernelAction,
   ): void {
-    const { fields } = this.launchBinding!;
-    this.#useSchema(action.schema);
-    const fieldArgs = this.#fieldArgs;
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i]!;
-      const arg = fieldArgs[i]!;
-      let value: CanonicalValue;
-      if (field.role === 'globalRange') value = globalRange;
-      else if (field.role === 'groupOffset') value = dispatch.groupOffset;
-      else if (arg >= 0) value = action.args[arg] as CanonicalValue;
-      else {
+    for (const field of this.launchBinding!.fields) {
+      const value =
+        field.role === 'globalRange'
+          ? globalRange
+          : field.role === 'groupOffset'
+            ? dispatch.groupOffset
+            : (argOf(action, field.name) as CanonicalValue | undefined);
+      if (value === undefined) {
         throw new SyclError(
           errc.kernelArgument,
           `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
@@ -197,19 +174,17 @@ export class LaunchPlan {
       this.#last = null;
       this.#generation = batch.generation;
     }
-    this.#useSchema(action.schema);
-    const accessorArgs = this.#accessorArgs;
     const last = this.#last;
-    if (last && this.#binds(last.buffers, accessorArgs, action.args)) return last.bindGroup;
-    const buffers = this.accessors.map((binding, i) => {
-      const arg = accessorArgs[i]!;
-      if (arg < 0) {
+    if (last && this.#binds(last.buffers, action)) return last.bindGroup;
+    const buffers = this.accessors.map((binding) => {
+      const buffer = argOf(action, binding.arg) as DeviceBuffer | undefined;
+      if (!buffer) {
         throw new SyclError(
           errc.kernelArgument,
           `kernel ${this.resolved.symbolicId}: its image binds accessor '${binding.arg}', which the kernel's declaration does not have`,
         );
       }
-      return (action.args[arg] as DeviceBuffer).gpuBuffer;
+      return buffer.gpuBuffer;
     });
     const key = buffers.map((b) => bufferId(b)).join(',');
     let bindGroup = this.#bindGroups.get(key);
@@ -222,23 +197,11 @@ export class LaunchPlan {
     return bindGroup;
   }
 
-  /** Where each accessor and each launch-uniform field finds its argument (-1: not declared). */
-  #useSchema(schema: ArgSchema): void {
-    if (schema === this.#schema) return;
-    const at = (name: string) => schema.index.get(name) ?? -1;
-    this.#accessorArgs = this.accessors.map((b) => at(b.arg));
-    this.#fieldArgs = (this.launchBinding?.fields ?? []).map((f) => at(f.name));
-    this.#schema = schema;
-  }
-
-  #binds(
-    buffers: readonly GPUBuffer[],
-    accessorArgs: readonly number[],
-    args: CheckedArgs,
-  ): boolean {
-    for (let i = 0; i < buffers.length; i++) {
-      const arg = accessorArgs[i]!;
-      if (arg < 0 || (args[arg] as DeviceBuffer).gpuBuffer !== buffers[i]) return false;
+  #binds(buffers: readonly GPUBuffer[], action: KernelAction): boolean {
+    const { accessors } = this;
+    for (let i = 0; i < accessors.length; i++) {
+      const buffer = argOf(action, accessors[i]!.arg) as DeviceBuffer | undefined;
+      if (buffer?.gpuBuffer !== buffers[i]) return false;
     }
     return true;
   }
@@ -270,6 +233,12 @@ export class LaunchPlan {
       entries,
     });
   }
+}
+
+/** The launch's argument `name` as checked (undefined when the kernel declares none so named). */
+function argOf(action: KernelAction, name: string): DeviceBuffer | CanonicalValue | undefined {
+  const index = action.schema.index.get(name);
+  return index === undefined ? undefined : action.args[index];
 }
 
 const ids = new WeakMap<GPUBuffer, number>();

@@ -12,6 +12,7 @@ import {
   type KernelInfo,
   latestDeclaration,
   type Program,
+  type ScalarName,
   type SpecConstantInfo,
   type SpecializationId,
   type SymbolicId,
@@ -69,12 +70,6 @@ export function checked(
 export class SpecValues {
   /** Each set constant's value, in the order first set (a handler sets a few: a list, not a map). */
   readonly #entries: Interned[] = [];
-  /**
-   * What launches derived from these values, per image; reset by every set. Made on demand: a
-   * handler's values live for one submit.
-   */
-  #derived: Pick<Map<DeviceImage, Derived>, 'get' | 'set'> | null = null;
-
   constructor(values?: ReadonlyMap<SpecializationId, CanonicalValue>) {
     if (values) for (const [id, value] of values) this.#entries.push(new Interned(id, value));
   }
@@ -86,7 +81,6 @@ export class SpecValues {
     let i = 0;
     while (i < entries.length && entries[i]!.id !== state.latest) i++;
     entries[i] = entry;
-    this.#derived = null;
   }
 
   /** The value set for the constant whose latest host object is `latest`, if any. */
@@ -104,20 +98,6 @@ export class SpecValues {
   /** The value a kernel sees for the constant `use`. */
   valueOf(use: ConstantUse): CanonicalValue {
     return ((use.declaration && this.#find(use.declaration)) || fallbackOf(use)).canonical;
-  }
-
-  /** The memo of what was derived for `image` (shared by all value sets that set nothing). */
-  derived(image: DeviceImage): Derived {
-    // Maps, not WeakMaps: made for every launch's handler, and a WeakMap is costly to make and
-    // to collect; the keys (images, kernels) outlive the values anyway.
-    if (this.#entries.length > 0 && !this.#derived) this.#derived = new Map();
-    const memo = this.#derived ?? defaultsDerived;
-    let derived = memo.get(image);
-    if (!derived) {
-      derived = {};
-      memo.set(image, derived);
-    }
-    return derived;
   }
 
   /** `get` for the public API: a constant no build attached is an error. */
@@ -231,51 +211,35 @@ const hashBits = new Float64Array(1);
 const hashWords = new Uint32Array(hashBits.buffer);
 
 /**
- * A number shared by values of `type` that check to the same canonical value (their device
- * forms equal leaf for leaf): a new value is compared in full only with the recent values of
- * its hash.
+ * A number shared by values of `type` that check to the same canonical value (equal device
+ * forms, leaf for leaf): a new value is compared in full only with the recent values of its hash.
+ * Scalars and lists of scalars are hashed; other values all hash to 0.
  */
 function hashOf(type: DataType, value: unknown): number {
-  switch (type.kind) {
-    case 'scalar':
-    case 'atomic':
-      return scalarHash(deviceForm(type.scalar, value));
-    case 'vector':
-    case 'matrix': {
-      const scalar = type.kind === 'vector' ? type.component : 'f32';
-      if (!isList(value)) return 0;
-      let hash = 7;
-      for (let i = 0; i < value.length; i++) {
-        hash = (Math.imul(hash, 31) + scalarHash(deviceForm(scalar, value[i]))) | 0;
-      }
-      return hash;
-    }
-    case 'array': {
-      if (!isList(value)) return 0;
-      let hash = 7;
-      for (let i = 0; i < value.length; i++) {
-        hash = (Math.imul(hash, 31) + hashOf(type.element, value[i])) | 0;
-      }
-      return hash;
-    }
-    case 'struct': {
-      if (typeof value !== 'object' || value === null) return 0;
-      const record = value as Record<string, unknown>;
-      let hash = 11;
-      for (const field of type.fields) {
-        hash = (Math.imul(hash, 31) + hashOf(field.type, record[field.name])) | 0;
-      }
-      return hash;
-    }
+  if (type.kind === 'scalar' || type.kind === 'atomic') {
+    return scalarHash(deviceForm(type.scalar, value));
   }
+  const scalar = listScalar(type);
+  if (!scalar || !isList(value)) return 0;
+  let hash = 7;
+  for (let i = 0; i < value.length; i++) {
+    hash = (Math.imul(hash, 31) + scalarHash(deviceForm(scalar, value[i]))) | 0;
+  }
+  return hash;
 }
 
 function scalarHash(value: unknown): number {
-  if (typeof value === 'number') {
-    hashBits[0] = value;
-    return (hashWords[0]! ^ Math.imul(hashWords[1]!, 0x9e3779b1)) | 0;
-  }
-  return value === true ? 1 : 2;
+  if (typeof value !== 'number') return value === true ? 1 : 2;
+  hashBits[0] = value;
+  return (hashWords[0]! ^ Math.imul(hashWords[1]!, 0x9e3779b1)) | 0;
+}
+
+/** The scalar type of a vector's, a matrix's or a scalar array's elements. */
+function listScalar(type: DataType): ScalarName | null {
+  if (type.kind === 'vector') return type.component;
+  if (type.kind === 'matrix') return 'f32';
+  if (type.kind === 'array' && type.element.kind === 'scalar') return type.element.scalar;
+  return null;
 }
 
 function isList(value: unknown): value is ArrayLike<unknown> {
@@ -287,40 +251,34 @@ function isList(value: unknown): value is ArrayLike<unknown> {
  * leaf, no extra fields): then `canonical` is its checked form, with no check or copy made.
  */
 function matches(type: DataType, value: unknown, canonical: CanonicalValue): boolean {
-  switch (type.kind) {
-    case 'scalar':
-    case 'atomic':
-      return Object.is(deviceForm(type.scalar, value), canonical);
-    case 'vector':
-    case 'matrix': {
-      const scalar = type.kind === 'vector' ? type.component : 'f32';
-      const list = canonical as readonly CanonicalValue[];
-      if (!isList(value) || value.length !== list.length) return false;
-      for (let i = 0; i < list.length; i++) {
-        if (!Object.is(deviceForm(scalar, value[i]), list[i])) return false;
-      }
-      return true;
-    }
-    case 'array': {
-      const list = canonical as readonly CanonicalValue[];
-      if (!isList(value) || value.length !== list.length) return false;
-      for (let i = 0; i < list.length; i++) {
-        if (!matches(type.element, value[i], list[i]!)) return false;
-      }
-      return true;
-    }
-    case 'struct': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-      const record = value as Record<string, unknown>;
-      if (Object.keys(record).length !== type.fields.length) return false;
-      const expected = canonical as Readonly<Record<string, CanonicalValue>>;
-      for (const field of type.fields) {
-        if (!Object.hasOwn(record, field.name)) return false;
-        if (!matches(field.type, record[field.name], expected[field.name]!)) return false;
-      }
-      return true;
+  if (type.kind === 'scalar' || type.kind === 'atomic') {
+    return Object.is(deviceForm(type.scalar, value), canonical);
+  }
+  if (type.kind === 'struct') {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const record = value as Record<string, unknown>;
+    const expected = canonical as Readonly<Record<string, CanonicalValue>>;
+    return (
+      Object.keys(record).length === type.fields.length &&
+      type.fields.every(
+        (f) => Object.hasOwn(record, f.name) && matches(f.type, record[f.name], expected[f.name]!),
+      )
+    );
+  }
+  const list = canonical as readonly CanonicalValue[];
+  if (!isList(value) || value.length !== list.length) return false;
+  const scalar = listScalar(type);
+  for (let i = 0; i < list.length; i++) {
+    const leaf = value[i];
+    if (
+      scalar
+        ? !Object.is(deviceForm(scalar, leaf), list[i])
+        : !matches((type as { element: DataType }).element, leaf, list[i]!)
+    ) {
+      return false;
     }
   }
+  return true;
 }
 
 /** A canonical value as text; -0 kept apart from 0 (they are different pipeline constants). */
@@ -411,13 +369,6 @@ function resolveUse(
   return { symbolicId, info, declaration, fallback };
 }
 
-interface Derived {
-  native?: Map<KernelInfo, NativeConstants>;
-}
-
-/** What value sets that set nothing derive, per image (one for the life of the image). */
-const defaultsDerived = new WeakMap<DeviceImage, Derived>();
-
 /** Pipeline constants for the native variant (leaves equal to their folded default left out). */
 export interface NativeConstants {
   readonly constants: Record<string, number>;
@@ -462,23 +413,8 @@ function keyOf(known: Uses, values: SpecValues): string {
   return key;
 }
 
+/** The pipeline constants of a kernel's native pipeline for these values (made when one is created). */
 export function nativeConstants(
-  program: Program,
-  image: DeviceImage,
-  kernel: KernelInfo,
-  values: SpecValues,
-): NativeConstants {
-  const derived = values.derived(image);
-  derived.native ??= new Map();
-  let constants = derived.native.get(kernel);
-  if (!constants) {
-    constants = computeNativeConstants(program, image, kernel, values);
-    derived.native.set(kernel, constants);
-  }
-  return constants;
-}
-
-function computeNativeConstants(
   program: Program,
   image: DeviceImage,
   kernel: KernelInfo,
