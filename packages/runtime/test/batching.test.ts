@@ -14,13 +14,13 @@ import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 const N = 96;
 const multiples = (k: number) => Array.from({ length: N }, (_, i) => (k * i) >>> 0);
 
-test('a long run of launches in one task is submitted after 16, 32 and 64 dispatches, each launch with its own values', async () => {
+test('a long run of launches in one task is submitted after 16, 32, 64 and then every 128 dispatches, each launch with its own values', async () => {
   const q = await freshQueue({ specConstants: 'emulated' });
   const warm = q.buffer(new Uint32Array(N));
   q.parallelFor(N, fill, { out: warm });
   await q.wait();
   const before = q.stats.batches;
-  const factors = Array.from(randomU32(200, 510), (x) => 1 + (x % 1000));
+  const factors = Array.from(randomU32(500, 510), (x) => 1 + (x % 1000));
   const outs = factors.map(() => q.buffer(new Uint32Array(N).fill(POISON)));
   for (const [i, k] of factors.entries()) {
     q.submit((cgh) => {
@@ -28,10 +28,11 @@ test('a long run of launches in one task is submitted after 16, 32 and 64 dispat
       cgh.parallelFor(N, fill, { out: outs[i]! });
     });
   }
-  // Three submissions while the loop ran: the GPU had work before the task ended.
-  expect(q.stats.batches - before).toBe(3);
+  // Submitted after 16, 48, 112, 240, 368 and 496 launches while the loop ran: the GPU had work
+  // before the task ended, and no more than 128 launches are left for it once the host is done.
+  expect(q.stats.batches - before).toBe(6);
   await q.wait();
-  expect(q.stats.batches - before).toBe(4);
+  expect(q.stats.batches - before).toBe(7);
   for (const [i, k] of factors.entries()) {
     expect(Array.from(await outs[i]!.read())).toEqual(multiples(k));
   }
