@@ -21,7 +21,7 @@ import {
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { nameOf, notAttached } from '../program/resolve.js';
-import { type CanonicalValue, canonicalize, leafAt } from '../values/host-value.js';
+import { type CanonicalValue, canonicalize, isArrayLike, leafAt } from '../values/host-value.js';
 import {
   checkScalar,
   constantNumber,
@@ -220,7 +220,7 @@ function hashOf(type: DataType, value: unknown): number {
     return scalarHash(deviceForm(type.scalar, value));
   }
   const scalar = listScalar(type);
-  if (!scalar || !isList(value)) return 0;
+  if (!scalar || !isArrayLike(value)) return 0;
   let hash = 7;
   for (let i = 0; i < value.length; i++) {
     hash = (Math.imul(hash, 31) + scalarHash(deviceForm(scalar, value[i]))) | 0;
@@ -240,10 +240,6 @@ function listScalar(type: DataType): ScalarName | null {
   if (type.kind === 'matrix') return 'f32';
   if (type.kind === 'array' && type.element.kind === 'scalar') return type.element.scalar;
   return null;
-}
-
-function isList(value: unknown): value is ArrayLike<unknown> {
-  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 }
 
 /**
@@ -266,7 +262,7 @@ function matches(type: DataType, value: unknown, canonical: CanonicalValue): boo
     );
   }
   const list = canonical as readonly CanonicalValue[];
-  if (!isList(value) || value.length !== list.length) return false;
+  if (!isArrayLike(value) || value.length !== list.length) return false;
   const scalar = listScalar(type);
   for (let i = 0; i < list.length; i++) {
     const leaf = value[i];

@@ -86,7 +86,8 @@ function tuple(
   return Object.freeze(out);
 }
 
-function isArrayLike(value: unknown): value is ArrayLike<unknown> {
+/** An array or a typed array (not a DataView): what a vector, matrix or array value may be. */
+export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 }
 
