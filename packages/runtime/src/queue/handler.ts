@@ -186,7 +186,8 @@ export class Handler {
         `${action.api}: kernel ${action.name} is not in the kernel bundle used by this command group`,
       );
     }
-    return launchOf(this.#core, action, bundle ? bundle.values : (this.#values ?? NO_VALUES));
+    const values = bundle ? bundle.values : (this.#values ?? NO_VALUES);
+    return prepareLaunch(this.#core.context, action, values);
   }
 
   #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {
@@ -232,15 +233,6 @@ export const NO_VALUES = new SpecValues();
 /** A single task's range: 1 in each of the kernel's dimensions. */
 export function singleTaskRange(kernel: Kernel): number[] {
   return Array.from({ length: kernel.dimensions }, () => 1);
-}
-
-/** The launch of `action` with `values`, its variant and pipeline chosen. */
-export function launchOf(
-  core: QueueCore,
-  action: KernelAction,
-  values: SpecValues,
-): PreparedLaunch {
-  return prepareLaunch(core.context, action.policy, action.plans, action, values);
 }
 
 function isKernelAction(action: KernelAction | PreparedCommand): action is KernelAction {

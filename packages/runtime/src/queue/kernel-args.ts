@@ -33,8 +33,9 @@ export type KernelArgs<A extends KernelArgTypes> = {
 };
 
 /**
- * A kernel's arguments in declaration order, made once per kernel host object: a launch checks
- * its arguments against it, and keeps them as a list in the same order.
+ * A kernel's arguments in declaration order, made when a queue first launches its host object
+ * (see KernelState): a launch checks its arguments against it, and keeps them as a list in the
+ * same order.
  */
 export interface ArgSchema {
   readonly names: readonly string[];
@@ -52,20 +53,13 @@ const allowed: Record<AccessMode, readonly AccessMode[]> = {
   read_write: ['read_write'],
 };
 
-const schemas = new WeakMap<Kernel, ArgSchema>();
-
 export function schemaOf(kernel: Kernel): ArgSchema {
-  let schema = schemas.get(kernel);
-  if (!schema) {
-    const entries = Object.entries(kernel.args);
-    schema = {
-      names: entries.map(([name]) => name),
-      types: entries.map(([, type]) => type),
-      index: new Map(entries.map(([name], i) => [name, i])),
-    };
-    schemas.set(kernel, schema);
-  }
-  return schema;
+  const entries = Object.entries(kernel.args);
+  return {
+    names: entries.map(([name]) => name),
+    types: entries.map(([, type]) => type),
+    index: new Map(entries.map(([name], i) => [name, i])),
+  };
 }
 
 function failure(

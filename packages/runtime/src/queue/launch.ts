@@ -258,12 +258,10 @@ export type KernelPlans = Map<Variant, LaunchPlan>;
 /** Chooses the variant and pipeline of a launch with `values`, and its dispatches. */
 export function prepareLaunch(
   context: DeviceContext,
-  policy: KernelPolicy,
-  plans: KernelPlans,
   action: KernelAction,
   values: SpecValues,
 ): PreparedLaunch {
-  const { resolved, name } = action;
+  const { resolved, name, policy, plans } = action;
   const { image, info } = resolved;
   if (policy.choose(name, image, info) === 'native') {
     const native = planFor(context, plans, action, 'native');

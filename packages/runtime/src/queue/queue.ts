@@ -38,11 +38,11 @@ import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
 import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
 import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
-import { Handler, launchOf, NO_VALUES, singleTaskRange } from './handler.js';
+import { Handler, NO_VALUES, singleTaskRange } from './handler.js';
 import { type KernelState, kernelAction } from './kernel-action.js';
 import type { KernelArgs } from './kernel-args.js';
 import { schemaOf } from './kernel-args.js';
-import { type KernelPlans, PreparedLaunch } from './launch.js';
+import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
 
@@ -168,7 +168,7 @@ export class Queue {
   #launch(api: string, range: unknown, kernel: Kernel, args: unknown): SyclEvent {
     this.#scheduler.throwPending(api);
     const action = kernelAction(api, range, kernel, this.#kernel(api, kernel), args, this.device);
-    return this.#scheduler.launch(launchOf(this.#core, action, NO_VALUES));
+    return this.#scheduler.launch(prepareLaunch(this.#context, action, NO_VALUES));
   }
 
   copy<T extends DataType>(
