@@ -45,11 +45,6 @@ export class SyclEvent {
     this.name = name;
   }
 
-  /** @internal The scheduler's record, or null when it never needed one. */
-  get tracking(): Tracking | null {
-    return this.#tracking;
-  }
-
   /** @internal The scheduler's record, made now if there was none. */
   track(): Tracking {
     this.#tracking ??= { issued: null, settled: null, done: null };
