@@ -50,8 +50,8 @@ test('values round-trip through the encoding, in both address spaces', () => {
   }
 });
 
-test('the launch uniform: global range, group offset, then the value arguments', () => {
-  expect(LAUNCH_UNIFORM).toEqual({ globalRange: 0, groupOffset: 16, args: 32 });
+test('the launch uniform: global range, slot mode, group offset, then the value arguments', () => {
+  expect(LAUNCH_UNIFORM).toEqual({ globalRange: 0, slotMode: 12, groupOffset: 16, args: 32 });
 });
 
 test('f16 encoding rounds to nearest even', () => {

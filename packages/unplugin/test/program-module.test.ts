@@ -11,6 +11,7 @@ const program: Program = {
       wgsl: { native: '@id(0) override sc_0: u32 = 7u;\n// "quotes", `ticks` and \\ backslashes' },
       specConstants: {},
       emulation: null,
+      launchSlots: null,
       deviceGlobals: {},
       imageGlobalsSize: 0,
       kernels: {},

@@ -60,8 +60,12 @@ function describeImage(image: DeviceImage, index: number, count: number): string
   if (image.emulation) {
     const e = image.emulation;
     lines.push(
-      `  emulation buffer: @group(${e.group}) @binding(${e.binding}) ${e.addressSpace}, ${e.size} bytes`,
+      `  emulation buffer: @group(${e.group}) @binding(${e.binding}) ${e.addressSpace}, ${e.records} records of ${e.size} bytes`,
     );
+  }
+  if (image.launchSlots) {
+    const s = image.launchSlots;
+    lines.push(`  launch slots: @group(${s.group}) @binding(${s.binding})`);
   }
 
   const globals = Object.entries(image.deviceGlobals);
@@ -91,6 +95,7 @@ function describeImage(image: DeviceImage, index: number, count: number): string
       `      ${range}, workgroup size (${k.workgroupSize.map(sizeText).join(', ')}), workgroup memory ${memory}`,
     );
     lines.push(`      variants: ${k.variants.join(', ')}`);
+    if (k.launchSlots.length > 0) lines.push(`      launch slots: ${k.launchSlots.join(', ')}`);
     for (const b of k.bindings) lines.push(`      ${bindingText(b)}`);
     if (k.specConstants.length)
       lines.push(`      specialization constants: ${k.specConstants.join(', ')}`);
@@ -104,7 +109,9 @@ function bindingText(b: BindingInfo): string {
   switch (b.kind) {
     case 'launch': {
       const fields = b.fields.map((f) => `${f.name}: ${typeName(f.type)} @${f.offset}`);
-      return `${at} launch uniform, ${b.size} bytes: ${fields.join(', ')}`;
+      const size =
+        b.records === null ? `${b.size} bytes` : `${b.records} records of ${b.size} bytes`;
+      return `${at} launch uniform, ${size}: ${fields.join(', ')}`;
     }
     case 'accessor':
       return `${at} accessor ${b.arg}: array<${typeName(b.element)}> (${b.access})`;

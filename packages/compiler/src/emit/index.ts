@@ -57,6 +57,11 @@ function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
     binding: image.emulation.binding,
     addressSpace: image.emulation.addressSpace,
     size: image.emulation.size,
+    records: image.emulation.records,
+  };
+  const launchSlots = image.launchSlots && {
+    group: image.launchSlots.group,
+    binding: image.launchSlots.binding,
   };
   return {
     id: image.id,
@@ -66,6 +71,7 @@ function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
       image.specConstants.map((c) => [c.symbolicId, c.info]),
     ) as Record<string, SpecConstantInfo>,
     emulation,
+    launchSlots,
     deviceGlobals: Object.fromEntries(
       image.deviceGlobals.map((g) => [g.symbolicId, g.info]),
     ) as Record<string, DeviceGlobalInfo>,

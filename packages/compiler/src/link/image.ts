@@ -16,6 +16,7 @@ import {
   type SymbolicId,
   sizeOf,
   strideOf,
+  usesLaunchSlots,
   type WorkgroupSizeDim,
 } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -41,6 +42,13 @@ import { literalSize, sizeLeaves, sizeValue } from './sizes.js';
 import { LAUNCH_FIELDS, NameAllocator } from './wgsl-names.js';
 
 const MAX_UNIFORM_BYTES = 65536;
+/** WebGPU's default maxStorageBufferBindingSize. */
+const MAX_STORAGE_BYTES = 134217728;
+/** Records of per-launch values one binding spans at most (launches that share a bind call). */
+const MAX_LAUNCH_RECORDS = 64;
+/** WebGPU's default maxComputeWorkgroupStorageSize and maxStorageBuffersPerShaderStage. */
+const DEFAULT_WORKGROUP_STORAGE = 16384;
+const DEFAULT_STORAGE_BUFFERS = 8;
 const MAX_PRIVATE_BYTES = 8192;
 /** `@id(n)` takes 0..65535. */
 const MAX_OVERRIDE_IDS = 65536;
@@ -149,14 +157,25 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     };
   });
 
-  const functions: LinkedFunction[] = unique(kernels.flatMap((k) => k.reach.functions)).map(
-    ({ id, module, decl }) => ({
-      symbolicId: id,
-      module,
-      wgslName: names.allocate('fn_', decl.name),
-      decl,
-    }),
-  );
+  const reached = unique(kernels.flatMap((k) => k.reach.functions));
+  // Callees come first: a caller's answer reads its callees' answers.
+  const readsConstants = new Map<SymbolicId, boolean>();
+  for (const fn of reached) {
+    readsConstants.set(
+      fn.id,
+      fn.uses.some(
+        (u) =>
+          u.kind === 'specConstant' || (u.kind === 'function' && readsConstants.get(u.id) === true),
+      ),
+    );
+  }
+  const functions: LinkedFunction[] = reached.map(({ id, module, decl }) => ({
+    symbolicId: id,
+    module,
+    wgslName: names.allocate('fn_', decl.name),
+    decl,
+    readsSpecConstants: readsConstants.get(id)!,
+  }));
 
   const linkedKernels = kernels.map(({ kernel, reach }) => {
     const built = buildKernel(
@@ -195,6 +214,20 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   );
   const emulationSize = roundUp(16, Math.max(emulationLayout.end, 4));
   const uniform = emulationSize <= MAX_UNIFORM_BYTES && uniformViolation(emulationMembers) === null;
+  const emulation =
+    specConstants.length === 0 || !modes.includes('emulated')
+      ? null
+      : {
+          group: 0,
+          binding: nextBinding++,
+          addressSpace: uniform ? ('uniform' as const) : ('storage' as const),
+          size: emulationSize,
+          records: recordsOf(emulationSize, uniform ? MAX_UNIFORM_BYTES : MAX_STORAGE_BYTES),
+          ...emulationNames,
+        };
+  const slotted = linkedKernels.some((k) =>
+    k.info.variants.some((v) => usesLaunchSlots(k.info, v)),
+  );
   return {
     id: input.id,
     modes,
@@ -211,16 +244,16 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
       ]),
     ),
     // The emulation buffer exists only where an emulated variant is emitted.
-    emulation:
-      specConstants.length === 0 || !modes.includes('emulated')
-        ? null
-        : {
-            group: 0,
-            binding: nextBinding++,
-            addressSpace: uniform ? 'uniform' : 'storage',
-            size: emulationSize,
-            ...emulationNames,
-          },
+    emulation,
+    launchSlots: slotted
+      ? {
+          group: 0,
+          binding: nextBinding++,
+          wgslName: names.allocate('', 'launch_slots'),
+          structName: names.allocate('', 'LaunchSlots'),
+          workgroupName: names.allocate('', 'launch_slot'),
+        }
+      : null,
   };
 }
 
@@ -363,6 +396,19 @@ function buildKernel(
       valueParams.find((p) => violation.startsWith(p.name))?.span,
     );
   }
+  // A launch slot takes a u32 of workgroup memory (16 bytes as counted) and a storage binding:
+  // a kernel at WebGPU's default limits without them keeps one record per launch.
+  const accessorCount = decl.params.filter((p) => p.kind === 'accessor').length;
+  const memory = workgroupMemory(workgroupArrays);
+  const slotFits =
+    memory !== null &&
+    roundUp(16, memory) + 16 <= DEFAULT_WORKGROUP_STORAGE &&
+    accessorCount + (reach.deviceGlobals.length > 0 ? 2 : 0) + 2 <= DEFAULT_STORAGE_BUFFERS;
+  const launchSlots = variants.filter(
+    (v) =>
+      slotFits && (valueParams.length > 0 || (v === 'emulated' && reach.specConstants.length > 0)),
+  );
+  const launchSize = roundUp(16, argLayout.end);
   const vec3u: DataType = { kind: 'vector', component: 'u32', size: 3 };
   const fields: LaunchField[] = [
     {
@@ -371,6 +417,16 @@ function buildKernel(
       type: vec3u,
       offset: LAUNCH_UNIFORM.globalRange,
     },
+    ...(launchSlots.length > 0
+      ? [
+          {
+            role: 'slotMode',
+            name: LAUNCH_FIELDS.slotMode,
+            type: { kind: 'scalar', scalar: 'u32' },
+            offset: LAUNCH_UNIFORM.slotMode,
+          } satisfies LaunchField,
+        ]
+      : []),
     {
       role: 'groupOffset',
       name: LAUNCH_FIELDS.groupOffset,
@@ -387,7 +443,18 @@ function buildKernel(
     ),
   ];
   const bindings: BindingInfo[] = [
-    { kind: 'launch', group: 0, binding: takeBinding(), size: roundUp(16, argLayout.end), fields },
+    {
+      kind: 'launch',
+      group: 0,
+      binding: takeBinding(),
+      size: launchSize,
+      fields,
+      // Value arguments change from launch to launch: an array, one record per launch.
+      records:
+        valueParams.length > 0 && launchSlots.length > 0
+          ? recordsOf(launchSize, MAX_UNIFORM_BYTES)
+          : null,
+    },
   ];
   const accessorNames: Record<string, string> = {};
   for (const p of decl.params) {
@@ -410,22 +477,17 @@ function buildKernel(
     });
   }
 
-  const arrayBytes = workgroupArrays.map((w) => {
-    const n = literalSize(w.length);
-    return n === null ? null : n * strideOf(w.element);
-  });
   const info: KernelInfo = {
     entryPoint,
     dimensions: dims,
     ndRange: decl.range.kind === 'nd',
     workgroupSize: sizeDims,
     bindings,
-    workgroupMemoryBytes: arrayBytes.includes(null)
-      ? null
-      : arrayBytes.reduce<number>((a, b) => a + (b ?? 0), 0),
+    workgroupMemoryBytes: memory,
     specConstants: reach.specConstants,
     deviceGlobals: reach.deviceGlobals,
     variants,
+    launchSlots,
     source: { module, line: decl.span.line, column: decl.span.column },
   };
   return {
@@ -438,6 +500,22 @@ function buildKernel(
     launchName,
     launchStructName,
   };
+}
+
+/** Bytes of the kernel's workgroup arrays, or null when a specialization constant sizes one. */
+function workgroupMemory(arrays: readonly LinkedWorkgroupArray[]): number | null {
+  let bytes = 0;
+  for (const w of arrays) {
+    const n = literalSize(w.length);
+    if (n === null) return null;
+    bytes += n * strideOf(w.element);
+  }
+  return bytes;
+}
+
+/** Records of `size` bytes a binding of at most `limit` bytes spans. */
+function recordsOf(size: number, limit: number): number {
+  return Math.max(1, Math.min(MAX_LAUNCH_RECORDS, Math.floor(limit / size)));
 }
 
 function unique<T>(items: readonly T[]): T[] {

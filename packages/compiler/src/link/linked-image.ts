@@ -10,6 +10,7 @@ import type {
   EmulationBuffer,
   GlobalStorage,
   KernelInfo,
+  LaunchSlotsBuffer,
   ScalarName,
   SpecConstantInfo,
   SpecConstantMode,
@@ -54,6 +55,12 @@ export interface LinkedFunction {
   readonly module: string;
   readonly wgslName: string;
   readonly decl: FunctionDecl<SymbolicId>;
+  /**
+   * Whether it reads a specialization constant, itself or through its calls: in the emulated
+   * variant it then takes the launch slot as a last parameter (a module-scope copy would not be
+   * uniform, and a loop bound by a constant may hold a barrier).
+   */
+  readonly readsSpecConstants: boolean;
 }
 
 /**
@@ -122,6 +129,15 @@ export interface LinkedImage {
   /** Where the emulated variant reads its constants; null when the image has none. */
   readonly emulation:
     | (EmulationBuffer & { readonly wgslName: string; readonly structName: string })
+    | null;
+  /** Where kernels take their launch slot; null when no kernel uses one. */
+  readonly launchSlots:
+    | (LaunchSlotsBuffer & {
+        readonly wgslName: string;
+        readonly structName: string;
+        /** The `var<workgroup>` the first invocation passes the slot through. */
+        readonly workgroupName: string;
+      })
     | null;
 }
 

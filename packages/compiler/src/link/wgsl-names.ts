@@ -9,8 +9,18 @@
 /** Generated function-scope names of entry points. */
 const ENTRY_LOCALS = ['gid', 'lid', 'wid', 'wgid', 'lindex'] as const;
 
+/**
+ * The launch slot: a local of entry points, and the last parameter of functions that read
+ * specialization constants in the emulated variant.
+ */
+export const LAUNCH_SLOT = 'slot';
+
 /** Generated struct field names of the `launch` uniform. */
-export const LAUNCH_FIELDS = { globalRange: 'global_range', groupOffset: 'group_offset' } as const;
+export const LAUNCH_FIELDS = {
+  globalRange: 'global_range',
+  slotMode: 'slot_mode',
+  groupOffset: 'group_offset',
+} as const;
 
 const GENERATED_PREFIXES = [
   'sc_',
@@ -58,7 +68,7 @@ pack2x16unorm pack4x8snorm pack4x8unorm pow quantizeToF16 radians reflect refrac
 round saturate select sign sin sinh smoothstep sqrt step storageBarrier tan tanh transpose trunc
 unpack2x16float unpack2x16snorm unpack2x16unorm unpack4x8snorm unpack4x8unorm workgroupBarrier
 workgroupUniformLoad textureBarrier
-${ENTRY_LOCALS.join(' ')} ${Object.values(LAUNCH_FIELDS).join(' ')}`.split(/\s+/),
+${ENTRY_LOCALS.join(' ')} ${LAUNCH_SLOT} ${Object.values(LAUNCH_FIELDS).join(' ')}`.split(/\s+/),
 );
 
 /** The WGSL spelling of a name from function code: a local, a parameter or a struct field. */

@@ -93,6 +93,7 @@ test('build writes WGSL, property sets and the program, which runs on the adapte
     binding: 2,
     addressSpace: 'uniform',
     size: 16,
+    records: 64,
     offsets: { 'src/scale.sycl.ts#factor': 0 },
   });
   expect(Object.keys(properties)).toEqual([
@@ -184,7 +185,7 @@ test('inspect prints the images readably', async () => {
   ).toBe(0);
   const { code, stdout } = await cli('inspect', 'seen');
   expect(code).toBe(0);
-  expect(stdout).toBe(`program format 2, 2 device images
+  expect(stdout).toBe(`program format 3, 2 device images
 
 device image src/gpu/tiles.sycl.ts
   native WGSL: 0-src_gpu_tiles.sycl.ts.native.wgsl (28 lines)
@@ -201,18 +202,20 @@ device image src/gpu/tiles.sycl.ts
       specialization constants: src/gpu/tiles.sycl.ts#blockSize
 
 device image src/scale.sycl.ts
-  native WGSL: 1-src_scale.sycl.ts.native.wgsl (27 lines)
-  emulated WGSL: 1-src_scale.sycl.ts.emulated.wgsl (29 lines)
+  native WGSL: 1-src_scale.sycl.ts.native.wgsl (28 lines)
+  emulated WGSL: 1-src_scale.sycl.ts.emulated.wgsl (44 lines)
   properties: 1-src_scale.sycl.ts.properties.json
   specialization constants (1):
     @id 0       src/scale.sycl.ts#factor: u32 = 7, emulated @0
-  emulation buffer: @group(0) @binding(2) uniform, 16 bytes
+  emulation buffer: @group(0) @binding(2) uniform, 64 records of 16 bytes
+  launch slots: @group(0) @binding(3)
   device globals (0):
   kernels (1):
     src/scale.sycl.ts#scale -> k_scale
       range 1D, workgroup size (64, 1, 1), workgroup memory 0 bytes
       variants: native, emulated
-      @binding(0) launch uniform, 32 bytes: global_range: vec3<u32> @0, group_offset: vec3<u32> @16
+      launch slots: emulated
+      @binding(0) launch uniform, 32 bytes: global_range: vec3<u32> @0, slot_mode: u32 @12, group_offset: vec3<u32> @16
       @binding(1) accessor out: array<u32> (write)
       specialization constants: src/scale.sycl.ts#factor
 `);

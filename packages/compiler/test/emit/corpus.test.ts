@@ -3,7 +3,12 @@
  * every kernel's pipeline must be creatable with the explicit layout its bindings describe.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { DeviceImage, KernelInfo, SpecConstantMode } from '@syclts/dsl';
+import {
+  type DeviceImage,
+  type KernelInfo,
+  type SpecConstantMode,
+  usesLaunchSlots,
+} from '@syclts/dsl';
 import { expect, test } from 'vitest';
 import { build, formatDiagnostic } from '../../src/index.js';
 import { gpu } from '../support/gpu.js';
@@ -37,6 +42,13 @@ function layoutEntries(
       binding: e.binding,
       visibility: GPUShaderStage.COMPUTE,
       buffer: { type: e.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage' },
+    });
+  }
+  if (usesLaunchSlots(kernel, mode)) {
+    entries.push({
+      binding: image.launchSlots!.binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: 'storage' },
     });
   }
   return entries;

@@ -92,7 +92,8 @@ test('device functions, raw WGSL included, are copied into the using image, call
     native.indexOf('fn fn_twice(l_min: f32)'),
   );
   expect(native).toContain('  return sc_k * l_select + 0.5;');
-  expect(image!.wgsl.emulated).toContain('  return sc_buffer.sc_k * l_select + 0.5;');
+  expect(image!.wgsl.emulated).toContain('fn fn_scaled(l_select: f32, slot: u32) -> f32 {');
+  expect(image!.wgsl.emulated).toContain('  return sc_buffer[slot].sc_k * l_select + 0.5;');
   for (const [mode, k] of [
     ['native', 3],
     ['native', -1.25],

@@ -66,6 +66,7 @@ test('value arguments sit in the launch uniform from offset 32 with WGSL uniform
   expect(launch).toMatchObject({ binding: 0, size: 80 });
   expect(launch.kind === 'launch' && launch.fields.map((f) => [f.role, f.name, f.offset])).toEqual([
     ['globalRange', 'global_range', 0],
+    ['slotMode', 'slot_mode', 12],
     ['groupOffset', 'group_offset', 16],
     ['arg', 'n', 32],
     ['arg', 'scale', 36],
@@ -167,4 +168,47 @@ test('a struct argument holding bool is passed as u32 and read back as bool', as
       [0, 1, 2, 3, 4].map((i) => (value.on ? i * value.gain : -1) + (value.pick[1] ? 100 : 0)),
     );
   }
+});
+
+test('a kernel takes a launch slot only where its per-launch values change and the slot fits the default limits', () => {
+  const body = [assign(index(param('out', f32), item('globalId'), f32), param('g', f32))];
+  const args = [valueParam('g', f32), accessorParam('out', f32, 'write')];
+  const tmp = (length: number) => ({
+    workgroupArrays: [{ name: 'tmp', element: f32, length: lit(length, u32), span: body[0]!.span }],
+  });
+  const kernels = [
+    kernelDecl('small', args, body),
+    kernelDecl('fits', args, body, tmp(4092)),
+    // 16,384 bytes: the slot's 16 would pass the default maxComputeWorkgroupStorageSize.
+    kernelDecl('full', args, body, tmp(4096)),
+    // 7 accessors: with the slot buffer and an emulation buffer, 9 storage bindings.
+    kernelDecl(
+      'wide',
+      [...args, ...[1, 2, 3, 4, 5, 6].map((i) => accessorParam(`in${i}`, f32, 'read'))],
+      body,
+    ),
+    kernelDecl('argless', [accessorParam('out', f32, 'write')], []),
+  ];
+  const { images, programGlobals, diagnostics } = link(
+    { modules: modules(deviceObject(M, { kernels })), resolveImport: resolveRelative },
+    { specConstants: 'both' },
+  );
+  expect(diagnostics).toEqual([]);
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
+  const slots = (name: string) => {
+    const info = image!.kernels[`${M}#${name}`]!;
+    const launch = info.bindings.find((b) => b.kind === 'launch');
+    return [info.launchSlots, launch?.kind === 'launch' ? launch.records : undefined];
+  };
+  expect(slots('small')).toEqual([['native', 'emulated'], 64]);
+  expect(slots('fits')).toEqual([['native', 'emulated'], 64]);
+  expect(slots('full')).toEqual([[], null]);
+  expect(slots('wide')).toEqual([[], null]);
+  expect(slots('argless')).toEqual([[], null]);
+  const entry = (name: string) => image!.wgsl.native!.split(`fn k_${name}(`)[1]!.split('\n}\n')[0]!;
+  expect(entry('small')).toContain('if (launch_small[0].slot_mode != 0u) {');
+  expect(entry('small')).toContain('slot = workgroupUniformLoad(&launch_slot);');
+  expect(entry('small')).toContain('launch_small[slot].g');
+  expect(entry('full')).not.toContain('launch_slot');
+  expect(entry('full')).toContain('launch_full.g');
 });

@@ -11,6 +11,7 @@ import {
   type KernelInfo,
   type Program,
   type ShareableValue,
+  usesLaunchSlots,
   writeValue,
 } from '@syclts/dsl';
 
@@ -47,19 +48,34 @@ export async function runKernel(
   const constants = pipelineConstants(image, launch.specConstants ?? {});
   device.pushErrorScope('validation');
   const module = device.createShaderModule({ code: image.wgsl.native! });
+  // A kernel that takes a launch slot reads slot 0 in mode 0: a zeroed slot buffer.
+  const slots = usesLaunchSlots(info, 'native') ? image.launchSlots : null;
   const layout = device.createBindGroupLayout({
-    entries: info.bindings.map((b) => ({
-      binding: b.binding,
-      visibility: GPUShaderStage.COMPUTE,
-      buffer: {
-        type:
-          b.kind === 'launch'
-            ? 'uniform'
-            : b.kind === 'accessor' && b.access === 'read'
-              ? 'read-only-storage'
-              : 'storage',
-      },
-    })),
+    entries: [
+      ...info.bindings.map(
+        (b): GPUBindGroupLayoutEntry => ({
+          binding: b.binding,
+          visibility: GPUShaderStage.COMPUTE,
+          buffer: {
+            type:
+              b.kind === 'launch'
+                ? 'uniform'
+                : b.kind === 'accessor' && b.access === 'read'
+                  ? 'read-only-storage'
+                  : 'storage',
+          },
+        }),
+      ),
+      ...(slots
+        ? [
+            {
+              binding: slots.binding,
+              visibility: GPUShaderStage.COMPUTE,
+              buffer: { type: 'storage' as const },
+            },
+          ]
+        : []),
+    ],
   });
   const pipeline = device.createComputePipeline({
     layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
@@ -107,11 +123,13 @@ export async function runKernel(
             ? globalRange
             : field.role === 'groupOffset'
               ? [0, 0, 0]
-              : (launch.args?.[field.name] as JsonValue);
+              : field.role === 'slotMode'
+                ? 0
+                : (launch.args?.[field.name] as JsonValue);
         writeValue(view, field.offset, field.type, value as ShareableValue, 'uniform');
       }
       const buffer = device.createBuffer({
-        size: b.size,
+        size: b.size * (b.records ?? 1),
         usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
       });
       device.queue.writeBuffer(buffer, 0, data);
@@ -142,6 +160,7 @@ export async function runKernel(
       });
     }
   }
+  if (slots) buffers.push({ binding: slots.binding, buffer: storage(new ArrayBuffer(16), 16) });
   const encoder = device.createCommandEncoder();
   const pass = encoder.beginComputePass();
   pass.setPipeline(pipeline);

@@ -238,5 +238,5 @@ test('f16 constants: 2-byte leaves, f16 layout, `enable f16` and h literals', ()
   expect(native).toContain('@id(0) override sc_h: f16 = 1.5h;');
   expect(native).toContain('@id(3) override sc_hv_2: f16 = 65504.0h;');
   expect(native).toContain('var<storage, read_write> a_k_out: array<f16>;');
-  expect(emulated).toContain('  sc_hv: vec3<f16>, // src/h.sycl.ts#hv @ 8');
+  expect(emulated).toContain('  @size(8) sc_hv: vec3<f16>, // src/h.sycl.ts#hv @ 8');
 });

@@ -13,6 +13,7 @@ import {
   type ShareableValue,
   type SpecConstantMode,
   type SymbolicId,
+  usesLaunchSlots,
   writeValue,
 } from '@syclts/dsl';
 
@@ -88,7 +89,8 @@ export async function launchKernel(
 
   for (const b of kernel.bindings) {
     if (b.kind === 'launch') {
-      const bytes = new ArrayBuffer(b.size);
+      // Record 0 of the binding's records: the kernel reads slot 0 (see the slot buffer below).
+      const bytes = new ArrayBuffer(b.size * (b.records ?? 1));
       const view = new DataView(bytes);
       for (const field of b.fields) {
         const value: JsonValue =
@@ -96,7 +98,9 @@ export async function launchKernel(
             ? range
             : field.role === 'groupOffset'
               ? [0, 0, 0]
-              : (launch.values?.[field.name] ?? null);
+              : field.role === 'slotMode'
+                ? 0
+                : (launch.values?.[field.name] ?? null);
         write(view, field.offset, field.type, value);
       }
       entries.push({
@@ -143,7 +147,7 @@ export async function launchKernel(
   }
   if (launch.mode === 'emulated' && kernel.specConstants.length > 0) {
     const emulation = image.emulation!;
-    const view = new DataView(new ArrayBuffer(emulation.size));
+    const view = new DataView(new ArrayBuffer(emulation.size * emulation.records));
     for (const [id, info] of Object.entries(image.specConstants)) {
       write(view, info.emulationOffset, info.type, currentValue(id));
     }
@@ -160,6 +164,19 @@ export async function launchKernel(
     });
   }
 
+  // Mode 0 (a zeroed slot buffer): every kernel that takes a slot takes 0.
+  if (usesLaunchSlots(kernel, launch.mode)) {
+    const slots = image.launchSlots!;
+    entries.push({
+      binding: slots.binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: 'storage' },
+    });
+    resources.push({
+      binding: slots.binding,
+      resource: { buffer: upload(device, new ArrayBuffer(16), GPUBufferUsage.STORAGE) },
+    });
+  }
   const layout = device.createBindGroupLayout({ entries });
   device.pushErrorScope('validation');
   const pipeline = device.createComputePipeline({

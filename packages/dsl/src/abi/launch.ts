@@ -6,6 +6,8 @@
 export const LAUNCH_UNIFORM = {
   /** vec3<u32>: the global range in WGSL component order. */
   globalRange: 0,
+  /** u32, in kernels that take a launch slot: 1 when the slot comes from the slot table. */
+  slotMode: 12,
   /** vec3<u32>: the workgroup-id offset of this dispatch of a split launch. */
   groupOffset: 16,
   /** Where the value arguments start (uniform layout). */

@@ -7,7 +7,7 @@ import type { HostAccess, InitMode } from '../declarations/device-global.js';
 import type { AccessMode } from '../declarations/kernel.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
 
-export const PROGRAM_FORMAT_VERSION = 2;
+export const PROGRAM_FORMAT_VERSION = 3;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
@@ -51,8 +51,22 @@ export interface EmulationBuffer {
   readonly group: number;
   readonly binding: number;
   readonly addressSpace: 'uniform' | 'storage';
-  /** Byte size of the buffer, a multiple of 16. */
+  /** Byte size of one record of values, a multiple of 16. */
   readonly size: number;
+  /** Records the binding spans: the WGSL reads record `slot` (see `usesLaunchSlots`). */
+  readonly records: number;
+}
+
+/**
+ * The buffer a kernel takes its launch slot from: `{ next, table }`. When the launch uniform's
+ * `slot_mode` is 0 the slot is 0 (the bindings' dynamic offsets point at the launch's own
+ * record); otherwise the first invocation of each workgroup takes `table[atomicAdd(next, 1)]`,
+ * so that consecutive small launches find their own values in one binding, with no bind call
+ * between them.
+ */
+export interface LaunchSlotsBuffer {
+  readonly group: number;
+  readonly binding: number;
 }
 
 /**
@@ -79,7 +93,7 @@ export type GlobalStorage = 'program' | 'image';
 
 /** A value in the per-launch uniform buffer (`launch`). */
 export interface LaunchField {
-  readonly role: 'globalRange' | 'groupOffset' | 'arg';
+  readonly role: 'globalRange' | 'slotMode' | 'groupOffset' | 'arg';
   /** The kernel argument's name for role 'arg'. */
   readonly name: string;
   readonly type: DataType;
@@ -93,10 +107,25 @@ export type BindingInfo = { readonly group: number; readonly binding: number } &
       readonly access: AccessMode;
       readonly element: DataType;
     }
-  | { readonly kind: 'launch'; readonly size: number; readonly fields: readonly LaunchField[] }
+  | {
+      readonly kind: 'launch';
+      /** Byte size of one record, a multiple of 16. */
+      readonly size: number;
+      readonly fields: readonly LaunchField[];
+      /**
+       * null: one record (no value arguments, or no launch slot); otherwise the binding spans
+       * this many records and the WGSL reads record `slot`.
+       */
+      readonly records: number | null;
+    }
   /** The buffer holding the device globals the kernel uses, of the program or of the image. */
   | { readonly kind: 'deviceGlobals'; readonly storage: GlobalStorage }
 );
+
+/** Whether the kernel, in `variant`, takes a launch slot (see `KernelInfo.launchSlots`). */
+export function usesLaunchSlots(info: KernelInfo, variant: SpecConstantMode): boolean {
+  return info.launchSlots.includes(variant);
+}
 
 /** A workgroup size dimension: a literal, or the value of an integer specialization constant. */
 export type WorkgroupSizeDim =
@@ -117,6 +146,14 @@ export interface KernelInfo {
   readonly deviceGlobals: readonly SymbolicId[];
   /** The variants this kernel can run in (emulated is absent when a constant sizes the workgroup or its memory). */
   readonly variants: readonly SpecConstantMode[];
+  /**
+   * The variants in which the kernel takes a launch slot from the image's `launchSlots` buffer
+   * and reads its values at that record: those with per-launch values (value arguments; in the
+   * emulated variant, any specialization constant), when the slot's workgroup variable and
+   * storage binding fit WebGPU's default limits beside the kernel's own. Elsewhere it reads
+   * record 0 at the bindings' offsets.
+   */
+  readonly launchSlots: readonly SpecConstantMode[];
   /** Where the kernel is declared, for errors the GPU reports about it. */
   readonly source: SourceLocation;
 }
@@ -163,6 +200,8 @@ export interface DeviceImage {
   readonly lineMaps?: { readonly native?: LineMap; readonly emulated?: LineMap };
   readonly specConstants: Readonly<Record<SymbolicId, SpecConstantInfo>>;
   readonly emulation: EmulationBuffer | null;
+  /** Present when a kernel of the image uses launch slots in some variant. */
+  readonly launchSlots: LaunchSlotsBuffer | null;
   readonly deviceGlobals: Readonly<Record<SymbolicId, DeviceGlobalInfo>>;
   /** Byte size of the image's own buffer (its `deviceImageScope` globals), 0 without any. */
   readonly imageGlobalsSize: number;

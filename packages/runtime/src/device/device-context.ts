@@ -11,7 +11,7 @@ import type {
   SourceLocation,
   SpecConstantMode,
 } from '@syclts/dsl';
-import { roundUp, strideOf } from '@syclts/dsl';
+import { roundUp, strideOf, usesLaunchSlots } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
@@ -21,6 +21,11 @@ import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
 export type Variant = SpecConstantMode;
+
+/** Workgroup arrivals a batch's launch-slot table holds: small launches past it bind their own record. */
+export const SLOT_TABLE_ENTRIES = 4096;
+/** Bytes of a launch-slot binding: `next`, the table. */
+export const SLOTS_BINDING_BYTES = 4 + 4 * SLOT_TABLE_ENTRIES;
 
 /** A kernel's explicit layout in one variant: exactly its bindings (plus the emulation buffer). */
 export interface KernelLayout {
@@ -126,8 +131,16 @@ export class DeviceContext {
           buffer: {
             type: emulation.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage',
             hasDynamicOffset: true,
-            minBindingSize: emulation.size,
+            minBindingSize: emulation.size * emulation.records,
           },
+        });
+      }
+      const slots = launchSlotsBinding(image, info, variant);
+      if (slots) {
+        entries.push({
+          binding: slots.binding,
+          visibility: ShaderStage.COMPUTE,
+          buffer: { type: 'storage', hasDynamicOffset: true, minBindingSize: SLOTS_BINDING_BYTES },
         });
       }
       this.device.pushErrorScope('validation');
@@ -301,7 +314,7 @@ function minBindingSize(binding: BindingInfo): number {
     case 'accessor':
       return roundUp(4, strideOf(binding.element, 'storage'));
     case 'launch':
-      return Math.max(16, binding.size);
+      return binding.size * (binding.records ?? 1);
     case 'deviceGlobals':
       return 0;
   }
@@ -310,6 +323,11 @@ function minBindingSize(binding: BindingInfo): number {
 /** The emulation buffer binding of the emulated variant, when the kernel uses any constant. */
 export function emulationBinding(image: DeviceImage, info: KernelInfo) {
   return info.specConstants.length > 0 ? image.emulation : null;
+}
+
+/** The launch-slot binding, when the kernel takes a launch slot in `variant`. */
+export function launchSlotsBinding(image: DeviceImage, info: KernelInfo, variant: Variant) {
+  return usesLaunchSlots(info, variant) ? image.launchSlots : null;
 }
 
 export function messageOf(error: unknown): string {

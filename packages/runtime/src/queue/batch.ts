@@ -8,6 +8,8 @@
  * fail validation (see launch.ts), and an error scope costs Dawn's Node binding 15 to 35 µs per
  * submit; the unexpected still arrives through `uncapturederror`, named by the labels.
  */
+
+import { SLOT_TABLE_ENTRIES, SLOTS_BINDING_BYTES } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
 import { BufferUsage } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from './event.js';
@@ -26,6 +28,8 @@ export const MAX_BATCH_DISPATCHES = 128;
  */
 export const FIRST_FLUSH_DISPATCHES = 16;
 const ARENA_BYTES = 1 << 20;
+/** The launch-slot binding's offset for a launch that reads its own record (slot mode 0: unread). */
+export const OWN_RECORD = 0;
 /** Uploads up to this size are remembered and not repeated. */
 const UPLOAD_MEMORY = 4096;
 
@@ -52,10 +56,17 @@ export class Batch {
   #lastPipeline: GPUComputePipeline | null = null;
   #lastLayout: GPUPipelineLayout | null = null;
   #lastGroup: GPUBindGroup | null = null;
-  /** The dynamic offsets of the last setBindGroup (a launch binds at most two). */
+  /** The dynamic offsets of the last setBindGroup (a launch binds at most three). */
   #lastOffsetCount = 0;
   #lastOffset0 = 0;
   #lastOffset1 = 0;
+  #lastOffset2 = 0;
+  /** The open batch's `{ next: 0, table }` at #align (offset 0: for launches that take no slot). */
+  readonly #slots: GPUBuffer;
+  readonly #table = new Uint32Array(1 + SLOT_TABLE_ENTRIES);
+  #arrivals = 0;
+  /** Counts flushes: launch-slot records are kept per batch. */
+  #epoch = 0;
   /** Dispatches after which the open batch is flushed, growing within a task. */
   #flushAt = FIRST_FLUSH_DISPATCHES;
   #encoder: GPUCommandEncoder | null = null;
@@ -81,6 +92,45 @@ export class Batch {
     this.#words = new Uint32Array(this.#staging.buffer);
     this.#view = new DataView(this.#staging.buffer);
     this.#arena = this.#createArena(ARENA_BYTES);
+    this.#slots = device.createBuffer({
+      label: 'syclts launch slots',
+      size: this.#align + SLOTS_BINDING_BYTES,
+      usage: BufferUsage.STORAGE | BufferUsage.COPY_DST,
+    });
+  }
+
+  /** The launch-slot buffer: every launch that uses slots binds it. */
+  get slots(): GPUBuffer {
+    return this.#slots;
+  }
+
+  /** Identifies the open batch: records kept for it are not valid in another. */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /** Whether the open batch's slot table has room for `workgroups` more arrivals. */
+  hasSlots(workgroups: number): boolean {
+    return this.#arrivals + workgroups <= SLOT_TABLE_ENTRIES;
+  }
+
+  /**
+   * Hands the next `workgroups` arrivals in the open batch record `record` (room checked with
+   * `hasSlots`); returns the dynamic offset of the batch's launch-slot binding.
+   */
+  enterSlots(record: number, workgroups: number): number {
+    const at = 1 + this.#arrivals;
+    this.#table.fill(record, at, at + workgroups);
+    this.#arrivals += workgroups;
+    return this.#align;
+  }
+
+  /** Zeroed room for `bytes` of records in the open batch's arena; returns its offset. */
+  allocate(bytes: number): number {
+    const at = this.#used;
+    this.#staging.fill(0, at, at + bytes);
+    this.#used += this.#round(bytes);
+    return at;
   }
 
   get arena(): GPUBuffer {
@@ -96,12 +146,10 @@ export class Batch {
   }
 
   /**
-   * Makes room for a launch of `dispatches` dispatches, each with a launch uniform of
-   * `launchSize` bytes, and emulation values of `emulationSize` bytes, flushing first when the
-   * batch is full.
+   * Makes room for a launch of `dispatches` dispatches and `bytes` of values (what it writes, and
+   * the binding windows past its records), flushing first when the batch is full.
    */
-  reserve(dispatches: number, launchSize: number, emulationSize: number): void {
-    const bytes = dispatches * this.#round(launchSize) + this.#round(emulationSize);
+  reserve(dispatches: number, bytes: number): void {
     if (
       this.#used + bytes > this.#staging.byteLength ||
       this.#dispatches + dispatches > MAX_BATCH_DISPATCHES
@@ -171,6 +219,7 @@ export class Batch {
       this.#lastOffsetCount = offsets.length;
       this.#lastOffset0 = offsets[0] ?? 0;
       this.#lastOffset1 = offsets[1] ?? 0;
+      this.#lastOffset2 = offsets[2] ?? 0;
     }
     pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
     this.#dispatches++;
@@ -190,7 +239,8 @@ export class Batch {
     return (
       offsets.length === this.#lastOffsetCount &&
       (offsets.length < 1 || offsets[0] === this.#lastOffset0) &&
-      (offsets.length < 2 || offsets[1] === this.#lastOffset1)
+      (offsets.length < 2 || offsets[1] === this.#lastOffset1) &&
+      (offsets.length < 3 || offsets[2] === this.#lastOffset2)
     );
   }
 
@@ -250,6 +300,11 @@ export class Batch {
       this.#upload.set(this.#staging.subarray(0, Math.min(this.#used, UPLOAD_MEMORY)));
       this.#uploadedBytes = this.#used;
     }
+    if (this.#arrivals > 0) {
+      device.queue.writeBuffer(this.#slots, this.#align, this.#table, 0, 1 + this.#arrivals);
+      this.#arrivals = 0;
+    }
+    this.#epoch++;
     this.#used = 0;
     this.#lastSlots.clear();
     this.#lastPipeline = null;
@@ -272,6 +327,7 @@ export class Batch {
   /** Frees the arena (after the work submitted so far). */
   destroy(): void {
     this.#arena.destroy();
+    this.#slots.destroy();
   }
 
   #queueFlush(): void {
@@ -282,6 +338,11 @@ export class Batch {
       this.#flushAt = FIRST_FLUSH_DISPATCHES;
       if (this.flush()) this.open();
     });
+  }
+
+  /** `n` rounded up to the offset alignment: the bytes a slot of `n` takes. */
+  aligned(n: number): number {
+    return this.#round(n);
   }
 
   #round(n: number): number {

@@ -9,7 +9,13 @@
 
 import type { BindingInfo, KernelInfo } from '@syclts/dsl';
 import { writeValue } from '@syclts/dsl';
-import { type DeviceContext, emulationBinding, type Variant } from '../device/device-context.js';
+import {
+  type DeviceContext,
+  emulationBinding,
+  launchSlotsBinding,
+  SLOTS_BINDING_BYTES,
+  type Variant,
+} from '../device/device-context.js';
 import type { PipelineEntry } from '../device/pipeline-cache.js';
 import { errc, SyclError } from '../errors.js';
 import type { DeviceBuffer } from '../memory/buffer.js';
@@ -23,12 +29,17 @@ import {
   writeEmulation,
 } from '../spec-constants/values.js';
 import type { CanonicalValue } from '../values/host-value.js';
-import type { Batch } from './batch.js';
+import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue } from './scheduler.js';
 
+/**
+ * Launches of at most this many workgroups take their slot from the batch's table (the rest bind
+ * their own record): one atomic per workgroup on one address is cheap for a small dispatch only.
+ */
+const SLOT_WORKGROUPS = 64;
 /** Bind groups kept per (queue, kernel, variant); beyond this the cache starts over. */
 const BIND_GROUPS_PER_PLAN = 32;
 /** Ready native pipelines a plan keeps (the device's cache holds them too); then it starts over. */
@@ -54,6 +65,14 @@ export class LaunchPlan {
   readonly launchSize: number;
   /** Bytes of the emulation buffer's values (0 when the variant reads none). */
   readonly emulationSize: number;
+  /** Whether the kernel takes a launch slot in this variant (see `usesLaunchSlots`). */
+  readonly slotted: boolean;
+  /** Records the launch uniform binding spans, or null when it is one record. */
+  readonly launchRecords: number | null;
+  /** Records of one batch's chunk: what every binding read by slot spans. */
+  readonly capacity: number;
+  /** The most bytes a binding reaches past its offset. */
+  readonly window: number;
   /** Pipelines of one layout keep the bind group bound across a pipeline change. */
   readonly pipelineLayout: GPUPipelineLayout;
   /** The dynamic offsets of one dispatch (the batch copies them). */
@@ -67,6 +86,11 @@ export class LaunchPlan {
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
   #last: { buffers: readonly GPUBuffer[]; bindGroup: GPUBindGroup } | null = null;
+  /** This plan's records in the open batch: the batch's epoch, offsets, records used. */
+  #chunkEpoch = -1;
+  #chunkLaunch = 0;
+  #chunkEmulation = 0;
+  #chunkUsed = 0;
 
   constructor(
     readonly context: DeviceContext,
@@ -80,6 +104,14 @@ export class LaunchPlan {
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
     const emulation = variant === 'emulated' ? emulationBinding(resolved.image, info) : null;
     this.emulationSize = emulation ? emulation.size : 0;
+    this.slotted = launchSlotsBinding(resolved.image, info, variant) !== null;
+    this.launchRecords = this.launchBinding?.records ?? null;
+    const emulationRecords = emulation ? emulation.records : Number.POSITIVE_INFINITY;
+    this.capacity = Math.min(this.launchRecords ?? Number.POSITIVE_INFINITY, emulationRecords);
+    this.window = Math.max(
+      this.launchSize * (this.launchRecords ?? 1),
+      emulation ? emulation.size * emulation.records : 0,
+    );
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
     const literal = workgroupSize.flatMap((dim) => (dim.kind === 'literal' ? [dim.value] : []));
     this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
@@ -129,26 +161,31 @@ export class LaunchPlan {
     return geometry;
   }
 
-  /** Writes one dispatch's `launch` uniform into the batch's arena; returns its dynamic offset. */
+  /**
+   * Writes one dispatch's `launch` uniform into the batch's arena; returns its dynamic offset.
+   * `slotMode` 1: the kernel takes its slot from the batch's table.
+   */
   launchUniform(
     batch: Batch,
     geometry: Geometry,
     dispatch: Dispatch,
     action: KernelAction,
+    slotMode: 0 | 1,
   ): number {
     const size = this.launchSize;
     const at = batch.claim(size);
-    this.#writeLaunchUniform(batch.view, at, geometry.globalRange, dispatch, action);
+    this.#writeLaunchUniform(batch.view, at, geometry.globalRange, dispatch, action, slotMode);
     return batch.keep(size, at);
   }
 
-  /** Writes the `launch` uniform of one dispatch (globalRange, groupOffset, value arguments) at `at`. */
+  /** Writes the `launch` uniform of one dispatch (its range, slot mode, group offset, value arguments) at `at`. */
   #writeLaunchUniform(
     view: DataView,
     at: number,
     globalRange: Vec3,
     dispatch: Dispatch,
     action: KernelAction,
+    slotMode: 0 | 1,
   ): void {
     for (const field of this.launchBinding!.fields) {
       const value =
@@ -156,7 +193,9 @@ export class LaunchPlan {
           ? globalRange
           : field.role === 'groupOffset'
             ? dispatch.groupOffset
-            : (argOf(action, field.name) as CanonicalValue | undefined);
+            : field.role === 'slotMode'
+              ? slotMode
+              : (argOf(action, field.name) as CanonicalValue | undefined);
       if (value === undefined) {
         throw new SyclError(
           errc.kernelArgument,
@@ -165,6 +204,72 @@ export class LaunchPlan {
       }
       writeValue(view, at + field.offset, field.type, value, 'uniform');
     }
+  }
+
+  /** Arena bytes a launch of `dispatches` dispatches may take, binding windows included. */
+  bytesFor(batch: Batch, dispatches: number): number {
+    const launch = dispatches * batch.aligned(this.launchSize);
+    const emulation = batch.aligned(this.emulationSize);
+    const chunk = this.slotted
+      ? batch.aligned(this.capacity * this.emulationSize) +
+        (this.launchRecords === null ? 0 : batch.aligned(this.capacity * this.launchSize))
+      : 0;
+    return launch + emulation + chunk + this.window;
+  }
+
+  /**
+   * Writes a small launch's values as its next record in the batch's chunk, hands its workgroups
+   * that record in the batch's slot table, and sets its dynamic offsets (the chunk's).
+   */
+  slotRecord(
+    batch: Batch,
+    geometry: Geometry,
+    dispatch: Dispatch,
+    action: KernelAction,
+    values: SpecValues,
+  ): void {
+    const { launchSize, emulationSize, offsets } = this;
+    if (this.#chunkEpoch !== batch.epoch || this.#chunkUsed === this.capacity) {
+      this.#chunkLaunch =
+        this.launchRecords === null ? 0 : batch.allocate(this.capacity * launchSize);
+      this.#chunkEmulation = emulationSize > 0 ? batch.allocate(this.capacity * emulationSize) : 0;
+      this.#chunkEpoch = batch.epoch;
+      this.#chunkUsed = 0;
+    }
+    const record = this.#chunkUsed++;
+    let launchAt: number;
+    if (this.launchRecords === null) {
+      launchAt = this.launchUniform(batch, geometry, dispatch, action, 1);
+    } else {
+      launchAt = this.#chunkLaunch + record * launchSize;
+      this.#writeLaunchUniform(batch.view, launchAt, geometry.globalRange, dispatch, action, 1);
+    }
+    if (emulationSize > 0) {
+      const { program, image } = this.resolved;
+      writeEmulation(
+        program,
+        image,
+        values,
+        batch.view,
+        this.#chunkEmulation + record * emulationSize,
+      );
+    }
+    const [x, y, z] = dispatch.workgroups;
+    offsets.length = 0;
+    offsets.push(this.launchRecords === null ? launchAt : this.#chunkLaunch);
+    if (emulationSize > 0) offsets.push(this.#chunkEmulation);
+    offsets.push(batch.enterSlots(record, x * y * z));
+  }
+
+  /**
+   * Whether a launch of these dispatches takes its slot from the batch's table: a small one, while
+   * the table has room (the rest bind their own record, in mode 0).
+   */
+  takesSlot(dispatches: readonly Dispatch[], batch: Batch): boolean {
+    if (!this.slotted || dispatches.length !== 1) return false;
+    const [x, y, z] = dispatches[0]!.workgroups;
+    const workgroups = x * y * z;
+    return workgroups <= SLOT_WORKGROUPS && batch.hasSlots(workgroups);
   }
 
   /** The bind group over the launch's accessor buffers and the batch's arena. */
@@ -216,7 +321,7 @@ export class LaunchPlan {
         binding.kind === 'accessor'
           ? { buffer: buffers[accessor++]! }
           : binding.kind === 'launch'
-            ? { buffer: batch.arena, size: Math.max(16, binding.size) }
+            ? { buffer: batch.arena, size: this.launchSize * (binding.records ?? 1) }
             : { buffer: context.globals.buffer(program, image, binding.storage) };
       entries.push({ binding: binding.binding, resource });
     }
@@ -224,7 +329,14 @@ export class LaunchPlan {
     if (emulation) {
       entries.push({
         binding: emulation.binding,
-        resource: { buffer: batch.arena, size: emulation.size },
+        resource: { buffer: batch.arena, size: emulation.size * emulation.records },
+      });
+    }
+    const slots = launchSlotsBinding(image, info, variant);
+    if (slots) {
+      entries.push({
+        binding: slots.binding,
+        resource: { buffer: batch.slots, size: SLOTS_BINDING_BYTES },
       });
     }
     return context.device.createBindGroup({
@@ -398,8 +510,15 @@ export class PreparedLaunch implements LaunchIssue {
       return;
     }
     const { launchSize, emulationSize, offsets } = plan;
-    batch.reserve(dispatches.length, launchSize, emulationSize);
+    batch.reserve(dispatches.length, plan.bytesFor(batch, dispatches.length));
     const group = plan.bindGroup(action, batch);
+    if (plan.takesSlot(dispatches, batch)) {
+      const dispatch = dispatches[0]!;
+      plan.slotRecord(batch, this.#geometry, dispatch, action, this.#values);
+      batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
+      batch.add(event);
+      return;
+    }
     let emulationOffset = -1;
     if (emulationSize > 0) {
       const { program, image } = action.resolved;
@@ -409,8 +528,11 @@ export class PreparedLaunch implements LaunchIssue {
     }
     for (const dispatch of dispatches) {
       offsets.length = 0;
-      if (launchSize > 0) offsets.push(plan.launchUniform(batch, this.#geometry, dispatch, action));
+      if (launchSize > 0) {
+        offsets.push(plan.launchUniform(batch, this.#geometry, dispatch, action, 0));
+      }
       if (emulationOffset >= 0) offsets.push(emulationOffset);
+      if (plan.slotted) offsets.push(OWN_RECORD);
       batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
     }
     batch.add(event);

@@ -28,13 +28,16 @@ export function launchBinding(
   binding: number,
   args: readonly { name: string; type: DataType; offset: number }[] = [],
   size = 32,
+  records: number | null = null,
+  slotted = false,
 ): BindingInfo {
   const fields: LaunchField[] = [
     { role: 'globalRange', name: 'globalRange', type: uvec3, offset: 0 },
+    ...(slotted ? [{ role: 'slotMode' as const, name: 'slotMode', type: u32, offset: 12 }] : []),
     { role: 'groupOffset', name: 'groupOffset', type: uvec3, offset: 16 },
     ...args.map((a) => ({ role: 'arg' as const, ...a })),
   ];
-  return { group: 0, binding, kind: 'launch', size, fields };
+  return { group: 0, binding, kind: 'launch', size, fields, records };
 }
 
 export function accessorBinding(
@@ -46,9 +49,12 @@ export function accessorBinding(
   return { group: 0, binding, kind: 'accessor', arg, access, element };
 }
 
-/** WGSL of the `launch` struct and variable; `args` are extra members (the first needs @align(16)). */
-export function launchWgsl(binding: number, args = ''): string {
-  return `struct Launch { globalRange: vec3<u32>, groupOffset: vec3<u32>, ${args} }
+/**
+ * WGSL of the `launch` struct and variable; `args` are extra members (the first needs
+ * @align(16)); `slotted` adds the slot mode of kernels that take a launch slot.
+ */
+export function launchWgsl(binding: number, args = '', slotted = false): string {
+  return `struct Launch { globalRange: vec3<u32>, ${slotted ? 'slotMode: u32, ' : ''}groupOffset: vec3<u32>, ${args} }
 @group(0) @binding(${binding}) var<uniform> launch: Launch;`;
 }
 
@@ -56,6 +62,30 @@ export function launchWgsl(binding: number, args = ''): string {
 export function basic1d(entryPoint: string, body: string): string {
   return `@compute @workgroup_size(64, 1, 1)
 fn ${entryPoint}(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+  let gid = (wid + launch.groupOffset) * vec3<u32>(64u, 1u, 1u) + lid;
+  if (any(gid >= launch.globalRange)) { return; }
+  let i = gid.x;
+  ${body}
+}`;
+}
+
+/** WGSL of the launch-slot buffer at `binding` and the workgroup variable that shares the slot. */
+export function launchSlotsWgsl(binding: number): string {
+  return `struct LaunchSlots { next: atomic<u32>, table: array<u32> }
+@group(0) @binding(${binding}) var<storage, read_write> launch_slots: LaunchSlots;
+var<workgroup> launch_slot: u32;`;
+}
+
+/** As basic1d, taking the launch slot first: `body` sees `slot` as well. */
+export function slotted1d(entryPoint: string, body: string): string {
+  return `@compute @workgroup_size(64, 1, 1)
+fn ${entryPoint}(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>,
+    @builtin(local_invocation_index) lindex: u32) {
+  var slot = 0u;
+  if (launch.slotMode != 0u) {
+    if (lindex == 0u) { launch_slot = launch_slots.table[atomicAdd(&launch_slots.next, 1u)]; }
+    slot = workgroupUniformLoad(&launch_slot);
+  }
   let gid = (wid + launch.groupOffset) * vec3<u32>(64u, 1u, 1u) + lid;
   if (any(gid >= launch.globalRange)) { return; }
   let i = gid.x;
@@ -82,6 +112,7 @@ export function kernelInfo(
     specConstants: [],
     deviceGlobals: [],
     variants: ['native', 'emulated'],
+    launchSlots: [],
     source: { module: 'src/hand-written.sycl.ts', line: 1, column: 1 },
     ...info,
   };
@@ -128,7 +159,14 @@ export function deviceGlobalInfo(
 export function image(
   partial: Partial<DeviceImage> & Pick<DeviceImage, 'id' | 'wgsl' | 'kernels'>,
 ): DeviceImage {
-  return { specConstants: {}, emulation: null, deviceGlobals: {}, imageGlobalsSize: 0, ...partial };
+  return {
+    specConstants: {},
+    emulation: null,
+    launchSlots: null,
+    deviceGlobals: {},
+    imageGlobalsSize: 0,
+    ...partial,
+  };
 }
 
 export function program(images: readonly DeviceImage[]): Program {

@@ -9,7 +9,7 @@ import type {
   LinkedSpecConstant,
   SizeValue,
 } from '../../link/linked-image.js';
-import { LAUNCH_FIELDS, sourceName } from '../../link/wgsl-names.js';
+import { LAUNCH_FIELDS, LAUNCH_SLOT, sourceName } from '../../link/wgsl-names.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
@@ -24,6 +24,8 @@ export class ImageScope {
   readonly specConstants: ReadonlyMap<SymbolicId, LinkedSpecConstant>;
   readonly deviceGlobals: ReadonlyMap<SymbolicId, LinkedDeviceGlobal>;
   readonly functions: ReadonlyMap<SymbolicId, string>;
+  /** Functions that take the launch slot as their last parameter (emulated variant). */
+  readonly slotParams: ReadonlySet<SymbolicId>;
   readonly leafNames: ReadonlyMap<number, string>;
   readonly origins = new LineOrigins();
 
@@ -35,6 +37,11 @@ export class ImageScope {
     this.specConstants = new Map(image.specConstants.map((c) => [c.symbolicId, c]));
     this.deviceGlobals = new Map(image.deviceGlobals.map((g) => [g.symbolicId, g]));
     this.functions = new Map(image.functions.map((f) => [f.symbolicId, f.wgslName]));
+    this.slotParams = new Set(
+      mode === 'emulated'
+        ? image.functions.filter((f) => f.readsSpecConstants).map((f) => f.symbolicId)
+        : [],
+    );
     this.leafNames = new Map(
       image.specConstants.flatMap((c) => c.info.leaves.map((l, i) => [l.id, c.leafNames[i]!])),
     );
@@ -44,7 +51,7 @@ export class ImageScope {
   specConstant(id: SymbolicId): string {
     const c = this.specConstants.get(id)!;
     if (this.mode === 'native') return c.wgslName;
-    return `${this.image.emulation!.wgslName}.${c.wgslName}`;
+    return `${this.image.emulation!.wgslName}[${LAUNCH_SLOT}].${c.wgslName}`;
   }
 
   /** A size as a u32 override-expression. */
@@ -84,7 +91,7 @@ export class CodePrinter {
         return sourceName(e.name);
       case 'param':
         return (
-          this.kernel!.accessorNames[e.name] ?? `${this.kernel!.launchName}.${sourceName(e.name)}`
+          this.kernel!.accessorNames[e.name] ?? `${launchPlace(this.kernel!)}.${sourceName(e.name)}`
         );
       case 'workgroupArray':
         return this.kernel!.workgroupArrays.find((w) => w.name === e.name)!.wgslName;
@@ -101,8 +108,11 @@ export class CodePrinter {
       }
       case 'select':
         return `select(${this.expr(e.whenFalse)}, ${this.expr(e.whenTrue)}, ${this.expr(e.condition)})`;
-      case 'call':
-        return `${this.scope.functions.get(e.callee)!}(${e.args.map((a) => this.expr(a)).join(', ')})`;
+      case 'call': {
+        const args = e.args.map((a) => this.expr(a));
+        if (this.scope.slotParams.has(e.callee)) args.push(LAUNCH_SLOT);
+        return `${this.scope.functions.get(e.callee)!}(${args.join(', ')})`;
+      }
       case 'builtin': {
         // arrayLength takes a pointer to the runtime-sized array.
         const args = e.args.map((a) =>
@@ -163,7 +173,7 @@ export class CodePrinter {
     const kernel = this.kernel!;
     const dims = kernel.info.dimensions;
     const c = COMPONENTS[dims - 1 - d]!;
-    const range = `${kernel.launchName}.${LAUNCH_FIELDS.globalRange}`;
+    const range = `${launchPlace(kernel)}.${LAUNCH_FIELDS.globalRange}`;
     switch (query) {
       case 'globalId':
         return `gid.${c}`;
@@ -329,6 +339,14 @@ export class CodePrinter {
     if (this.scope.deviceGlobals.has(p.ref)) return this.scope.deviceGlobals.get(p.ref)!.place;
     return this.scope.functions.get(p.ref)!;
   }
+}
+
+/** The launch uniform's record of this launch: the kernel's variable, or its element `slot`. */
+export function launchPlace(kernel: LinkedKernel): string {
+  const launch = kernel.info.bindings.find((b) => b.kind === 'launch');
+  return launch?.kind === 'launch' && launch.records !== null
+    ? `${kernel.launchName}[${LAUNCH_SLOT}]`
+    : kernel.launchName;
 }
 
 function scalarOf(type: DataType): ScalarName {

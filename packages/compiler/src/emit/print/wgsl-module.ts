@@ -1,5 +1,5 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
-import type { DataType, LineMap, SpecConstantMode } from '@syclts/dsl';
+import { type DataType, type LineMap, type SpecConstantMode, usesLaunchSlots } from '@syclts/dsl';
 import { valueAt } from '../../link/layout.js';
 import type {
   LinkedGlobalStorage,
@@ -7,8 +7,8 @@ import type {
   LinkedKernel,
   LinkedSpecConstant,
 } from '../../link/linked-image.js';
-import { LAUNCH_FIELDS, sourceName } from '../../link/wgsl-names.js';
-import { CodePrinter, ImageScope } from './code.js';
+import { LAUNCH_FIELDS, LAUNCH_SLOT, sourceName } from '../../link/wgsl-names.js';
+import { CodePrinter, ImageScope, launchPlace } from './code.js';
 import { literal } from './literals.js';
 import { WgslTypes } from './types.js';
 
@@ -26,6 +26,7 @@ export function printModule(
       mode === 'native' ? nativeConstants(image, types) : emulatedConstants(image, types),
     );
   }
+  if (kernels.some((k) => usesLaunchSlots(k.info, mode))) sections.push(launchSlots(image));
   for (const storage of [image.globalStorage.program, image.globalStorage.image]) {
     if (storage) sections.push(globalStorage(image, storage, types));
   }
@@ -33,9 +34,10 @@ export function printModule(
   for (const fn of image.functions) {
     const { module } = fn;
     const printer = new CodePrinter(scope, null, module);
-    const params = fn.decl.params
-      .map((p) => `${sourceName(p.name)}: ${printer.type(p.type, p.name)}`)
-      .join(', ');
+    const params = fn.decl.params.map(
+      (p) => `${sourceName(p.name)}: ${printer.type(p.type, p.name)}`,
+    );
+    if (scope.slotParams.has(fn.symbolicId)) params.push(`${LAUNCH_SLOT}: u32`);
     const result = fn.decl.returnType
       ? ` -> ${printer.type(fn.decl.returnType, fn.decl.name)}`
       : '';
@@ -46,7 +48,7 @@ export function printModule(
     const mark = (line: string) => scope.origins.mark(line, module, fn.decl.span);
     sections.push([
       `// ${fn.symbolicId}`,
-      mark(`fn ${fn.wgslName}(${params})${result} {`),
+      mark(`fn ${fn.wgslName}(${params.join(', ')})${result} {`),
       ...body,
       mark('}'),
     ]);
@@ -132,18 +134,42 @@ function rebuild(c: LinkedSpecConstant, types: WgslTypes): string {
   return build(c.info.type, c.wgslName);
 }
 
+/**
+ * The emulation buffer: an array of records, one per launch (see `launchSlots`); the last member
+ * is sized up to the record's size, so that the array's stride is the record size.
+ */
 function emulatedConstants(image: LinkedImage, types: WgslTypes): string[] {
   const emulation = image.emulation!;
-  const fields = image.specConstants.map(
-    (c) =>
-      `  ${c.wgslName}: ${types.type(c.info.type, c.wgslName, 'host')}, // ${c.symbolicId} @ ${c.info.emulationOffset}`,
-  );
-  const space = emulation.addressSpace === 'uniform' ? 'uniform' : 'storage, read';
+  const last = image.specConstants.length - 1;
+  const fields = image.specConstants.map((c, i) => {
+    const size = i === last ? `@size(${emulation.size - c.info.emulationOffset}) ` : '';
+    return `  ${size}${c.wgslName}: ${types.type(c.info.type, c.wgslName, 'host')}, // ${c.symbolicId} @ ${c.info.emulationOffset}`;
+  });
+  const declaration =
+    emulation.addressSpace === 'uniform'
+      ? `var<uniform> ${emulation.wgslName}: array<${emulation.structName}, ${emulation.records}>;`
+      : `var<storage, read> ${emulation.wgslName}: array<${emulation.structName}>;`;
   return [
     `struct ${emulation.structName} {`,
     ...fields,
     '}',
-    `@group(${emulation.group}) @binding(${emulation.binding}) var<${space}> ${emulation.wgslName}: ${emulation.structName};`,
+    `@group(${emulation.group}) @binding(${emulation.binding}) ${declaration}`,
+  ];
+}
+
+/**
+ * The buffer kernels take their launch slot from (its layout is the runtime's contract, see
+ * docs/device-images.md), and the workgroup variable that hands the slot to every invocation.
+ */
+function launchSlots(image: LinkedImage): string[] {
+  const slots = image.launchSlots!;
+  return [
+    `struct ${slots.structName} {`,
+    '  next: atomic<u32>,',
+    '  table: array<u32>,',
+    '}',
+    `@group(${slots.group}) @binding(${slots.binding}) var<storage, read_write> ${slots.wgslName}: ${slots.structName};`,
+    `var<workgroup> ${slots.workgroupName}: u32;`,
   ];
 }
 
@@ -155,13 +181,20 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
     `// ${kernel.symbolicId}`,
     `struct ${kernel.launchStructName} {`,
     `  ${LAUNCH_FIELDS.globalRange}: vec3<u32>,`,
+    ...(launch.kind === 'launch' && launch.fields.some((f) => f.role === 'slotMode')
+      ? [`  ${LAUNCH_FIELDS.slotMode}: u32,`]
+      : []),
     `  @size(16) ${LAUNCH_FIELDS.groupOffset}: vec3<u32>,`,
     ...args.map(
       (f) =>
         `  ${sourceName(f.name)}: ${types.type(f.type, `${kernel.launchName}_${f.name}`, 'host')},`,
     ),
     '}',
-    `@group(${launch.group}) @binding(${launch.binding}) var<uniform> ${kernel.launchName}: ${kernel.launchStructName};`,
+    `@group(${launch.group}) @binding(${launch.binding}) var<uniform> ${kernel.launchName}: ${
+      launch.kind === 'launch' && launch.records !== null
+        ? `array<${kernel.launchStructName}, ${launch.records}>`
+        : kernel.launchStructName
+    };`,
   ];
   for (const b of kernel.info.bindings) {
     if (b.kind !== 'accessor') continue;
@@ -188,7 +221,7 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
   const printer = new CodePrinter(scope, kernel, module);
   const mark = (line: string) => scope.origins.mark(line, module, kernel.decl.span);
   const size = kernel.workgroupSize.map((v) => scope.size(v));
-  const launch = kernel.launchName;
+  const launch = launchPlace(kernel);
   const guard = kernel.info.ndRange
     ? []
     : [`  if (any(gid >= ${launch}.${LAUNCH_FIELDS.globalRange})) {`, '    return;', '  }'];
@@ -199,10 +232,46 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
     '  @builtin(local_invocation_id) lid: vec3<u32>,',
     '  @builtin(local_invocation_index) lindex: u32,',
     ') {',
+    ...slotLines(kernel, scope),
     `  let wid = wgid + ${launch}.${LAUNCH_FIELDS.groupOffset};`,
     `  let gid = wid * vec3<u32>(${size.join(', ')}) + lid;`,
     ...guard,
   ]
     .map(mark)
     .concat(printer.block(kernel.decl.body, 1), mark('}'));
+}
+
+/**
+ * The slot the kernel reads its values at: taken (see takeSlot), or 0 where the kernel reads
+ * emulated constants but takes no slot (the bindings then point at its record).
+ */
+function slotLines(kernel: LinkedKernel, scope: ImageScope): string[] {
+  if (usesLaunchSlots(kernel.info, scope.mode)) return takeSlot(kernel, scope.image);
+  return scope.mode === 'emulated' && kernel.info.specConstants.length > 0
+    ? [`  let ${LAUNCH_SLOT} = 0u;`]
+    : [];
+}
+
+/**
+ * The launch slot: 0 when the launch uniform's `slot_mode` is 0 (the bindings point at this
+ * launch's record; a uniform branch, no barrier), else the table's entry for this workgroup's
+ * arrival, taken by its first invocation. Both ways it is uniform, so values read through it
+ * may bound loops that hold barriers.
+ */
+function takeSlot(kernel: LinkedKernel, image: LinkedImage): string[] {
+  const { wgslName: slots, workgroupName: shared } = image.launchSlots!;
+  const launch = kernel.info.bindings.find((b) => b.kind === 'launch');
+  const first =
+    launch?.kind === 'launch' && launch.records !== null
+      ? `${kernel.launchName}[0]`
+      : kernel.launchName;
+  return [
+    `  var ${LAUNCH_SLOT} = 0u;`,
+    `  if (${first}.${LAUNCH_FIELDS.slotMode} != 0u) {`,
+    '    if (lindex == 0u) {',
+    `      ${shared} = ${slots}.table[atomicAdd(&${slots}.next, 1u)];`,
+    '    }',
+    `    ${LAUNCH_SLOT} = workgroupUniformLoad(&${shared});`,
+    '  }',
+  ];
 }

@@ -1,0 +1,131 @@
+/**
+ * Launch slots: small launches of one kernel in one batch share a bind call and find their own
+ * values through the batch's slot table; large ones, and those past the table's room, bind their
+ * own record. Each must see its own values whichever way it went.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Queue } from '../src/index.js';
+import * as argsModule from './fixtures/compiled/args.sycl.js';
+import { factor, fill } from './fixtures/fill.js';
+import { accumulate, scale, total } from './fixtures/globals.js';
+import { compileFixture } from './support/compile.js';
+import { freshQueue, POISON, randomU32 } from './support/gpu.js';
+
+compileFixture('args', argsModule);
+const { affine } = argsModule;
+
+/** Counts the queue's setBindGroup calls from now on. */
+function countBindCalls(q: Queue): { readonly calls: number } {
+  const counter = { calls: 0 };
+  const device = q.device;
+  const create = device.createCommandEncoder.bind(device);
+  device.createCommandEncoder = (descriptor) => {
+    const encoder = create(descriptor);
+    const begin = encoder.beginComputePass.bind(encoder);
+    encoder.beginComputePass = (passDescriptor) => {
+      const pass = begin(passDescriptor);
+      const set = pass.setBindGroup.bind(pass) as (...args: unknown[]) => void;
+      pass.setBindGroup = ((...args: unknown[]) => {
+        counter.calls++;
+        set(...args);
+      }) as GPUComputePassEncoder['setBindGroup'];
+      return pass;
+    };
+    return encoder;
+  };
+  return counter;
+}
+
+test('small emulated launches with new values each share the bind call before them', async () => {
+  const q = await freshQueue({ specConstants: 'emulated' });
+  const input = q.buffer(
+    Uint32Array.from(randomU32(8, 700), (x) => x % 1000),
+    { access: 'read' },
+  );
+  q.parallelFor(8, accumulate, { input });
+  await q.wait();
+  await q.copy(new Array<number>(8).fill(0), total).wait();
+  const bindCalls = countBindCalls(q);
+  const scales = Array.from(randomU32(100, 701), (x) => 1 + (x % 50));
+  for (const s of scales) {
+    q.submit((cgh) => {
+      cgh.setSpecializationConstant(scale, s);
+      cgh.parallelFor(8, accumulate, { input });
+    });
+  }
+  const after = new Array<number>(8).fill(POISON);
+  await q.copy(total, after).wait();
+  const sum = scales.reduce((a, b) => a + b, 0);
+  expect(after).toEqual(Array.from(await input.read(), (x) => x * sum));
+  // Batches of 16, 32 and 52 launches; a chunk holds 64 records: a bind call per batch at most
+  // (the first batch's pass was opened before the count began).
+  expect(bindCalls.calls).toBeGreaterThan(0);
+  expect(bindCalls.calls).toBeLessThanOrEqual(3);
+});
+
+describe.each(['native', 'emulated'] as const)('one task of mixed launches (%s)', (policy) => {
+  test('small, large and value-argument launches each see their own values', async () => {
+    const q = await freshQueue({ specConstants: policy });
+    const draws = randomU32(200, 710);
+    type Check = () => Promise<void>;
+    const checks: Check[] = [];
+    for (let i = 0; i < 200; i++) {
+      const k = 1 + (draws[i]! % 5000);
+      if (i % 4 === 1) {
+        // 100 items: 2 workgroups; its value arguments are its record.
+        const n = 100;
+        const x = Float32Array.from({ length: n }, (_, j) => j - 50);
+        const src = q.buffer(x, { access: 'read' });
+        const dst = q.buffer(new Float32Array(n).fill(Number.NaN), { access: 'write' });
+        const pick: [number, number, number, number] = [0, 0, k % 97, 0];
+        q.parallelFor(n, affine, {
+          src,
+          dst,
+          n: 1,
+          scale: k / 8,
+          neg: false,
+          offset: [0, k],
+          pick,
+        });
+        checks.push(async () => {
+          const want = Array.from(x, (v) => Math.fround(v * Math.fround(k / 8)) + k + (k % 97));
+          expect(Array.from(await dst.read())).toEqual(want);
+        });
+        continue;
+      }
+      // 96 items (2 workgroups), 4,096 (64: the most a slot takes) or 6,400 (100: bound alone).
+      const n = i % 4 === 0 ? 96 : i % 4 === 2 ? 4096 : 6400;
+      const out = q.buffer(new Uint32Array(n).fill(POISON));
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(factor, k);
+        cgh.parallelFor(n, fill, { out });
+      });
+      checks.push(async () => {
+        const got = await out.read();
+        const wrong = Array.from(got).findIndex((v, j) => v !== Math.imul(k, j) >>> 0);
+        expect(wrong, `launch ${i} (${n} items, factor ${k})`).toBe(-1);
+      });
+    }
+    await q.wait();
+    for (const check of checks) await check();
+  });
+
+  test('more small arrivals than a batch table holds: the rest bind their own records', async () => {
+    const q = await freshQueue({ specConstants: policy });
+    const factors = Array.from(randomU32(250, 720), (x) => 1 + (x % 5000));
+    // 64 workgroups each: the fourth batch's 128 launches bring 8,192 arrivals, twice the table.
+    const outs = factors.map(() => q.buffer(new Uint32Array(4096).fill(POISON)));
+    for (const [i, k] of factors.entries()) {
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(factor, k);
+        cgh.parallelFor(4096, fill, { out: outs[i]! });
+      });
+    }
+    await q.wait();
+    for (const [i, k] of factors.entries()) {
+      const got = await outs[i]!.read();
+      const wrong = Array.from(got).findIndex((v, j) => v !== Math.imul(k, j) >>> 0);
+      expect(wrong, `launch ${i}, factor ${k}`).toBe(-1);
+    }
+  });
+});
