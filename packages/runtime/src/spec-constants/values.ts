@@ -71,7 +71,11 @@ export class SpecValues {
   /** Each set constant's value, in the order first set (a handler sets a few: a list, not a map). */
   readonly #entries: Interned[] = [];
   constructor(values?: ReadonlyMap<SpecializationId, CanonicalValue>) {
-    if (values) for (const [id, value] of values) this.#entries.push(new Interned(id, value));
+    if (values) {
+      for (const [id, value] of values) {
+        this.#entries.push(new Interned(id, value, hashOf(id.type, value)));
+      }
+    }
   }
 
   set(api: string, id: SpecializationId, value: unknown): void {
@@ -150,9 +154,11 @@ class Interned extends KeyedValue {
     /** The constant's latest host object when the value was set. */
     readonly id: SpecializationId,
     canonical: CanonicalValue,
+    /** The hash of the value it was checked from (the same device form). */
+    hash: number,
   ) {
     super(canonical);
-    this.hash = hashOf(id.type, canonical);
+    this.hash = hash;
   }
 }
 
@@ -201,7 +207,7 @@ function intern(api: string, state: ConstantState, value: unknown): Interned {
     const entry = recent[i]!;
     if (entry.hash === hash && matches(type, value, entry.canonical)) return entry;
   }
-  const entry = new Interned(latest, checked(api, latest, value));
+  const entry = new Interned(latest, checked(api, latest, value), hash);
   recent.unshift(entry);
   if (recent.length > INTERNED_PER_CONSTANT) recent.pop();
   return entry;
