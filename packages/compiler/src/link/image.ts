@@ -397,16 +397,21 @@ function buildKernel(
     );
   }
   // A launch slot takes a u32 of workgroup memory (16 bytes as counted) and a storage binding:
-  // a kernel at WebGPU's default limits without them keeps one record per launch.
+  // a kernel at WebGPU's default limits without them keeps one record per launch. Taking one
+  // makes a pipeline slower to create (about 3 ms more per pipeline on one driver): worth it where
+  // a kernel has one pipeline per variant, not for a native kernel that reads specialization
+  // constants (a pipeline per value set).
   const accessorCount = decl.params.filter((p) => p.kind === 'accessor').length;
   const memory = workgroupMemory(workgroupArrays);
   const slotFits =
     memory !== null &&
     roundUp(16, memory) + 16 <= DEFAULT_WORKGROUP_STORAGE &&
     accessorCount + (reach.deviceGlobals.length > 0 ? 2 : 0) + 2 <= DEFAULT_STORAGE_BUFFERS;
-  const launchSlots = variants.filter(
-    (v) =>
-      slotFits && (valueParams.length > 0 || (v === 'emulated' && reach.specConstants.length > 0)),
+  const constants = reach.specConstants.length > 0;
+  const launchSlots = variants.filter((v) =>
+    v === 'emulated'
+      ? slotFits && (valueParams.length > 0 || constants)
+      : slotFits && valueParams.length > 0 && !constants,
   );
   const launchSize = roundUp(16, argLayout.end);
   const vec3u: DataType = { kind: 'vector', component: 'u32', size: 3 };

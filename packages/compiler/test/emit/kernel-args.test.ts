@@ -19,6 +19,8 @@ import {
   param,
   resolveRelative,
   select,
+  spec,
+  specDecl,
   swizzle,
   valueParam,
 } from '../support/ir.js';
@@ -188,9 +190,19 @@ test('a kernel takes a launch slot only where its per-launch values change and t
       body,
     ),
     kernelDecl('argless', [accessorParam('out', f32, 'write')], []),
+    // A native pipeline per value set: taking a slot would make each slower to create.
+    kernelDecl('tuned', args, [
+      assign(
+        index(param('out', f32), item('globalId'), f32),
+        bin('*', param('g', f32), spec('k', f32)),
+      ),
+    ]),
   ];
   const { images, programGlobals, diagnostics } = link(
-    { modules: modules(deviceObject(M, { kernels })), resolveImport: resolveRelative },
+    {
+      modules: modules(deviceObject(M, { specConstants: [specDecl('k', f32, 2)], kernels })),
+      resolveImport: resolveRelative,
+    },
     { specConstants: 'both' },
   );
   expect(diagnostics).toEqual([]);
@@ -205,10 +217,14 @@ test('a kernel takes a launch slot only where its per-launch values change and t
   expect(slots('full')).toEqual([[], null]);
   expect(slots('wide')).toEqual([[], null]);
   expect(slots('argless')).toEqual([[], null]);
+  expect(slots('tuned')).toEqual([['emulated'], 64]);
   const entry = (name: string) => image!.wgsl.native!.split(`fn k_${name}(`)[1]!.split('\n}\n')[0]!;
   expect(entry('small')).toContain('if (launch_small[0].slot_mode != 0u) {');
   expect(entry('small')).toContain('slot = workgroupUniformLoad(&launch_slot);');
   expect(entry('small')).toContain('launch_small[slot].g');
   expect(entry('full')).not.toContain('launch_slot');
   expect(entry('full')).toContain('launch_full.g');
+  expect(entry('tuned')).toContain('let slot = 0u;');
+  expect(entry('tuned')).not.toContain('launch_slot');
+  expect(entry('tuned')).toContain('launch_tuned[slot].g');
 });

@@ -148,10 +148,12 @@ export interface KernelInfo {
   readonly variants: readonly SpecConstantMode[];
   /**
    * The variants in which the kernel takes a launch slot from the image's `launchSlots` buffer
-   * and reads its values at that record: those with per-launch values (value arguments; in the
-   * emulated variant, any specialization constant), when the slot's workgroup variable and
-   * storage binding fit WebGPU's default limits beside the kernel's own. Elsewhere it reads
-   * record 0 at the bindings' offsets.
+   * and reads its values at that record: the emulated variant when the kernel has value
+   * arguments or reads a specialization constant, the native one when it has value arguments
+   * and reads no constant (a slot makes a pipeline slower to create, and such a kernel has one
+   * native pipeline per value set); either only when the slot's workgroup variable and storage
+   * binding fit WebGPU's default limits beside the kernel's own. Elsewhere it reads record 0 at
+   * the bindings' offsets.
    */
   readonly launchSlots: readonly SpecConstantMode[];
   /** Where the kernel is declared, for errors the GPU reports about it. */

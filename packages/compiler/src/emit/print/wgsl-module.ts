@@ -242,14 +242,15 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
 }
 
 /**
- * The slot the kernel reads its values at: taken (see takeSlot), or 0 where the kernel reads
- * emulated constants but takes no slot (the bindings then point at its record).
+ * The slot the kernel reads its values at: taken (see takeSlot), or 0 where it reads an array
+ * of records but takes no slot in this variant (the bindings then point at its record).
  */
 function slotLines(kernel: LinkedKernel, scope: ImageScope): string[] {
   if (usesLaunchSlots(kernel.info, scope.mode)) return takeSlot(kernel, scope.image);
-  return scope.mode === 'emulated' && kernel.info.specConstants.length > 0
-    ? [`  let ${LAUNCH_SLOT} = 0u;`]
-    : [];
+  const records =
+    (scope.mode === 'emulated' && kernel.info.specConstants.length > 0) ||
+    launchPlace(kernel) !== kernel.launchName;
+  return records ? [`  let ${LAUNCH_SLOT} = 0u;`] : [];
 }
 
 /**
