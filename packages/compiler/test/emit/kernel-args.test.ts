@@ -228,3 +228,31 @@ test('a kernel takes a launch slot only where its per-launch values change and t
   expect(entry('tuned')).not.toContain('launch_slot');
   expect(entry('tuned')).toContain('launch_tuned[slot].g');
 });
+
+test("a value argument and a local named 'slot' keep their own values beside the launch slot", async () => {
+  const named = kernelDecl(
+    'named',
+    [valueParam('slot', u32), accessorParam('out', u32, 'write')],
+    [
+      letS('slot', bin('+', param('slot', u32), item('globalId'))),
+      assign(index(param('out', u32), item('globalId'), u32), local('slot', u32)),
+    ],
+  );
+  const { images, programGlobals, diagnostics } = link({
+    modules: modules(deviceObject(M, { kernels: [named] })),
+    resolveImport: resolveRelative,
+  });
+  expect(diagnostics).toEqual([]);
+  const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
+  expect(image!.kernels[`${M}#named`]!.launchSlots).toEqual(['native']);
+  expect(image!.wgsl.native).toContain('let l_slot: u32 = launch_named[slot].l_slot + gid.x;');
+  const result = await runKernel(image!, `${M}#named`, {
+    mode: 'native',
+    range: [40],
+    accessors: { out: new Uint32Array(41).fill(0xdeadbeef) },
+    values: { slot: 1000 },
+  });
+  const got = [...new Uint32Array(result.accessors.out!)];
+  expect(got.slice(0, 40)).toEqual(Array.from({ length: 40 }, (_, i) => 1000 + i));
+  expect(got[40]).toBe(0xdeadbeef);
+});
