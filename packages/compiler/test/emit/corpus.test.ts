@@ -3,56 +3,16 @@
  * every kernel's pipeline must be creatable with the explicit layout its bindings describe.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import {
-  type DeviceImage,
-  type KernelInfo,
-  type SpecConstantMode,
-  usesLaunchSlots,
-} from '@syclts/dsl';
 import { expect, test } from 'vitest';
 import { build, formatDiagnostic } from '../../src/index.js';
 import { gpu } from '../support/gpu.js';
+import { layoutEntries } from '../support/layout-entries.js';
 
 const dir = new URL('../corpus/valid/', import.meta.url);
 const sources = readdirSync(dir)
   .filter((f) => f.endsWith('.sycl.ts'))
   .sort()
   .map((file) => ({ module: `corpus/${file}`, source: readFileSync(new URL(file, dir), 'utf8') }));
-
-function layoutEntries(
-  image: DeviceImage,
-  kernel: KernelInfo,
-  mode: SpecConstantMode,
-): GPUBindGroupLayoutEntry[] {
-  const entries: GPUBindGroupLayoutEntry[] = kernel.bindings.map((b) => ({
-    binding: b.binding,
-    visibility: GPUShaderStage.COMPUTE,
-    buffer: {
-      type:
-        b.kind === 'launch'
-          ? 'uniform'
-          : b.kind === 'accessor' && b.access === 'read'
-            ? 'read-only-storage'
-            : 'storage',
-    },
-  }));
-  if (mode === 'emulated' && kernel.specConstants.length > 0) {
-    const e = image.emulation!;
-    entries.push({
-      binding: e.binding,
-      visibility: GPUShaderStage.COMPUTE,
-      buffer: { type: e.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage' },
-    });
-  }
-  if (usesLaunchSlots(kernel, mode)) {
-    entries.push({
-      binding: image.launchSlots!.binding,
-      visibility: GPUShaderStage.COMPUTE,
-      buffer: { type: 'storage' },
-    });
-  }
-  return entries;
-}
 
 // One image for the whole corpus: every cross-module name clash lands in one WGSL module.
 test('the corpus links into one image whose WGSL compiles into every kernel pipeline', async () => {

@@ -14,6 +14,7 @@ import {
   usesLaunchSlots,
   writeValue,
 } from '@syclts/dsl';
+import { layoutEntries } from '../support/layout-entries.js';
 
 type Accessor = Float32Array | Int32Array | Uint32Array | Uint16Array;
 
@@ -48,35 +49,9 @@ export async function runKernel(
   const constants = pipelineConstants(image, launch.specConstants ?? {});
   device.pushErrorScope('validation');
   const module = device.createShaderModule({ code: image.wgsl.native! });
-  // A kernel that takes a launch slot reads slot 0 in mode 0: a zeroed slot buffer.
+  // A kernel that takes a launch slot reads slot 0 (slot_mode 0): a zeroed slot buffer.
   const slots = usesLaunchSlots(info, 'native') ? image.launchSlots : null;
-  const layout = device.createBindGroupLayout({
-    entries: [
-      ...info.bindings.map(
-        (b): GPUBindGroupLayoutEntry => ({
-          binding: b.binding,
-          visibility: GPUShaderStage.COMPUTE,
-          buffer: {
-            type:
-              b.kind === 'launch'
-                ? 'uniform'
-                : b.kind === 'accessor' && b.access === 'read'
-                  ? 'read-only-storage'
-                  : 'storage',
-          },
-        }),
-      ),
-      ...(slots
-        ? [
-            {
-              binding: slots.binding,
-              visibility: GPUShaderStage.COMPUTE,
-              buffer: { type: 'storage' as const },
-            },
-          ]
-        : []),
-    ],
-  });
+  const layout = device.createBindGroupLayout({ entries: layoutEntries(image, info, 'native') });
   const pipeline = device.createComputePipeline({
     layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
     compute: { module, entryPoint: info.entryPoint, constants },

@@ -8,7 +8,7 @@
  *     --format=esm --external:webgpu --conditions=@syclts/source --outfile=test/out/bench.mjs
  *   node test/out/bench.mjs      (on a machine with a GPU)
  */
-import { array, f32, i32, u32 } from '@syclts/dsl';
+import { array, f32, i32, u32, usesLaunchSlots } from '@syclts/dsl';
 import { create, globals } from 'webgpu';
 import { emitProgram } from '../../src/emit/index.js';
 import { link } from '../../src/link/index.js';
@@ -33,6 +33,7 @@ import {
   spec,
   specDecl,
 } from './ir.js';
+import { layoutEntries } from './layout-entries.js';
 
 Object.assign(globalThis, globals);
 // The Dawn instance must outlive every adapter and device made from it.
@@ -180,8 +181,9 @@ async function main() {
     });
     new Uint32Array(launch.getMappedRange()).set([W, H, 1, 0, 0, 0, 0, 0]);
     launch.unmap();
+    // Record 0 of the emulation buffer's records; the slot buffer zeroed (slot_mode 0: slot 0).
     const emu = device.createBuffer({
-      size: image.emulation!.size,
+      size: image.emulation!.size * image.emulation!.records,
       usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.STORAGE,
       mappedAtCreation: true,
     });
@@ -197,19 +199,10 @@ async function main() {
       size: 16,
       usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
     });
+    const slots = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
     for (const v of variants) {
-      const entries: GPUBindGroupLayoutEntry[] = kernel.bindings.map((b) => ({
-        binding: b.binding,
-        visibility: GPUShaderStage.COMPUTE,
-        buffer: {
-          type:
-            b.kind === 'launch'
-              ? 'uniform'
-              : b.kind === 'accessor' && b.access === 'read'
-                ? 'read-only-storage'
-                : 'storage',
-        },
-      }));
+      const mode = v.emulated ? 'emulated' : 'native';
+      const entries = layoutEntries(image, kernel, mode);
       const resources: GPUBindGroupEntry[] = kernel.bindings.map((b) => ({
         binding: b.binding,
         resource: {
@@ -217,15 +210,10 @@ async function main() {
             b.kind === 'launch' ? launch : b.kind === 'accessor' && b.arg === 'src' ? src : dst,
         },
       }));
-      if (v.emulated) {
-        entries.push({
-          binding: image.emulation!.binding,
-          visibility: GPUShaderStage.COMPUTE,
-          buffer: {
-            type: image.emulation!.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage',
-          },
-        });
+      if (v.emulated)
         resources.push({ binding: image.emulation!.binding, resource: { buffer: emu } });
+      if (usesLaunchSlots(kernel, mode)) {
+        resources.push({ binding: image.launchSlots!.binding, resource: { buffer: slots } });
       }
       const layout = device.createBindGroupLayout({ entries });
       const t0 = performance.now();
