@@ -42,10 +42,9 @@ import { literalSize, sizeLeaves, sizeValue } from './sizes.js';
 import { LAUNCH_FIELDS, NameAllocator } from './wgsl-names.js';
 
 const MAX_UNIFORM_BYTES = 65536;
-/** WebGPU's default maxStorageBufferBindingSize. */
-const MAX_STORAGE_BYTES = 134217728;
 /** Records of per-launch values one binding spans at most (launches that share a bind call). */
 const MAX_LAUNCH_RECORDS = 64;
+const RECORDS_WINDOW_BYTES = 65536;
 /** WebGPU's default maxComputeWorkgroupStorageSize and maxStorageBuffersPerShaderStage. */
 const DEFAULT_WORKGROUP_STORAGE = 16384;
 const DEFAULT_STORAGE_BUFFERS = 8;
@@ -222,7 +221,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
           binding: nextBinding++,
           addressSpace: uniform ? ('uniform' as const) : ('storage' as const),
           size: emulationSize,
-          records: recordsOf(emulationSize, uniform ? MAX_UNIFORM_BYTES : MAX_STORAGE_BYTES),
+          records: recordsOf(emulationSize),
           ...emulationNames,
         };
   const slotted = linkedKernels.some((k) =>
@@ -455,10 +454,7 @@ function buildKernel(
       size: launchSize,
       fields,
       // Value arguments change from launch to launch: an array, one record per launch.
-      records:
-        valueParams.length > 0 && launchSlots.length > 0
-          ? recordsOf(launchSize, MAX_UNIFORM_BYTES)
-          : null,
+      records: valueParams.length > 0 && launchSlots.length > 0 ? recordsOf(launchSize) : null,
     },
   ];
   const accessorNames: Record<string, string> = {};
@@ -518,9 +514,12 @@ function workgroupMemory(arrays: readonly LinkedWorkgroupArray[]): number | null
   return bytes;
 }
 
-/** Records of `size` bytes a binding of at most `limit` bytes spans. */
-function recordsOf(size: number, limit: number): number {
-  return Math.max(1, Math.min(MAX_LAUNCH_RECORDS, Math.floor(limit / size)));
+/**
+ * Records of `size` bytes one binding spans: at most 64, in at most 64 KiB (a uniform binding's
+ * limit; a batch keeps a chunk of them per kernel, so large records come fewer to a chunk).
+ */
+function recordsOf(size: number): number {
+  return Math.max(1, Math.min(MAX_LAUNCH_RECORDS, Math.floor(RECORDS_WINDOW_BYTES / size)));
 }
 
 function unique<T>(items: readonly T[]): T[] {

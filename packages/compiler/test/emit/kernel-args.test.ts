@@ -256,3 +256,36 @@ test("a value argument and a local named 'slot' keep their own values beside the
   expect(got.slice(0, 40)).toEqual(Array.from({ length: 40 }, (_, i) => 1000 + i));
   expect(got[40]).toBe(0xdeadbeef);
 });
+
+test('a chunk of records stays within 64 KiB: large emulation records come fewer to a binding', () => {
+  const recordsFor = (length: number) => {
+    const reads = kernelDecl(
+      'reads',
+      [accessorParam('out', f32, 'write')],
+      [
+        assign(
+          index(param('out', f32), item('globalId'), f32),
+          index(spec('big', array(f32, length)), lit(0, u32), f32),
+        ),
+      ],
+    );
+    const { images, programGlobals, diagnostics } = link(
+      {
+        modules: modules(
+          deviceObject(M, {
+            specConstants: [specDecl('big', array(f32, length), new Array(length).fill(1))],
+            kernels: [reads],
+          }),
+        ),
+        resolveImport: resolveRelative,
+      },
+      { specConstants: 'emulated' },
+    );
+    expect(diagnostics).toEqual([]);
+    const [image] = emitProgram({ images, programGlobals }).images;
+    return [image!.emulation!.addressSpace, image!.emulation!.size, image!.emulation!.records];
+  };
+  expect(recordsFor(9)).toEqual(['storage', 48, 64]);
+  expect(recordsFor(8192)).toEqual(['storage', 32768, 2]);
+  expect(recordsFor(40000)).toEqual(['storage', 160000, 1]);
+});
