@@ -3,7 +3,7 @@
  * a canonical form (a fresh, deeply frozen copy, scalars as the device sees them) so that stored
  * values cannot be changed behind the runtime's back and equal values compare equal.
  */
-import type { DataType } from '@syclts/dsl';
+import type { DataType, ScalarName } from '@syclts/dsl';
 import { checkScalar, type ScalarValue, show, ValueError } from './scalars.js';
 
 /** A canonical host value: a scalar, or frozen arrays/objects of canonical values. */
@@ -32,11 +32,13 @@ function canonical(type: DataType, value: unknown): CanonicalValue {
     case 'atomic':
       return checkScalar(type.scalar, value, '');
     case 'vector':
-      return tuple(value, type.size, (v) => checkScalar(type.component, v, ''));
+      return scalars(value, type.size, type.component);
     case 'matrix':
-      return tuple(value, type.columns * type.rows, (v) => checkScalar('f32', v, ''));
+      return scalars(value, type.columns * type.rows, 'f32');
     case 'array':
-      return tuple(value, type.length, (v) => canonical(type.element, v));
+      return type.element.kind === 'scalar'
+        ? scalars(value, type.length, type.element.scalar)
+        : elements(value, type.length, type.element);
     case 'struct': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new ValueError(
@@ -63,27 +65,46 @@ function canonical(type: DataType, value: unknown): CanonicalValue {
   }
 }
 
-function tuple(
-  value: unknown,
-  length: number,
-  element: (value: unknown) => CanonicalValue,
-): readonly CanonicalValue[] {
+/** A list of scalars (a vector, a matrix, an array of scalars): one loop, no callback per leaf. */
+function scalars(value: unknown, length: number, scalar: ScalarName): readonly ScalarValue[] {
+  const list = listOf(value, length);
+  const out = new Array<ScalarValue>(length);
+  let i = 0;
+  try {
+    for (; i < length; i++) out[i] = checkScalar(scalar, list[i], '');
+  } catch (error) {
+    throw at(i, error);
+  }
+  return Object.freeze(out);
+}
+
+function elements(value: unknown, length: number, element: DataType): readonly CanonicalValue[] {
+  const list = listOf(value, length);
+  const out = new Array<CanonicalValue>(length);
+  let i = 0;
+  try {
+    for (; i < length; i++) out[i] = canonical(element, list[i]);
+  } catch (error) {
+    throw at(i, error);
+  }
+  return Object.freeze(out);
+}
+
+function listOf(value: unknown, length: number): ArrayLike<unknown> {
   if (!isArrayLike(value)) {
     throw new ValueError('', `expected an array of ${length} elements, got ${show(value)}`);
   }
   if (value.length !== length) {
     throw new ValueError('', `expected ${length} elements, got ${value.length}`);
   }
-  const out = new Array<CanonicalValue>(length);
-  for (let i = 0; i < length; i++) {
-    try {
-      out[i] = element(value[i]);
-    } catch (error) {
-      if (!(error instanceof ValueError)) throw error;
-      throw new ValueError(`[${i}]${error.path}`, error.reason);
-    }
-  }
-  return Object.freeze(out);
+  return value;
+}
+
+/** A ValueError of element `index`, placed inside the list. */
+function at(index: number, error: unknown): unknown {
+  return error instanceof ValueError
+    ? new ValueError(`[${index}]${error.path}`, error.reason)
+    : error;
 }
 
 /** An array or a typed array (not a DataView): what a vector, matrix or array value may be. */

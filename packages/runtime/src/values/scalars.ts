@@ -17,40 +17,49 @@ export class ValueError extends Error {
   }
 }
 
-/** The value as the device will see it (f32/f16 rounded), or a ValueError. */
+/**
+ * The value as the device will see it (f32/f16 rounded), or a ValueError. Small enough to be
+ * inlined where every launch checks its values; the reasons are made apart, when one is wrong.
+ */
 export function checkScalar(scalar: ScalarName, value: unknown, path: string): ScalarValue {
-  if (scalar === 'bool') {
-    if (typeof value !== 'boolean')
-      throw new ValueError(path, `expected a boolean, got ${show(value)}`);
-    return value;
+  if (typeof value !== 'number') {
+    return scalar === 'bool' && typeof value === 'boolean' ? value : invalid(scalar, value, path);
   }
-  if (typeof value !== 'number')
-    throw new ValueError(path, `expected a number, got ${show(value)}`);
-  if (!Number.isFinite(value)) throw new ValueError(path, `${show(value)} is not finite`);
   switch (scalar) {
-    case 'i32':
-      if (!Number.isInteger(value)) throw new ValueError(path, `${value} is not an integer (i32)`);
-      if (value < -(2 ** 31) || value > 2 ** 31 - 1) {
-        throw new ValueError(path, `${value} is out of range for i32`);
-      }
-      return value === 0 ? 0 : value;
-    case 'u32':
-      if (!Number.isInteger(value)) throw new ValueError(path, `${value} is not an integer (u32)`);
-      if (value < 0 || value > 2 ** 32 - 1) {
-        throw new ValueError(path, `${value} is out of range for u32`);
-      }
-      return value === 0 ? 0 : value;
     case 'f32': {
       const rounded = Math.fround(value);
-      if (!Number.isFinite(rounded)) throw new ValueError(path, `${value} is out of range for f32`);
-      return rounded;
+      return Number.isFinite(rounded) ? rounded : invalid(scalar, value, path);
     }
+    case 'i32':
+      return Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1
+        ? value | 0
+        : invalid(scalar, value, path);
+    case 'u32':
+      return Number.isInteger(value) && value >= 0 && value <= 2 ** 32 - 1
+        ? value >>> 0
+        : invalid(scalar, value, path);
     case 'f16':
-      if (Math.abs(value) >= F16_MAX_EXCLUSIVE) {
-        throw new ValueError(path, `${value} is out of range for f16`);
-      }
-      return f16Round(value);
+      return Number.isFinite(value) && Math.abs(value) < F16_MAX_EXCLUSIVE
+        ? f16Round(value)
+        : invalid(scalar, value, path);
+    case 'bool':
+      return invalid(scalar, value, path);
   }
+}
+
+function invalid(scalar: ScalarName, value: unknown, path: string): never {
+  throw new ValueError(path, reason(scalar, value));
+}
+
+/** Why `value` is not a valid `scalar`. */
+function reason(scalar: ScalarName, value: unknown): string {
+  if (scalar === 'bool') return `expected a boolean, got ${show(value)}`;
+  if (typeof value !== 'number') return `expected a number, got ${show(value)}`;
+  if (!Number.isFinite(value)) return `${show(value)} is not finite`;
+  if ((scalar === 'i32' || scalar === 'u32') && !Number.isInteger(value)) {
+    return `${value} is not an integer (${scalar})`;
+  }
+  return `${value} is out of range for ${scalar}`;
 }
 
 /**
