@@ -91,6 +91,13 @@ export class LaunchPlan {
   #chunkLaunch = 0;
   #chunkEmulation = 0;
   #chunkUsed = 0;
+  /** Whether the launch uniform holds value arguments (else it follows from the dispatch alone). */
+  readonly #valueArgs: boolean;
+  /** The last launch uniform written in the open batch, for a launch of the same dispatch. */
+  #uniformEpoch = -1;
+  #uniformDispatch: Dispatch | null = null;
+  #uniformMode: 0 | 1 = 0;
+  #uniformAt = 0;
 
   constructor(
     readonly context: DeviceContext,
@@ -102,6 +109,7 @@ export class LaunchPlan {
     this.accessors = bindings.filter((b) => b.kind === 'accessor');
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
+    this.#valueArgs = this.launchBinding?.fields.some((f) => f.role === 'arg') ?? false;
     const emulation = variant === 'emulated' ? emulationBinding(resolved.image, info) : null;
     this.emulationSize = emulation ? emulation.size : 0;
     this.slotted = launchSlotsBinding(resolved.image, info, variant) !== null;
@@ -172,10 +180,20 @@ export class LaunchPlan {
     action: KernelAction,
     slotMode: 0 | 1,
   ): number {
+    const reuse =
+      !this.#valueArgs &&
+      this.#uniformEpoch === batch.epoch &&
+      this.#uniformDispatch === dispatch &&
+      this.#uniformMode === slotMode;
+    if (reuse) return this.#uniformAt;
     const size = this.launchSize;
     const at = batch.claim(size);
     this.#writeLaunchUniform(batch.view, at, geometry.globalRange, dispatch, action, slotMode);
-    return batch.keep(size, at);
+    this.#uniformAt = batch.keep(size, at);
+    this.#uniformEpoch = batch.epoch;
+    this.#uniformDispatch = dispatch;
+    this.#uniformMode = slotMode;
+    return this.#uniformAt;
   }
 
   /** Writes the `launch` uniform of one dispatch (its range, slot mode, group offset, value arguments) at `at`. */

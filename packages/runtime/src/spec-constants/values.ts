@@ -326,6 +326,8 @@ interface Uses {
   defaultsKey: string | null;
   /** The keys of the last value sets with the constants' keys they were made of. */
   readonly combined: { parts: readonly string[]; key: string }[];
+  /** An image's emulation buffer writes (made when first written). */
+  writes: readonly EmulationWrite[] | null;
 }
 
 const uses = new WeakMap<KernelInfo | DeviceImage, Uses>();
@@ -343,6 +345,7 @@ function usesOf(program: Program, image: DeviceImage, owner: KernelInfo | Device
     list: ids.map((symbolicId) => resolveUse(program, image, owner, symbolicId)),
     defaultsKey: null,
     combined: [],
+    writes: null,
   };
   uses.set(owner, known);
   return known;
@@ -471,18 +474,52 @@ export function writeEmulation(
   view: DataView,
   at: number,
 ): void {
-  for (const use of usesOf(program, image, image).list) {
-    const { info } = use;
+  const known = usesOf(program, image, image);
+  known.writes ??= known.list.map(emulationWrite);
+  for (const { use, offsets, scalars, paths } of known.writes) {
     const value = values.valueOf(use);
-    for (const leaf of info.leaves) {
-      writeScalar(
-        view,
-        at + info.emulationOffset + leaf.offset,
-        leaf.scalar,
-        leafAt(value, leaf.path),
-      );
+    if (paths === null) {
+      // A scalar, or a list of scalars whose leaf i is element i (the common shapes).
+      const list = value as readonly ScalarValue[];
+      for (let i = 0; i < offsets.length; i++) {
+        writeScalar(
+          view,
+          at + offsets[i]!,
+          scalars[i]!,
+          typeof value === 'object' ? list[i]! : value,
+        );
+      }
+    } else {
+      for (let i = 0; i < offsets.length; i++) {
+        writeScalar(view, at + offsets[i]!, scalars[i]!, leafAt(value, paths[i]!));
+      }
     }
   }
+}
+
+/** How one constant's leaves are written into the emulation buffer. */
+interface EmulationWrite {
+  readonly use: ConstantUse;
+  /** Each leaf's byte offset in the emulation buffer. */
+  readonly offsets: readonly number[];
+  readonly scalars: readonly ScalarName[];
+  /** Each leaf's path in the value; null when leaf i is the value itself or its element i. */
+  readonly paths: readonly (readonly (string | number)[])[] | null;
+}
+
+function emulationWrite(use: ConstantUse): EmulationWrite {
+  const { leaves, emulationOffset } = use.info;
+  const flat = leaves.every(
+    (leaf, i) =>
+      (leaves.length === 1 && leaf.path.length === 0) ||
+      (leaf.path.length === 1 && leaf.path[0] === i),
+  );
+  return {
+    use,
+    offsets: leaves.map((leaf) => emulationOffset + leaf.offset),
+    scalars: leaves.map((leaf) => leaf.scalar),
+    paths: flat ? null : leaves.map((leaf) => leaf.path),
+  };
 }
 
 /** The current value of the integer leaf `leafId` (a workgroup size given by a constant). */
