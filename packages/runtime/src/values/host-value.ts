@@ -1,12 +1,14 @@
 /**
  * Host values of data types (`HostValue<T>`): checked against the type at run time, and kept in
- * a canonical form (a fresh, deeply frozen copy, scalars as the device sees them) so that stored
- * values cannot be changed behind the runtime's back and equal values compare equal.
+ * a canonical form (a fresh copy, scalars as the device sees them) so that stored values cannot
+ * be changed behind the runtime's back and equal values compare equal. The copy is read-only by
+ * its type, not frozen: no caller ever holds it (reads hand out copies, see `thaw`), and freezing
+ * an array costs about as much as checking nine values.
  */
 import type { DataType, ScalarName } from '@syclts/dsl';
 import { checkScalar, type ScalarValue, show, ValueError } from './scalars.js';
 
-/** A canonical host value: a scalar, or frozen arrays/objects of canonical values. */
+/** A canonical host value: a scalar, or read-only arrays/objects of canonical values. */
 export type CanonicalValue =
   | ScalarValue
   | readonly CanonicalValue[]
@@ -60,7 +62,7 @@ function canonical(type: DataType, value: unknown): CanonicalValue {
           throw new ValueError(`.${field.name}${error.path}`, error.reason);
         }
       }
-      return Object.freeze(result);
+      return result;
     }
   }
 }
@@ -75,7 +77,7 @@ function scalars(value: unknown, length: number, scalar: ScalarName): readonly S
   } catch (error) {
     throw at(i, error);
   }
-  return Object.freeze(out);
+  return out;
 }
 
 function elements(value: unknown, length: number, element: DataType): readonly CanonicalValue[] {
@@ -87,7 +89,7 @@ function elements(value: unknown, length: number, element: DataType): readonly C
   } catch (error) {
     throw at(i, error);
   }
-  return Object.freeze(out);
+  return out;
 }
 
 function listOf(value: unknown, length: number): ArrayLike<unknown> {
