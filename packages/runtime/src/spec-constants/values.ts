@@ -94,9 +94,9 @@ export class SpecValues {
     return undefined;
   }
 
-  /** The key of the value a kernel sees for the constant `use`: equal keys, equal values. */
-  keyOf(use: ConstantUse): string {
-    return ((use.declaration && this.#find(use.declaration)) || fallbackOf(use)).key;
+  /** The value a kernel sees for the constant `use`, with its key (equal keys, equal values). */
+  entryOf(use: ConstantUse): KeyedValue {
+    return (use.declaration && this.#find(use.declaration)) || fallbackOf(use);
   }
 
   /** The value a kernel sees for the constant `use`. */
@@ -169,13 +169,24 @@ class Interned extends KeyedValue {
 interface ConstantState {
   readonly generation: number;
   readonly latest: SpecializationId;
-  readonly recent: Interned[];
+  readonly recent: Recent;
+}
+
+/**
+ * A constant's recent values: a ring of at most INTERNED_PER_CONSTANT, `next` the oldest once
+ * full; and the value set last, compared first (a host that sets the same value again and again
+ * pays one comparison, no hash).
+ */
+interface Recent {
+  readonly values: Interned[];
+  next: number;
+  last: Interned | null;
 }
 
 const states = new WeakMap<SpecializationId, ConstantState>();
 /** Values kept per constant: a host that cycles through a few sets them without rework. */
 const INTERNED_PER_CONSTANT = 16;
-const recentValues = new WeakMap<SpecializationId, Interned[]>();
+const recentValues = new WeakMap<SpecializationId, Recent>();
 
 /** The state of `id`; errc.invalid naming `api` when no build attached it. */
 function stateOf(api: string, id: SpecializationId): ConstantState {
@@ -187,7 +198,7 @@ function stateOf(api: string, id: SpecializationId): ConstantState {
   const latest = latestDeclaration(id);
   let recent = recentValues.get(latest);
   if (!recent) {
-    recent = [];
+    recent = { values: [], next: 0, last: null };
     recentValues.set(latest, recent);
   }
   state = { generation, latest, recent };
@@ -202,14 +213,24 @@ function stateOf(api: string, id: SpecializationId): ConstantState {
 function intern(api: string, state: ConstantState, value: unknown): Interned {
   const { recent, latest } = state;
   const { type } = latest;
+  const { last, values } = recent;
+  if (last && matches(type, value, last.canonical)) return last;
   const hash = hashOf(type, value);
-  for (let i = 0; i < recent.length; i++) {
-    const entry = recent[i]!;
-    if (entry.hash === hash && matches(type, value, entry.canonical)) return entry;
+  for (let i = 0; i < values.length; i++) {
+    const entry = values[i]!;
+    if (entry.hash === hash && matches(type, value, entry.canonical)) {
+      recent.last = entry;
+      return entry;
+    }
   }
   const entry = new Interned(latest, checked(api, latest, value), hash);
-  recent.unshift(entry);
-  if (recent.length > INTERNED_PER_CONSTANT) recent.pop();
+  recent.last = entry;
+  // Replaces the oldest once full (a ring: no entries moved per new value).
+  if (values.length < INTERNED_PER_CONSTANT) values.push(entry);
+  else {
+    values[recent.next] = entry;
+    recent.next = (recent.next + 1) % INTERNED_PER_CONSTANT;
+  }
   return entry;
 }
 
@@ -324,8 +345,10 @@ interface Uses {
   readonly list: readonly ConstantUse[];
   /** The key of a launch that sets nothing (made when first asked). */
   defaultsKey: string | null;
-  /** The keys of the last value sets with the constants' keys they were made of. */
-  readonly combined: { parts: readonly string[]; key: string }[];
+  /** The keys of the last value sets with the values they were made of. */
+  readonly combined: { parts: readonly KeyedValue[]; key: string }[];
+  /** The values of the launch being keyed (one launch at a time: no allocation). */
+  readonly parts: KeyedValue[];
   /** An image's emulation buffer writes (made when first written). */
   writes: readonly EmulationWrite[] | null;
 }
@@ -345,6 +368,7 @@ function usesOf(program: Program, image: DeviceImage, owner: KernelInfo | Device
     list: ids.map((symbolicId) => resolveUse(program, image, owner, symbolicId)),
     defaultsKey: null,
     combined: [],
+    parts: new Array<KeyedValue>(ids.length),
     writes: null,
   };
   uses.set(owner, known);
@@ -397,22 +421,20 @@ export function nativeKey(
 }
 
 const COMBINED_KEYS_PER_KERNEL = 16;
-/** The constants' keys of the launch being keyed (one launch at a time: no allocation). */
-const parts: string[] = [];
 
 function keyOf(known: Uses, values: SpecValues): string {
-  const { list } = known;
-  if (list.length === 1) return values.keyOf(list[0]!);
-  parts.length = list.length;
-  for (let i = 0; i < list.length; i++) parts[i] = values.keyOf(list[i]!);
-  // The same combination as a recent launch gets the same string back: no concatenation, and
-  // the pipeline look-ups that follow hash a string whose hash is already known.
+  const { list, parts } = known;
+  if (list.length === 1) return values.entryOf(list[0]!).key;
+  for (let i = 0; i < list.length; i++) parts[i] = values.entryOf(list[i]!);
+  // The same values as a recent launch (compared by identity: a value set again is the same
+  // interned object) get the same string back: no concatenation, and the pipeline look-ups
+  // that follow hash a string whose hash is already known.
   const recent = known.combined;
   search: for (const combined of recent) {
     for (let i = 0; i < parts.length; i++) if (combined.parts[i] !== parts[i]) continue search;
     return combined.key;
   }
-  const key = parts.map((part) => `${part};`).join('');
+  const key = parts.map((part) => `${part.key};`).join('');
   if (recent.length >= COMBINED_KEYS_PER_KERNEL) recent.shift();
   recent.push({ parts: [...parts], key });
   return key;
