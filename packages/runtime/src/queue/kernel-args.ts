@@ -88,21 +88,25 @@ export function checkArgs(
   }
   const given = args as Record<string, unknown>;
   const { names, types } = schema;
-  let count = 0;
-  for (const name in given) {
-    if (!Object.hasOwn(given, name)) continue;
-    if (!schema.index.has(name)) {
-      throw failure(
-        api,
-        kernelName,
-        errc.kernelArgument,
-        name,
-        'the kernel declares no such argument',
-      );
+  // The common case in two cheap loops: every declared name is an own key, and there are no
+  // more keys than names. Otherwise, the unknown name is reported first (a misspelt argument
+  // is also a missing one), then the missing one.
+  let present = 0;
+  for (let i = 0; i < names.length; i++) if (Object.hasOwn(given, names[i]!)) present++;
+  let keys = 0;
+  for (const _ in given) keys++;
+  if (present < names.length || keys > names.length) {
+    for (const name in given) {
+      if (Object.hasOwn(given, name) && !schema.index.has(name)) {
+        throw failure(
+          api,
+          kernelName,
+          errc.kernelArgument,
+          name,
+          'the kernel declares no such argument',
+        );
+      }
     }
-    count++;
-  }
-  if (count < names.length) {
     const missing = names.find((name) => !Object.hasOwn(given, name));
     if (missing) throw failure(api, kernelName, errc.kernelArgument, missing, 'missing');
   }

@@ -75,8 +75,11 @@ export class LaunchPlan {
   readonly window: number;
   /** Pipelines of one layout keep the bind group bound across a pipeline change. */
   readonly pipelineLayout: GPUPipelineLayout;
-  /** The dynamic offsets of one dispatch (the batch copies them). */
-  readonly offsets: number[] = [];
+  /**
+   * The dynamic offsets of one dispatch, in binding order: the launch uniform's, the emulation
+   * buffer's, the launch-slot buffer's, each where the variant binds it (the batch copies them).
+   */
+  readonly offsets: number[];
   /** The workgroup size when no specialization constant sets it. */
   readonly #literalSize: Vec3 | null;
   #geometry: Geometry | null = null;
@@ -121,6 +124,9 @@ export class LaunchPlan {
       emulation ? emulation.size * emulation.records : 0,
     );
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
+    const dynamic =
+      Number(this.launchSize > 0) + Number(this.emulationSize > 0) + Number(this.slotted);
+    this.offsets = new Array<number>(dynamic).fill(0);
     const literal = workgroupSize.flatMap((dim) => (dim.kind === 'literal' ? [dim.value] : []));
     this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
   }
@@ -273,10 +279,10 @@ export class LaunchPlan {
       );
     }
     const [x, y, z] = dispatch.workgroups;
-    offsets.length = 0;
-    offsets.push(this.launchRecords === null ? launchAt : this.#chunkLaunch);
-    if (emulationSize > 0) offsets.push(this.#chunkEmulation);
-    offsets.push(batch.enterSlots(record, x * y * z));
+    // A slotted kernel has a launch uniform (its slot mode is there): offsets[0].
+    offsets[0] = this.launchRecords === null ? launchAt : this.#chunkLaunch;
+    if (emulationSize > 0) offsets[1] = this.#chunkEmulation;
+    offsets[offsets.length - 1] = batch.enterSlots(record, x * y * z);
   }
 
   /**
@@ -545,12 +551,12 @@ export class PreparedLaunch implements LaunchIssue {
       emulationOffset = batch.keep(emulationSize, at);
     }
     for (const dispatch of dispatches) {
-      offsets.length = 0;
+      let next = 0;
       if (launchSize > 0) {
-        offsets.push(plan.launchUniform(batch, this.#geometry, dispatch, action, 0));
+        offsets[next++] = plan.launchUniform(batch, this.#geometry, dispatch, action, 0);
       }
-      if (emulationOffset >= 0) offsets.push(emulationOffset);
-      if (plan.slotted) offsets.push(OWN_RECORD);
+      if (emulationOffset >= 0) offsets[next++] = emulationOffset;
+      if (plan.slotted) offsets[next] = OWN_RECORD;
       batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
     }
     batch.add(event);
