@@ -22,7 +22,16 @@ const outIndex = args.indexOf('--out');
 const outFile = outIndex >= 0 ? args[outIndex + 1] : undefined;
 
 const sizes = small
-  ? { matmul: [128], conv: [128, 64], copy: 1 << 20, launches: 2, rounds: 2, samples: 3, batch: 20 }
+  ? {
+      matmul: [128],
+      conv: [128, 64],
+      copy: 1 << 20,
+      launches: 2,
+      rounds: 2,
+      samples: 3,
+      warmUp: 100,
+      batch: 20,
+    }
   : {
       matmul: [2048, 4096],
       conv: [4096, 4096],
@@ -30,6 +39,7 @@ const sizes = small
       launches: 10,
       rounds: 3,
       samples: 100,
+      warmUp: 20_000,
       batch: 1000,
     };
 
@@ -60,7 +70,13 @@ for (const n of sizes.matmul) {
 }
 speed.push(...(await convSpeed(options, sizes.conv[0]!, sizes.conv[1]!)));
 log('conv done');
-const { rows: latency, takeover } = await valueChangeCost(native, emulated, auto, sizes.samples);
+const { rows: latency, takeover } = await valueChangeCost(
+  native,
+  emulated,
+  auto,
+  sizes.samples,
+  sizes.warmUp,
+);
 const overhead = await launchOverhead(native, emulated, sizes.batch, sizes.rounds + 2);
 
 const peak = fp32Peak(description);
@@ -111,7 +127,7 @@ const section = [
   '',
   ...speedups.map((s) => `- ${s}`),
   '',
-  `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}; the first two rows sampled in turn (one launch of each, then the next).`,
+  `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}, after ${sizes.warmUp.toLocaleString('en')} warm-up launches on each queue (direct: one in ten); the first two rows sampled in turn (one launch of each, then the next).`,
   '',
   table(
     ['launch', 'median µs', 'vs direct', 'pipelines created'],
@@ -125,7 +141,7 @@ const section = [
   '',
   `Tiered specialisation ('auto'), a new value set with the emulated pipeline made: the first launch completed in ${fixed(takeover.firstUs, 1)} µs (${fixed(takeover.vsEmulated, 2)}x an emulated launch with a new value set made just before it); the native pipeline took over at launch ${takeover.launches}, ${fixed(takeover.ms, 1)} ms after the first (launches waited for one by one; medians of 9 value sets).`,
   '',
-  `Host overhead per launch: batches of ${sizes.batch} launches of the same convolution issued without waiting, then one wait; medians of ${sizes.rounds + 2} rounds.`,
+  `Host overhead per launch: batches of ${sizes.batch} launches of the same convolution issued without waiting, then one wait; medians of ${sizes.rounds + 2} rounds (the rows in turn), each batch started with the young generation of garbage collected and its finalizers run.`,
   '',
   table(
     [

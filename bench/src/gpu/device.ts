@@ -4,6 +4,8 @@
  * recorded on it, including the passes the runtime records for its launches.
  */
 import { execFileSync } from 'node:child_process';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { requestAdapter } from '@syclts/runtime';
 import { create, globals } from 'webgpu';
 
@@ -168,4 +170,20 @@ export class PassTimer {
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+// A minor collection on demand (V8's `gc`, exposed at run time rather than by a node flag).
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
+
+/**
+ * Starts a measurement with an empty young generation: collects it, then lets the event loop run
+ * what that left pending (the finalizers of the WebGPU wrappers it freed run a turn later). A batch
+ * of launches measured after it pays for its own garbage only. Without it, the wrappers that the
+ * one-submit-per-dispatch baseline drops (three per launch) were collected during whichever wait
+ * came next: a stall of 4 to 10 ms on the host, charged to another row (NVIDIA H100, 2026-11-23).
+ */
+export async function settle(): Promise<void> {
+  gc({ type: 'minor' });
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
