@@ -454,7 +454,7 @@ function nativePipeline(
   const cached = context.cachedPipeline(image, info, 'native', key);
   if (cached?.pipeline) return plan.remember(key, cached);
   if (!cached && policy.compiling.size < MAX_BACKGROUND && !policy.compiling.has(key)) {
-    compileInBackground(context, policy, action, key, constants());
+    compileInBackground(context, policy, action, key, values);
   }
   return null;
 }
@@ -462,30 +462,34 @@ function nativePipeline(
 /**
  * Sets up and compiles a native pipeline once the emulated launch (submitted at the end of this
  * task) is done, and in a task after that: whoever waits for the launch goes first (creating a
- * pipeline can hold the thread), and the launch pays for the constants' values only.
+ * pipeline can hold the thread). The launch itself starts a timer only: the pipeline constants,
+ * the wait and the compile are made in later tasks (the values a launch was made with do not
+ * change after its command group).
  */
 function compileInBackground(
   context: DeviceContext,
   policy: KernelPolicy,
   action: KernelAction,
   key: string,
-  pipelineConstants: Record<string, number>,
+  values: SpecValues,
 ): void {
-  const { image, info } = action.resolved;
+  const { program, image, info } = action.resolved;
   policy.compiling.add(key);
   context.stats.backgroundCompiles++;
   const finished = () => {
     policy.compiling.delete(key);
   };
-  nextTask()
-    .then(() => context.device.queue.onSubmittedWorkDone())
-    .then(nextTask)
-    .then(
-      () =>
-        context.pipeline(action.name, image, info, 'native', () => pipelineConstants, key).entry
-          .ready,
-    )
-    .then(finished, finished);
+  const compile = () => {
+    const { constants } = nativeConstants(program, image, info, values);
+    return context.pipeline(action.name, image, info, 'native', () => constants, key).entry.ready;
+  };
+  setTimeout(() => {
+    context.device.queue
+      .onSubmittedWorkDone()
+      .then(nextTask)
+      .then(compile)
+      .then(finished, finished);
+  }, 0);
 }
 
 const noConstants = () => ({});
