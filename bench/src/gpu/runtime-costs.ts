@@ -115,6 +115,8 @@ export async function valueChangeCost(
     if (i % 10 === 0) s.direct.dispatch(1, 1);
     if (i % 100 === 99) await Promise.all([native.wait(), emulated.wait()]);
   }
+  await Promise.all([native.wait(), emulated.wait()]);
+  await settle();
   type Sampled = { what: string; queue: Queue | null; launch: (i: number) => void };
   /** The rows' samples taken in turn (one of each, then the next), so the host's drift hits all alike. */
   const rowsOf = async (sampled: readonly Sampled[]): Promise<LatencyRow[]> => {
