@@ -172,6 +172,12 @@ describe('kernel arguments are checked against the declaration', () => {
   test.each([
     ['a missing argument', (out: unknown) => ({ out }), errc.kernelArgument, "'base': missing"],
     [
+      'a misspelt argument (named, rather than the one it misses)',
+      (out: unknown) => ({ out, bsae: 1 }),
+      errc.kernelArgument,
+      "'bsae': the kernel declares no such argument",
+    ],
+    [
       'an extra argument',
       (out: unknown) => ({ out, base: 1, more: 2 }),
       errc.kernelArgument,

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { build, errc, type Queue, type QueueOptions } from '../src/index.js';
 import { MAX_BACKGROUND } from '../src/queue/launch.js';
 import { factor, fill, fillNativeWgsl } from './fixtures/fill.js';
+import { coeffs, mix, mixDefaults, mixExpected } from './fixtures/mix.js';
 import { freshQueue, POISON } from './support/gpu.js';
 import {
   accessorBinding,
@@ -64,6 +65,28 @@ describe('the pipeline cache (native)', () => {
     expect(q.stats.pipelinesCreated).toBe(3);
     expect(q.stats.pipelineCacheHits).toBe(values.length - 3);
     expect(q.stats.nativeLaunches).toBe(values.length);
+  });
+
+  test('float values name their pipelines exactly: fractions, -0 apart from 0, equal values once', async () => {
+    const q = await queue({ specConstants: 'native' });
+    const run = async (coeffs0: number) => {
+      const values = { ...mixDefaults, coeffs: [coeffs0, 1.5, -2] };
+      const out = q.buffer(new Float32Array(N).fill(Number.NaN), { access: 'write' });
+      await q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(coeffs, values.coeffs);
+          cgh.parallelFor(N, mix, { out });
+        })
+        .wait();
+      expect(Array.from(await out.read())).toEqual(mixExpected(N, values));
+    };
+    // Fractions one f32 step apart, 0 and -0 (different pipeline constants), then each again.
+    const step = 2 ** -20;
+    const sets = [0.1, Math.fround(0.1) + step, 0, -0];
+    for (const c of sets) await run(c);
+    expect(q.stats.pipelinesCreated).toBe(sets.length);
+    for (const c of [...sets, 0.1 + 2 ** -40]) await run(c);
+    expect(q.stats.pipelinesCreated).toBe(sets.length);
   });
 
   test('values equal to the defaults use the default pipeline', async () => {
