@@ -70,11 +70,12 @@ describe('the pipeline cache (native)', () => {
   test('float values name their pipelines exactly: fractions, -0 apart from 0, equal values once', async () => {
     const q = await queue({ specConstants: 'native' });
     const run = async (coeffs0: number) => {
-      const values = { ...mixDefaults, coeffs: [coeffs0, 1.5, -2] };
+      const triple: [number, number, number] = [coeffs0, 1.5, -2];
+      const values = { ...mixDefaults, coeffs: triple };
       const out = q.buffer(new Float32Array(N).fill(Number.NaN), { access: 'write' });
       await q
         .submit((cgh) => {
-          cgh.setSpecializationConstant(coeffs, values.coeffs);
+          cgh.setSpecializationConstant(coeffs, triple);
           cgh.parallelFor(N, mix, { out });
         })
         .wait();
