@@ -444,8 +444,8 @@ function nativePipeline(
   const key = nativeKey(program, image, info, values);
   const ready = plan.readyPipeline(key);
   if (ready) return ready;
-  const constants = () => nativeConstants(program, image, info, values).constants;
   if (!policy.tiered || !policy.canEmulate(image, info)) {
+    const constants = () => nativeConstants(program, image, info, values).constants;
     return plan.remember(
       key,
       context.pipeline(action.name, image, info, 'native', constants, key).entry,
