@@ -108,7 +108,8 @@ export async function valueChangeCost(
   await native.wait();
   await emulated.wait();
   // Warm up: the launch paths compiled by V8's optimizing tier, as in an app that has launched a
-  // while. Cold, the runtime's path took 15 to 40 µs more per launch on the NVIDIA H100 host.
+  // while. Cold, the runtime's JavaScript took 17 to 45 µs of one launch on the NVIDIA H100 host
+  // (3.4 µs warm).
   for (let i = 0; i < warmUp; i++) {
     s.launch(native, cached[i % cached.length]!);
     s.launch(emulated, newValues());
