@@ -48,8 +48,11 @@ export class Batch {
   #words: Uint32Array<ArrayBuffer>;
   #view: DataView;
   #used = 0;
-  /** The head of the last upload, so that a flush repeating it writes nothing. */
-  readonly #upload = new Uint8Array(UPLOAD_MEMORY);
+  /**
+   * The head of the last upload, so that a flush repeating it writes nothing; compared a word at
+   * a time (what the batch uses is a whole number of aligned slots).
+   */
+  readonly #upload = new Uint32Array(UPLOAD_MEMORY >> 2);
   #uploadedBytes = 0;
   /** The latest slot of each size: values equal to it share it. */
   readonly #lastSlots = new Map<number, number>();
@@ -229,9 +232,9 @@ export class Batch {
   /** Whether the arena already holds these `used` bytes (a flush repeating the previous one). */
   #uploaded(used: number): boolean {
     if (used !== this.#uploadedBytes || used > UPLOAD_MEMORY) return false;
-    const staging = this.#staging;
+    const words = this.#words;
     const upload = this.#upload;
-    for (let i = 0; i < used; i++) if (staging[i] !== upload[i]) return false;
+    for (let i = 0; i < used >> 2; i++) if (words[i] !== upload[i]) return false;
     return true;
   }
 
@@ -297,7 +300,7 @@ export class Batch {
     this.#dispatches = 0;
     if (this.#used > 0 && !this.#uploaded(this.#used)) {
       device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, this.#used);
-      this.#upload.set(this.#staging.subarray(0, Math.min(this.#used, UPLOAD_MEMORY)));
+      this.#upload.set(this.#words.subarray(0, Math.min(this.#used, UPLOAD_MEMORY) >> 2));
       this.#uploadedBytes = this.#used;
     }
     if (this.#arrivals > 0) {
