@@ -127,7 +127,7 @@ const section = [
   '',
   ...speedups.map((s) => `- ${s}`),
   '',
-  `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}, after ${sizes.warmUp.toLocaleString('en')} warm-up launches on each queue (direct: one in ten); the first two rows sampled in turn (one launch of each, then the next).`,
+  `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}, after ${sizes.warmUp.toLocaleString('en')} warm-up launches of each kind that makes no pipeline (direct, a value set seen before, emulated), each waited for, in turn; the first two rows sampled in turn (one launch of each, then the next).`,
   '',
   table(
     ['launch', 'median µs', 'vs direct', 'pipelines created'],

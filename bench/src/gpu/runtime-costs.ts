@@ -96,7 +96,7 @@ export async function valueChangeCost(
   emulated: Queue,
   auto: Queue,
   samples: number,
-  /** Launches of each kind made before the samples. */
+  /** Launches of each kind sampled (but those that make a pipeline), each waited for, before the samples. */
   warmUp: number,
 ): Promise<{ rows: LatencyRow[]; takeover: Takeover }> {
   const s = await setup(native, emulated);
@@ -104,26 +104,13 @@ export async function valueChangeCost(
   const cached = Array.from({ length: 8 }, newValues);
   for (const v of cached) s.launch(native, v);
   s.launch(emulated, newValues());
-  s.direct.dispatch(1, 1);
-  await native.wait();
-  await emulated.wait();
-  // Warm up: the launch paths compiled by V8's optimizing tier, as in an app that has launched a
-  // while. Cold, the runtime's JavaScript took 17 to 45 µs of one launch on the NVIDIA H100 host
-  // (3.4 µs warm).
-  for (let i = 0; i < warmUp; i++) {
-    s.launch(native, cached[i % cached.length]!);
-    s.launch(emulated, newValues());
-    if (i % 10 === 0) s.direct.dispatch(1, 1);
-    if (i % 100 === 99) await Promise.all([native.wait(), emulated.wait()]);
-  }
   await Promise.all([native.wait(), emulated.wait()]);
-  await settle();
   type Sampled = { what: string; queue: Queue | null; launch: (i: number) => void };
   /** The rows' samples taken in turn (one of each, then the next), so the host's drift hits all alike. */
-  const rowsOf = async (sampled: readonly Sampled[]): Promise<LatencyRow[]> => {
+  const rowsOf = async (sampled: readonly Sampled[], count = samples): Promise<LatencyRow[]> => {
     const before = sampled.map((r) => r.queue?.stats.pipelinesCreated ?? 0);
     const us = sampled.map((): number[] => []);
-    for (let i = 0; i < samples; i++) {
+    for (let i = 0; i < count; i++) {
       for (const [r, { queue, launch }] of sampled.entries()) {
         const t0 = performance.now();
         launch(i);
@@ -136,11 +123,32 @@ export async function valueChangeCost(
       what: r.what,
       us: median(us[i]!),
       pipelines: (r.queue?.stats.pipelinesCreated ?? 0) - before[i]!,
-      samples,
+      samples: count,
     }));
   };
-  const row = async (what: string, queue: Queue | null, launch: (i: number) => void) =>
-    (await rowsOf([{ what, queue, launch }]))[0]!;
+  const direct: Sampled = {
+    what: 'direct WebGPU, pipeline made once',
+    queue: null,
+    launch: () => s.direct.dispatch(1, 1),
+  };
+  const seenBefore: Sampled = {
+    what: 'native, a value set seen before (cached pipeline)',
+    queue: native,
+    launch: (i) => s.launch(native, cached[i % cached.length]!),
+  };
+  const emulatedNew: Sampled = {
+    what: 'emulated, a new value set',
+    queue: emulated,
+    launch: () => s.launch(emulated, newValues()),
+  };
+  // Warm up: the operations sampled below that make no pipeline, each waited for, as in an app
+  // that has launched and waited a while. V8 optimizes the runtime's launch and wait paths after a
+  // few thousand of them; batched launches alone leave the wait path cold (on a device whose
+  // calls do nothing, a launch and its wait took 7.1 µs after 20,000 launches waited for a
+  // hundred at a time, 3.1 µs after 20,000 each waited for).
+  await rowsOf([direct, seenBefore, emulatedNew], warmUp);
+  await settle();
+  const row = async (sampled: Sampled) => (await rowsOf([sampled]))[0]!;
   // 'auto' with its emulated pipeline made: a new value set, then until native takes over.
   t.launch(auto, newValues());
   await auto.wait();
@@ -166,23 +174,18 @@ export async function valueChangeCost(
   const takeovers: Takeover[] = [];
   for (let i = 0; i < 9; i++) takeovers.push(await takeover());
   const rows = [
-    ...(await rowsOf([
-      {
-        what: 'direct WebGPU, pipeline made once',
-        queue: null,
-        launch: () => s.direct.dispatch(1, 1),
-      },
-      {
-        what: 'native, a value set seen before (cached pipeline)',
-        queue: native,
-        launch: (i) => s.launch(native, cached[i % cached.length]!),
-      },
-    ])),
-    await row('native, a new value set (new pipeline)', native, () =>
-      s.launch(native, newValues()),
-    ),
-    await row('emulated, a new value set', emulated, () => s.launch(emulated, newValues())),
-    await row('auto (tiered), a new value set', auto, () => t.launch(auto, newValues())),
+    ...(await rowsOf([direct, seenBefore])),
+    await row({
+      what: 'native, a new value set (new pipeline)',
+      queue: native,
+      launch: () => s.launch(native, newValues()),
+    }),
+    await row(emulatedNew),
+    await row({
+      what: 'auto (tiered), a new value set',
+      queue: auto,
+      launch: () => t.launch(auto, newValues()),
+    }),
   ];
   const mid = (pick: (t: Takeover) => number) => median(takeovers.map(pick));
   return {
