@@ -88,6 +88,12 @@ export class PassTimer {
   #dispatches: number[] = [];
   #armed = false;
   #armedAt = 0;
+  /**
+   * The device's own createCommandEncoder, and the one that times passes: installed while armed
+   * only, so that measurements of host costs pay nothing for it.
+   */
+  readonly #createEncoder: GPUDevice['createCommandEncoder'];
+  readonly #timedEncoder: GPUDevice['createCommandEncoder'];
 
   constructor(device: GPUDevice, timestamps: boolean) {
     this.gpu = timestamps;
@@ -95,8 +101,9 @@ export class PassTimer {
     this.#querySet = timestamps
       ? device.createQuerySet({ type: 'timestamp', count: 2 * this.#capacity })
       : null;
-    const createEncoder = device.createCommandEncoder.bind(device);
-    device.createCommandEncoder = (descriptor) => {
+    this.#createEncoder = device.createCommandEncoder;
+    const createEncoder = this.#createEncoder.bind(device);
+    this.#timedEncoder = (descriptor) => {
       const encoder = createEncoder(descriptor);
       const begin = encoder.beginComputePass.bind(encoder);
       encoder.beginComputePass = (pass) => {
@@ -126,6 +133,7 @@ export class PassTimer {
   }
 
   arm(): void {
+    this.#device.createCommandEncoder = this.#timedEncoder;
     this.#armed = true;
     this.#passes = 0;
     this.#dispatches = [];
@@ -135,6 +143,7 @@ export class PassTimer {
   /** Disarms, waits for the device and returns each timed launch's duration in microseconds. */
   async collect(): Promise<number[]> {
     this.#armed = false;
+    this.#device.createCommandEncoder = this.#createEncoder;
     const passes = Math.min(this.#passes, this.#capacity);
     await this.#device.queue.onSubmittedWorkDone();
     const counts = this.#dispatches.slice(0, passes);
