@@ -18,7 +18,25 @@ const WEBGPU_FLAGS = [
   '--no-first-run',
 ];
 
+/**
+ * Chromium's zygote now and then dies during startup (SIGSEGV, "write: Broken pipe") while other
+ * test files build and run on the same two cores; such a start is tried again, and said so. A
+ * failure after the browser is up is never retried.
+ */
+const LAUNCH_ATTEMPTS = 3;
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = await chromium.executablePath();
-  return playwright.launch({ executablePath, headless: true, args: WEBGPU_FLAGS });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await playwright.launch({ executablePath, headless: true, args: WEBGPU_FLAGS });
+    } catch (error) {
+      if (attempt === LAUNCH_ATTEMPTS || !diedStarting(error)) throw error;
+      console.warn(`[syclts] Chromium died while starting (attempt ${attempt}); starting it again`);
+    }
+  }
+}
+
+function diedStarting(error: unknown): boolean {
+  return error instanceof Error && /browser has been closed|process did exit/.test(error.message);
 }
