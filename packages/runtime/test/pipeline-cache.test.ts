@@ -1,5 +1,5 @@
 import { accessor, kernel, u32 } from '@syclts/dsl';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { build, errc, type Queue, type QueueOptions } from '../src/index.js';
 import { MAX_BACKGROUND } from '../src/queue/launch.js';
 import { factor, fill, fillNativeWgsl } from './fixtures/fill.js';
@@ -211,6 +211,54 @@ describe("the 'auto' policy: tiered", () => {
     expect(q.stats.pipelinesCreated).toBe(2);
     await launch(q, 41);
     expect(q.stats.nativeLaunches).toBe(2);
+  });
+
+  test('a new value set costs its launch no timer before the submit; the compile follows unwaited', async () => {
+    const q = await queue({ specConstants: 'auto' });
+    await launch(q, 41);
+    while (q.stats.nativeLaunches === 0) await launch(q, 41);
+    const order: string[] = [];
+    const submit = q.device.queue.submit.bind(q.device.queue);
+    q.device.queue.submit = (buffers) => {
+      order.push('submit');
+      submit(buffers);
+    };
+    const realSetTimeout = globalThis.setTimeout;
+    const timer = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      handler: () => void,
+      ms?: number,
+    ) => {
+      order.push('timer');
+      return realSetTimeout(handler, ms);
+    }) as typeof setTimeout);
+    const out = q.buffer(new Uint32Array(N).fill(POISON));
+    q.submit((cgh) => {
+      cgh.setSpecializationConstant(factor, 42);
+      cgh.parallelFor(N, fill, { out });
+    });
+    // Not waited for: the batch is submitted at the end of the task, then the timer is set.
+    await Promise.resolve();
+    timer.mockRestore();
+    expect(order.slice(0, 2)).toEqual(['submit', 'timer']);
+    expect(q.stats.backgroundCompiles).toBe(2);
+    // With no further launch or wait, the native pipeline is created and becomes ready.
+    const creations: Promise<GPUComputePipeline>[] = [];
+    const create = q.device.createComputePipelineAsync.bind(q.device);
+    q.device.createComputePipelineAsync = (descriptor) => {
+      const creation = create(descriptor);
+      creations.push(creation);
+      return creation;
+    };
+    for (let i = 0; creations.length === 0; i++) {
+      expect(i).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await creations[0];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(Array.from(await out.read())).toEqual(expected(42));
+    const native = q.stats.nativeLaunches;
+    await launch(q, 42);
+    expect(q.stats.nativeLaunches).toBe(native + 1);
   });
 
   test('values seen before run native; each distinct set is compiled once', async () => {

@@ -79,6 +79,8 @@ export class Batch {
   #dispatches = 0;
   #events: SyclEvent[] = [];
   #flushQueued = false;
+  /** Work to start once the next submission is made (see afterSubmit). */
+  #afterSubmit: (() => void)[] = [];
 
   constructor(
     device: GPUDevice,
@@ -324,7 +326,20 @@ export class Batch {
     }
     const submission = { events };
     this.onSubmit(submission);
+    if (this.#afterSubmit.length > 0) {
+      const jobs = this.#afterSubmit;
+      this.#afterSubmit = [];
+      for (const job of jobs) job();
+    }
     return submission;
+  }
+
+  /**
+   * Runs `job` right after the next flush submits, while the device works on it: host work a
+   * launch sets off (a background compile's timer) costs the launch nothing before its submit.
+   */
+  afterSubmit(job: () => void): void {
+    this.#afterSubmit.push(job);
   }
 
   /** Frees the arena (after the work submitted so far). */

@@ -187,7 +187,7 @@ export class Handler {
       );
     }
     const values = bundle ? bundle.values : (this.#values ?? NO_VALUES);
-    return prepareLaunch(this.#core.context, action, values);
+    return prepareLaunch(this.#core.context, action, values, this.#core.scheduler.batch);
   }
 
   #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {

@@ -168,7 +168,9 @@ export class Queue {
   #launch(api: string, range: unknown, kernel: Kernel, args: unknown): SyclEvent {
     this.#scheduler.throwPending(api);
     const action = kernelAction(api, range, kernel, this.#kernel(api, kernel), args, this.device);
-    return this.#scheduler.launch(prepareLaunch(this.#context, action, NO_VALUES));
+    return this.#scheduler.launch(
+      prepareLaunch(this.#context, action, NO_VALUES, this.#scheduler.batch),
+    );
   }
 
   copy<T extends DataType>(
