@@ -213,35 +213,46 @@ describe("the 'auto' policy: tiered", () => {
     expect(q.stats.nativeLaunches).toBe(2);
   });
 
-  test('a new value set costs its launch no timer before the submit; the compile follows unwaited', async () => {
+  test('a new value set sets its compile timer only after its submit (and after a waiting host asked for completion)', async () => {
     const q = await queue({ specConstants: 'auto' });
     await launch(q, 41);
     while (q.stats.nativeLaunches === 0) await launch(q, 41);
     const order: string[] = [];
-    const submit = q.device.queue.submit.bind(q.device.queue);
-    q.device.queue.submit = (buffers) => {
+    const { queue: gpuQueue } = q.device;
+    const submit = gpuQueue.submit.bind(gpuQueue);
+    gpuQueue.submit = (buffers) => {
       order.push('submit');
       submit(buffers);
     };
+    const done = gpuQueue.onSubmittedWorkDone.bind(gpuQueue);
+    gpuQueue.onSubmittedWorkDone = () => {
+      order.push('done');
+      return done();
+    };
     const realSetTimeout = globalThis.setTimeout;
-    const timer = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
-      handler: () => void,
-      ms?: number,
-    ) => {
-      order.push('timer');
-      return realSetTimeout(handler, ms);
-    }) as typeof setTimeout);
+    const spyTimers = () =>
+      vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms?: number) => {
+        order.push('timer');
+        return realSetTimeout(handler, ms);
+      }) as typeof setTimeout);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     const out = q.buffer(new Uint32Array(N).fill(POISON));
-    q.submit((cgh) => {
-      cgh.setSpecializationConstant(factor, 42);
-      cgh.parallelFor(N, fill, { out });
-    });
+    const waited = q.buffer(new Uint32Array(N).fill(POISON));
+    const launchOf = (value: number, target: typeof out) =>
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(factor, value);
+        cgh.parallelFor(N, fill, { out: target });
+      });
+
     // Not waited for: the batch is submitted at the end of the task, then the timer is set.
-    await Promise.resolve();
-    timer.mockRestore();
-    expect(order.slice(0, 2)).toEqual(['submit', 'timer']);
+    let timers = spyTimers();
+    launchOf(42, out);
+    expect(order).toEqual([]);
+    await nextTurn();
+    timers.mockRestore();
+    expect(order).toEqual(['submit', 'timer']);
     expect(q.stats.backgroundCompiles).toBe(2);
-    // With no further launch or wait, the native pipeline is created and becomes ready.
+    // With no further launch or wait, its native pipeline is created and becomes ready.
     const creations: Promise<GPUComputePipeline>[] = [];
     const create = q.device.createComputePipelineAsync.bind(q.device);
     q.device.createComputePipelineAsync = (descriptor) => {
@@ -259,6 +270,16 @@ describe("the 'auto' policy: tiered", () => {
     const native = q.stats.nativeLaunches;
     await launch(q, 42);
     expect(q.stats.nativeLaunches).toBe(native + 1);
+
+    // Waited for at once: the wait submits and asks for completion before the timer is set.
+    order.length = 0;
+    timers = spyTimers();
+    const completion = launchOf(43, waited).wait();
+    await nextTurn();
+    timers.mockRestore();
+    expect(order.slice(0, 3)).toEqual(['submit', 'done', 'timer']);
+    await completion;
+    expect(Array.from(await waited.read())).toEqual(expected(43));
   });
 
   test('values seen before run native; each distinct set is compiled once', async () => {

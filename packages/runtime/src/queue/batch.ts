@@ -329,14 +329,17 @@ export class Batch {
     if (this.#afterSubmit.length > 0) {
       const jobs = this.#afterSubmit;
       this.#afterSubmit = [];
-      for (const job of jobs) job();
+      queueMicrotask(() => {
+        for (const job of jobs) job();
+      });
     }
     return submission;
   }
 
   /**
-   * Runs `job` right after the next flush submits, while the device works on it: host work a
-   * launch sets off (a background compile's timer) costs the launch nothing before its submit.
+   * Runs `job` once the next flush has submitted, in a microtask: a host that waits for the
+   * launch has asked for its completion by then, so host work the launch sets off (a background
+   * compile's timer) runs while the device works and Dawn reports back.
    */
   afterSubmit(job: () => void): void {
     this.#afterSubmit.push(job);
