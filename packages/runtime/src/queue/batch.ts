@@ -337,9 +337,10 @@ export class Batch {
   }
 
   /**
-   * Runs `job` once the next flush has submitted, in a microtask: a host that waits for the
-   * launch has asked for its completion by then, so host work the launch sets off (a background
-   * compile's timer) runs while the device works and Dawn reports back.
+   * Runs `job` once the next flush has submitted, in a microtask: host work a launch sets off (a
+   * background compile's timer) then comes after its submit and, when the host waits for it,
+   * after the request for its completion. (It still delays the wait's end on Node, by about its
+   * own cost: the `webgpu` package learns of completions in JavaScript.)
    */
   afterSubmit(job: () => void): void {
     this.#afterSubmit.push(job);
