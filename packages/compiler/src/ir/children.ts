@@ -27,7 +27,8 @@ export function mapChildren<R>(e: Expr<R>, f: (child: Expr<R>) => Expr<R>): Expr
       const right = f(e.right);
       return left === e.left && right === e.right ? e : { ...e, left, right };
     }
-    case 'select': {
+    case 'select':
+    case 'conditional': {
       const condition = f(e.condition);
       const whenTrue = f(e.whenTrue);
       const whenFalse = f(e.whenFalse);
@@ -166,4 +167,14 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
     case 'barrier':
       return s;
   }
+}
+
+/** Whether `test` holds for a direct sub-expression of `e`. */
+export function someChild<R>(e: Expr<R>, test: (child: Expr<R>) => boolean): boolean {
+  let found = false;
+  mapChildren(e, (child) => {
+    found ||= test(child);
+    return child;
+  });
+  return found;
 }

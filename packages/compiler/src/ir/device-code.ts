@@ -92,8 +92,20 @@ export type Expr<R = SymbolRef> = ExprBase &
         readonly left: Expr<R>;
         readonly right: Expr<R>;
       }
+    /** WGSL's `select`: both choices are evaluated; scalars and vectors only. */
     | {
         readonly op: 'select';
+        readonly condition: Expr<R>;
+        readonly whenTrue: Expr<R>;
+        readonly whenFalse: Expr<R>;
+      }
+    /**
+     * A `?:` that evaluates one branch only (a branch has side effects, or its type is no
+     * scalar or vector). The front end's last pass turns it into `if`/`else` statements
+     * (frontend/lower/conditionals.ts): a device object never holds one.
+     */
+    | {
+        readonly op: 'conditional';
         readonly condition: Expr<R>;
         readonly whenTrue: Expr<R>;
         readonly whenFalse: Expr<R>;

@@ -244,6 +244,9 @@ class BodyValidator<R> {
         this.sameAs(e.whenTrue, e.type, 'the first choice of select');
         this.sameAs(e.whenFalse, e.type, 'the second choice of select');
         return;
+      case 'conditional':
+        this.problem(e.span, 'a conditional left in the IR: it lowers to if/else statements');
+        return;
       case 'call':
       case 'builtin':
       case 'construct':

@@ -78,6 +78,7 @@ class ModuleResolver {
       case 'binary':
         return { ...e, left: this.expr(e.left), right: this.expr(e.right) };
       case 'select':
+      case 'conditional':
         return {
           ...e,
           condition: this.expr(e.condition),

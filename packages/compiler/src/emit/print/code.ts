@@ -108,6 +108,8 @@ export class CodePrinter {
       }
       case 'select':
         return `select(${this.expr(e.whenFalse)}, ${this.expr(e.whenTrue)}, ${this.expr(e.condition)})`;
+      case 'conditional':
+        throw new Error('syclts compiler bug: a conditional reached the printer');
       case 'call': {
         const args = e.args.map((a) => this.expr(a));
         if (this.scope.slotParams.has(e.callee)) args.push(LAUNCH_SLOT);

@@ -209,6 +209,11 @@ export const BUILTINS: ReadonlyMap<string, BuiltinSpec> = new Map<string, Builti
         if (!sameType(f, t)) {
           return no(`select's values must have one type, not ${typeName(f)} and ${typeName(t)}`);
         }
+        if (f.kind !== 'scalar' && f.kind !== 'vector') {
+          return no(
+            `select chooses between scalars or vectors, not ${typeName(f)}: write c ? a : b`,
+          );
+        }
         const boolOk =
           (c.kind === 'scalar' && c.scalar === 'bool') ||
           (c.kind === 'vector' && sameType(c, withScalar(f, 'bool')));

@@ -36,6 +36,8 @@ export interface Lowering {
   readonly mutatedConsts: Set<string>;
   /** How many loops enclose the statement being lowered. */
   loopDepth: number;
+  /** Whether the body holds a `conditional` for the last pass to lower (conditionals.ts). */
+  conditionals: boolean;
 }
 
 export function createLowering(
@@ -58,6 +60,7 @@ export function createLowering(
     returnType: body.returnType,
     mutatedConsts: new Set(),
     loopDepth: 0,
+    conditionals: false,
   };
 }
 

@@ -7,6 +7,7 @@
 import type { DataType } from '@syclts/dsl';
 import { type ScalarName, sameType } from '@syclts/dsl';
 import type { BinaryOperator, Expr } from '../../ir/device-code.js';
+import { hasSideEffects } from '../../ir/effects.js';
 import { type Expression, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, isInteger, scalarOf, typeName, U32 } from '../resolver/types.js';
@@ -416,12 +417,28 @@ export function lowerConditional(
       `the branches have different types: ${typeName(whenTrue.type)} and ${typeName(whenFalse.type)}`,
     );
   }
+  const type = whenTrue.type;
+  if (type.kind === 'array' && type.length === 0) {
+    return fail(
+      cx,
+      codes.typeMismatch,
+      node,
+      '`?:` cannot choose between accessors, which are not values',
+      'choose the element instead: c ? a[i] : b[i]',
+    );
+  }
+  // `select` evaluates both branches and takes scalars and vectors only.
+  const selectable =
+    (type.kind === 'scalar' || type.kind === 'vector') &&
+    !hasSideEffects(whenTrue) &&
+    !hasSideEffects(whenFalse);
+  if (!selectable) cx.conditionals = true;
   return {
-    op: 'select',
+    op: selectable ? 'select' : 'conditional',
     condition,
     whenTrue,
     whenFalse,
-    type: whenTrue.type,
+    type,
     span: spanOf(cx, node),
   };
 }

@@ -43,6 +43,13 @@ export class Scopes {
     return this.stack.flatMap((m) => [...m.keys()]);
   }
 
+  /** The IR names of the locals and parameters in scope. */
+  localNames(): string[] {
+    return this.stack.flatMap((m) =>
+      [...m.values()].flatMap((b) => (b.kind === 'local' ? [b.name] : [])),
+    );
+  }
+
   declare(name: string, binding: LocalBinding): boolean {
     const top = this.stack[this.stack.length - 1]!;
     if (top.has(name)) return false;

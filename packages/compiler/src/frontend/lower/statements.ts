@@ -7,6 +7,7 @@ import type { Block, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import { lowerConditionals } from './conditionals.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
 import { localName } from './scope.js';
@@ -42,6 +43,16 @@ export function collectMutatedRoots(body: unknown, into: Set<string>): void {
 
 /** Lowers a whole body: a block, or an expression (the arrow's result). */
 export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
+  const block = lowerBodyStatements(cx, node);
+  if (!cx.conditionals) return block;
+  return lowerConditionals(
+    block,
+    [...cx.scopes.localNames(), ...declaredNames(block)],
+    (span, message, hint) => cx.reporter.error(codes.unsupportedSyntax, span, message, hint),
+  );
+}
+
+function lowerBodyStatements(cx: Lowering, node: Statement | Expression): Block {
   collectMutatedRoots(node, cx.mutatedConsts);
   if (node.type === 'BlockStatement') return lowerStatements(cx, node.body as Statement[]);
   const expression = node as Expression;
@@ -51,6 +62,25 @@ export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
   }
   const value = lowerValueOf(cx, expression, cx.returnType, 'the result');
   return value ? [{ kind: 'return', value, span: spanOf(cx, expression) }] : [];
+}
+
+/** The names of the locals a block declares, at any depth. */
+function declaredNames(block: Block): string[] {
+  return block.flatMap((s): string[] => {
+    switch (s.kind) {
+      case 'let':
+        return [s.name];
+      case 'if':
+        return [...declaredNames(s.then), ...declaredNames(s.else ?? [])];
+      case 'for':
+        return [...(s.init?.kind === 'let' ? [s.init.name] : []), ...declaredNames(s.body)];
+      case 'while':
+      case 'block':
+        return declaredNames(s.body);
+      default:
+        return [];
+    }
+  });
 }
 
 export function lowerStatements(cx: Lowering, list: readonly Statement[]): Block {

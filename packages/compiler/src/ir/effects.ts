@@ -1,0 +1,17 @@
+/**
+ * Side effects of device-code expressions, in the shape of Tint's `HasSideEffects`: what may
+ * not be evaluated more or fewer times, or in another order, than the source says.
+ */
+
+import { someChild } from './children.js';
+import type { Expr } from './device-code.js';
+
+/**
+ * Whether evaluating `e` may change memory: an atomic that writes, or a call of a device
+ * function (which may write device globals or atomics; the front end does not see its body).
+ */
+export function hasSideEffects<R>(e: Expr<R>): boolean {
+  if (e.op === 'call') return true;
+  if (e.op === 'atomic' && e.fn !== 'atomicLoad') return true;
+  return someChild(e, hasSideEffects);
+}
