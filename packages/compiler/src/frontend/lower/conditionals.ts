@@ -232,13 +232,11 @@ class Hoister {
       before: [
         ...condition.before,
         { kind: 'let', name, mutable: true, type: e.type, init: null, span: e.span },
-        {
-          kind: 'if',
-          condition: condition.expr,
-          then: [...whenTrue.before, assign(result, whenTrue.expr)],
-          else: [...whenFalse.before, assign(result, whenFalse.expr)],
-          span: e.span,
-        },
+        ifElse(
+          condition.expr,
+          [...whenTrue.before, assign(result, whenTrue.expr)],
+          [...whenFalse.before, assign(result, whenFalse.expr)],
+        ),
       ],
       expr: result,
     };
@@ -261,13 +259,7 @@ class Hoister {
       before: [
         ...left.before,
         letOf(name, left.expr, true),
-        {
-          kind: 'if',
-          condition: test,
-          then: [...right.before, assign(result, right.expr)],
-          else: null,
-          span: e.span,
-        },
+        ifElse(test, [...right.before, assign(result, right.expr)], null),
       ],
       expr: result,
     };
@@ -344,13 +336,13 @@ function literal(value: boolean, span: Span): Expr {
 
 function exitUnless(condition: Expr): Stmt {
   const span = condition.span;
-  return {
-    kind: 'if',
-    condition: { op: 'unary', operator: '!', operand: condition, type: BOOL, span },
-    then: [{ kind: 'break', span }],
-    else: null,
-    span,
-  };
+  const not: Expr = { op: 'unary', operator: '!', operand: condition, type: BOOL, span };
+  return ifElse(not, [{ kind: 'break', span }], null);
+}
+
+function ifElse(condition: Expr, then: Block, otherwise: Block | null): Stmt {
+  // biome-ignore lint/suspicious/noThenProperty: the IR's if statement names its branch 'then'
+  return { kind: 'if', condition, then, else: otherwise, span: condition.span };
 }
 
 function assign(target: Expr, value: Expr): Stmt {
