@@ -341,7 +341,6 @@ function exitUnless(condition: Expr): Stmt {
 }
 
 function ifElse(condition: Expr, then: Block, otherwise: Block | null): Stmt {
-  // biome-ignore lint/suspicious/noThenProperty: the IR's if statement names its branch 'then'
   return { kind: 'if', condition, then, else: otherwise, span: condition.span };
 }
 
