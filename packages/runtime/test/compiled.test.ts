@@ -4,21 +4,47 @@ import { build, errc, getKernelBundle, ndRange, type Queue, SyclError } from '..
 import * as argsModule from './fixtures/compiled/args.sycl.js';
 import * as matmulModule from './fixtures/compiled/matmul.sycl.js';
 import * as scaleModule from './fixtures/compiled/scale.sycl.js';
+import * as slotcallModule from './fixtures/compiled/slotcall.sycl.js';
 import * as tunedModule from './fixtures/compiled/tuned.sycl.js';
 import { compileFixture } from './support/compile.js';
-import { freshQueue, POISON } from './support/gpu.js';
+import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
 beforeAll(() => {
   compileFixture('scale', scaleModule);
   compileFixture('tuned', tunedModule);
   compileFixture('matmul', matmulModule);
   compileFixture('args', argsModule);
+  compileFixture('slotcall', slotcallModule);
 });
 
 const { factor, scale } = scaleModule;
 const { tuning, bias, history, tuned } = tunedModule;
 const { blockSize, matmul } = matmulModule;
 const { affine } = argsModule;
+const { step, total, accumulate } = slotcallModule;
+
+describe.each(['native', 'emulated', 'auto'] as const)(
+  'a function that reads a constant, called as a statement (%s)',
+  (mode) => {
+    test('reads the launch value of the constant', async () => {
+      const q = await freshQueue({ specConstants: mode });
+      const n = 20 + (randomU32(1, 31)[0]! % 50);
+      const value = 2 + (randomU32(1, 32)[0]! % 1000);
+      const out = q.buffer(new Uint32Array(n).fill(POISON));
+      await q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(step, value);
+          cgh.parallelFor(n, accumulate, { out });
+        })
+        .wait();
+      const ids = Array.from({ length: n }, (_, i) => i);
+      expect(Array.from(await out.read())).toEqual(ids.map((i) => i * value));
+      const sum = [POISON];
+      await q.copy(total, sum).wait();
+      expect(sum[0]).toBe((value * n * (n - 1)) / 2);
+    });
+  },
+);
 
 test('scalar, bool and vector value arguments are laid out as the compiler expects', async () => {
   const q = await freshQueue();

@@ -17,6 +17,7 @@ export function mapChildren<R>(e: Expr<R>, f: (child: Expr<R>) => Expr<R>): Expr
     case 'specConstant':
     case 'deviceGlobal':
     case 'item':
+    case 'launchSlot':
       return e;
     case 'unary': {
       const operand = f(e.operand);

@@ -128,6 +128,12 @@ export type Expr<R = SymbolRef> = ExprBase &
         readonly args: readonly Expr<R>[];
       }
     /**
+     * The index of this launch's record in the emulated variant's buffers (u32): the last
+     * argument of a call to a function that reads specialization constants there. Put in by
+     * the emitter's launch-slot transform, never by the front end.
+     */
+    | { readonly op: 'launchSlot' }
+    /**
      * The value held by a host-shareable place (a device global, a kernel's value argument, an
      * emulated specialization constant), where bool is stored as u32. Put in by the
      * emitter's host-storage transform, never by the front end.

@@ -222,6 +222,7 @@ class BodyValidator<R> {
       case 'specConstant':
       case 'deviceGlobal':
       case 'item':
+      case 'launchSlot':
         return;
       case 'unary':
         this.expr(e.operand);

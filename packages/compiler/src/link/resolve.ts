@@ -68,6 +68,7 @@ class ModuleResolver {
       case 'param':
       case 'workgroupArray':
       case 'item':
+      case 'launchSlot':
         return e;
       case 'specConstant':
         return { op: e.op, type, span, ref: this.ref(e.ref, 'specConstant', span) };

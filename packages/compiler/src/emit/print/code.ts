@@ -10,6 +10,7 @@ import type {
   SizeValue,
 } from '../../link/linked-image.js';
 import { LAUNCH_FIELDS, LAUNCH_SLOT, sourceName } from '../../link/wgsl-names.js';
+import { slotTakers } from '../transforms/index.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
@@ -37,11 +38,7 @@ export class ImageScope {
     this.specConstants = new Map(image.specConstants.map((c) => [c.symbolicId, c]));
     this.deviceGlobals = new Map(image.deviceGlobals.map((g) => [g.symbolicId, g]));
     this.functions = new Map(image.functions.map((f) => [f.symbolicId, f.wgslName]));
-    this.slotParams = new Set(
-      mode === 'emulated'
-        ? image.functions.filter((f) => f.readsSpecConstants).map((f) => f.symbolicId)
-        : [],
-    );
+    this.slotParams = slotTakers(image, mode);
     this.leafNames = new Map(
       image.specConstants.flatMap((c) => c.info.leaves.map((l, i) => [l.id, c.leafNames[i]!])),
     );
@@ -110,11 +107,10 @@ export class CodePrinter {
         return `select(${this.expr(e.whenFalse)}, ${this.expr(e.whenTrue)}, ${this.expr(e.condition)})`;
       case 'conditional':
         throw new Error('syclts compiler bug: a conditional reached the printer');
-      case 'call': {
-        const args = e.args.map((a) => this.expr(a));
-        if (this.scope.slotParams.has(e.callee)) args.push(LAUNCH_SLOT);
-        return `${this.scope.functions.get(e.callee)!}(${args.join(', ')})`;
-      }
+      case 'call':
+        return `${this.scope.functions.get(e.callee)!}(${e.args.map((a) => this.expr(a)).join(', ')})`;
+      case 'launchSlot':
+        return LAUNCH_SLOT;
       case 'builtin': {
         // arrayLength takes a pointer to the runtime-sized array.
         const args = e.args.map((a) =>

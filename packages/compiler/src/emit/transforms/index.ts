@@ -9,6 +9,7 @@ import { type IrProblem, validateFunction, validateKernel } from '../../ir/valid
 import { containsBool } from '../../link/layout.js';
 import type { LinkedImage } from '../../link/linked-image.js';
 import { type HostPlaces, hostStorage, hostStorageParts } from './host-storage.js';
+import { passLaunchSlot } from './launch-slot.js';
 import { inlinePipelineConstants } from './pipeline-constants.js';
 
 /** A transform broke an invariant of the IR: a compiler bug, reported where it shows. */
@@ -26,15 +27,19 @@ export class IrInvariantError extends Error {
   }
 }
 
+/** What a transform knows of the variant it rewrites. */
+interface Variant {
+  readonly places: HostPlaces;
+  readonly native: boolean;
+  /** Functions that take the launch slot as their last parameter. */
+  readonly takesSlot: ReadonlySet<SymbolicId>;
+}
+
 interface Transform {
   readonly name: string;
   /** Whether the transform can change anything in the variant (a cheap test, to skip the walk). */
   readonly applies: (image: LinkedImage, native: boolean) => boolean;
-  readonly block: (
-    block: Block<SymbolicId>,
-    places: HostPlaces,
-    native: boolean,
-  ) => Block<SymbolicId>;
+  readonly block: (block: Block<SymbolicId>, variant: Variant) => Block<SymbolicId>;
   /** Raw WGSL bodies: only their spliced references can change. */
   readonly parts: (
     parts: readonly WgslPart<SymbolicId>[],
@@ -44,14 +49,34 @@ interface Transform {
 }
 
 const TRANSFORMS: readonly Transform[] = [
-  { name: 'host-storage', applies: holdsBool, block: hostStorage, parts: hostStorageParts },
+  {
+    name: 'host-storage',
+    applies: holdsBool,
+    block: (block, { places }) => hostStorage(block, places),
+    parts: hostStorageParts,
+  },
   {
     name: 'pipeline-constants',
     applies: () => true,
-    block: (block, _places, native) => inlinePipelineConstants(block, native),
+    block: (block, { native }) => inlinePipelineConstants(block, native),
+    parts: (parts) => parts,
+  },
+  {
+    name: 'launch-slot',
+    applies: (image, native) => !native && image.functions.some((f) => f.readsSpecConstants),
+    block: (block, { takesSlot }) => passLaunchSlot(block, takesSlot),
     parts: (parts) => parts,
   },
 ];
+
+/** The functions that take the launch slot in variant `mode`: those reading emulated constants. */
+export function slotTakers(image: LinkedImage, mode: SpecConstantMode): ReadonlySet<SymbolicId> {
+  return new Set(
+    mode === 'emulated'
+      ? image.functions.filter((f) => f.readsSpecConstants).map((f) => f.symbolicId)
+      : [],
+  );
+}
 
 /**
  * The image's code as the variant `mode` prints it. With `validate`, the IR is checked after
@@ -63,7 +88,12 @@ export function transformVariant(
   validate: boolean,
 ): LinkedImage {
   const native = mode === 'native';
-  const inFunctions: HostPlaces = { launchArgs: new Set(), emulated: !native };
+  const takesSlot = slotTakers(image, mode);
+  const inFunctions: Variant = {
+    places: { launchArgs: new Set(), emulated: !native },
+    native,
+    takesSlot,
+  };
   const specTypes = new Map(image.specConstants.map((c) => [c.symbolicId, c.info.type]));
   const specType = (id: SymbolicId) => specTypes.get(id) ?? null;
   let current = image;
@@ -73,15 +103,19 @@ export function transformVariant(
       const launchArgs = new Set(
         k.decl.params.filter((p) => !(p.name in k.accessorNames)).map((p) => p.name),
       );
-      const body = t.block(k.decl.body, { launchArgs, emulated: !native }, native);
+      const body = t.block(k.decl.body, {
+        places: { launchArgs, emulated: !native },
+        native,
+        takesSlot,
+      });
       return { ...k, decl: { ...k.decl, body } };
     });
     const functions = current.functions.map((f) => {
       const { body } = f.decl;
       const next =
         body.kind === 'ir'
-          ? { kind: 'ir' as const, block: t.block(body.block, inFunctions, native) }
-          : { kind: 'wgsl' as const, parts: t.parts(body.parts, inFunctions, specType) };
+          ? { kind: 'ir' as const, block: t.block(body.block, inFunctions) }
+          : { kind: 'wgsl' as const, parts: t.parts(body.parts, inFunctions.places, specType) };
       return { ...f, decl: { ...f.decl, body: next } };
     });
     current = { ...current, kernels, functions };

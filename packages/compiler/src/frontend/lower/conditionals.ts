@@ -313,6 +313,7 @@ function stable(e: Expr): boolean {
     case 'local':
     case 'specConstant':
     case 'item':
+    case 'launchSlot':
       return true;
     case 'param':
       return e.type.kind !== 'array' || e.type.length !== 0;
