@@ -20,4 +20,6 @@ export const LinkCode = {
   privateMemory: 'SYCL2009',
   /** More specialization constant leaves in one image than `@id` values. */
   overrideIds: 'SYCL2010',
+  /** A barrier, or a call that reaches one, under control flow that varies between items. */
+  nonUniformBarrier: 'SYCL2020',
 } as const satisfies Record<string, `SYCL2${string}`>;

@@ -16,6 +16,7 @@ import {
   resolveKernel,
 } from './resolve.js';
 import { SymbolTable, symbolicId } from './symbols.js';
+import { checkUniformity } from './uniformity.js';
 
 export type SplitMode = 'per-module' | 'per-kernel' | 'whole';
 export type SpecConstantsOption = SpecConstantMode | 'both';
@@ -74,6 +75,13 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
     }
   }
   reportRecursion(functions, diagnostics);
+  if (!diagnostics.some((d) => d.severity === 'error')) {
+    checkUniformity(
+      kernels.map((k) => k.kernel),
+      functions,
+      diagnostics,
+    );
+  }
 
   const groups = new Map<string, typeof kernels>();
   for (const k of kernels) {
