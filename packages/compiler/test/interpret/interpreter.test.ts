@@ -6,9 +6,11 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { randomU32 } from '../../../../test-inputs.ts';
+import { BUILTINS } from '../../src/frontend/lower/builtins.js';
 import type { LinkResult } from '../../src/index.js';
 import { emitProgram } from '../../src/index.js';
 import {
+  INTERPRETED_BUILTINS,
   InterpretError,
   type InterpretLaunch,
   interpretKernel,
@@ -335,4 +337,12 @@ describe('what WGSL leaves undefined is an error with its position', () => {
       /^interp\/rules\.sycl\.ts:\d+:\d+: index 4 is out of bounds \(length 4\)/,
     );
   });
+});
+
+test('every built-in device code can call has an implementation in the interpreter', () => {
+  const missing = [...BUILTINS.values()]
+    .map((b) => b.wgsl)
+    .filter((n) => !INTERPRETED_BUILTINS.has(n));
+  expect(missing).toEqual([]);
+  expect(BUILTINS.size).toBeGreaterThan(50);
 });
