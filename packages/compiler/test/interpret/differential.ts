@@ -106,7 +106,12 @@ function kernelSource(plan: KernelPlan): string {
       lines.push(`      const w${j} = u32(${store(c.type, 'xyzw'[j]!)});`);
       lines.push(`      out[(g * ${n} + ${k}) * 4 + ${j}] = w${j};`);
       // f32 results may differ within the tolerance: only exact ones feed the shared effects.
-      if (c.type.s !== 'f32') lines.push(`      mix = mix ^ w${j};`);
+      if (c.type.s !== 'f32') {
+        lines.push(`      mix = mix ^ w${j};`);
+        // An effect in a branch: how many items' results end in binary 01.
+        if (j === 0)
+          lines.push('      if ((w0 & 3) === 1) {', '        atomicAdd(sums[1]!, 1);', '      }');
+      }
     }
     lines.push('    }');
   }
@@ -114,6 +119,13 @@ function kernelSource(plan: KernelPlan): string {
   lines.push(
     '    atomicAdd(sums[0]!, mix);',
     `    atomicAdd(${plan.name}_total, mix & 255);`,
+    // Barriers in a uniform loop: the items pass their mix around the workgroup twice.
+    '    for (let t = u32(0); t < 2; t++) {',
+    '      sh[l] = mix + t;',
+    '      item.barrier();',
+    `      mix = mix ^ sh[(l + 1) % ${WORKGROUP}]!;`,
+    '      item.barrier();',
+    '    }',
     '    sh[l] = mix;',
     '    item.barrier();',
     `    out[${ITEMS * n * 4} + g] = sh[(l + 1) % ${WORKGROUP}]!;`,
@@ -209,8 +221,8 @@ export async function differentialRound(
       }
     }
     const tail = (a: Uint32Array) => [...a.subarray(ITEMS * n * 4)].join(',');
-    const gSums = new Uint32Array(gpu.accessors.sums!)[0];
-    const cSums = new Uint32Array(cpu.accessors.sums!)[0];
+    const gSums = words(gpu.accessors.sums!);
+    const cSums = words(cpu.accessors.sums!);
     const gTotal = new Uint32Array(gpu.deviceGlobals[totalId]!)[0];
     const cTotal = new Uint32Array(cpu.deviceGlobals[totalId]!)[0];
     checked += 3;
@@ -236,6 +248,8 @@ export async function differentialRound(
   }
   return { source, checked, cases: kernels * casesPerKernel, disagreements };
 }
+
+const words = (b: ArrayBuffer) => [...new Uint32Array(b)].join(',');
 
 function f32(bits: number): number {
   return new Float32Array(Uint32Array.of(bits).buffer)[0]!;
