@@ -18,6 +18,14 @@ export {
   type ImportLoader,
 } from './frontend/index.js';
 export { ModuleLoader, type ParsedModule } from './frontend/loader/module-loader.js';
+export {
+  INTERPRETED_BUILTINS,
+  InterpretError,
+  type InterpretLaunch,
+  type InterpretOptions,
+  type InterpretResult,
+  interpretKernel,
+} from './interpret/index.js';
 export * from './ir/index.js';
 export {
   type LinkInput,

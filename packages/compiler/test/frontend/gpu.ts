@@ -12,12 +12,18 @@ import {
   type DeviceObject,
   emitProgram,
   formatDiagnostic,
+  type LinkResult,
   link,
 } from '../../src/index.js';
 import { type Launch, type LaunchResult, runKernel as runOn } from './gpu-run.js';
 
 /** Compiles and links modules (root-relative path → source); throws with readable diagnostics. */
 export function buildProgram(sources: Readonly<Record<string, string>>): Program {
+  return emitProgram(linkSources(sources), { validateIr: true });
+}
+
+/** The link step's result for the modules (what the emitter prints and the interpreter runs). */
+export function linkSources(sources: Readonly<Record<string, string>>): LinkResult {
   const modules = new Map<string, DeviceObject>();
   const messages: string[] = [];
   for (const [module, source] of Object.entries(sources)) {
@@ -43,7 +49,7 @@ export function buildProgram(sources: Readonly<Record<string, string>>): Program
       linked.diagnostics.map((d) => formatDiagnostic(d, sources[d.file])).join('\n\n'),
     );
   }
-  return emitProgram(linked, { validateIr: true });
+  return linked;
 }
 
 function resolve(from: string, specifier: string): string | null {

@@ -1,0 +1,510 @@
+/**
+ * Runs device code of a linked image for one work-item. Statements run in generators that
+ * yield at each barrier, so the caller can step the items of a workgroup in turn; expressions
+ * are evaluated directly (a device function called inside an expression must not reach a
+ * barrier, which WGSL's uniformity rules make rare).
+ */
+import type { DataType, ScalarName, SymbolicId } from '@syclts/dsl';
+import type {
+  BinaryOperator,
+  Block,
+  Expr,
+  ItemQuery,
+  LetStmt,
+  Stmt,
+  UpdateStmt,
+} from '../ir/device-code.js';
+import type { Span } from '../ir/span.js';
+import type { LinkedFunction } from '../link/linked-image.js';
+import { builtinFunction } from './builtins.js';
+import { binaryScalar, convertScalar, unaryScalar } from './numbers.js';
+import { type Cell, child, lengthOf, type Place, read, write } from './places.js';
+import { copyOf, InterpretError, type Scalar, toScalar, type Value, zeroOf } from './values.js';
+
+/** What one work-item sees of the launch: its ids, in SYCL dimension order. */
+export interface ItemIds {
+  readonly globalId: readonly number[];
+  readonly globalRange: readonly number[];
+  readonly localId: readonly number[];
+  readonly localRange: readonly number[];
+  readonly groupId: readonly number[];
+  readonly groupRange: readonly number[];
+  readonly globalLinearId: number;
+  readonly localLinearId: number;
+}
+
+/** The storage a kernel's code reaches, shared by every item of the launch (or workgroup). */
+export interface Storage {
+  readonly functions: ReadonlyMap<SymbolicId, LinkedFunction>;
+  /** Accessors (memory) and value arguments (constants), by argument name. */
+  readonly params: ReadonlyMap<string, Place>;
+  readonly workgroupArrays: ReadonlyMap<string, Place>;
+  readonly specConstants: ReadonlyMap<SymbolicId, Place>;
+  readonly deviceGlobals: ReadonlyMap<SymbolicId, Place>;
+  /** Loop iterations left to the launch: a guard against code that never ends. */
+  budget: { left: number };
+}
+
+/** Yielded at each barrier. */
+export const BARRIER = Symbol('barrier');
+type Barrier = typeof BARRIER;
+
+type Completion = undefined | 'break' | 'continue' | { readonly value: Value | null };
+type Run<T> = Generator<Barrier, T, void>;
+
+interface Frame {
+  readonly module: string;
+  readonly scopes: Map<string, Cell>[];
+}
+
+export class Machine {
+  constructor(
+    private readonly storage: Storage,
+    private readonly ids: ItemIds,
+  ) {}
+
+  /** The kernel body for this item. */
+  *kernel(body: Block<SymbolicId>, module: string): Run<void> {
+    yield* this.block(body, { module, scopes: [] });
+  }
+
+  #fail(frame: Frame, span: Span, message: string): never {
+    throw new InterpretError(message, frame.module, span.line, span.column);
+  }
+
+  *block(block: Block<SymbolicId>, frame: Frame): Run<Completion> {
+    frame.scopes.push(new Map());
+    try {
+      for (const s of block) {
+        const c = yield* this.stmt(s, frame);
+        if (c !== undefined) return c;
+      }
+      return undefined;
+    } finally {
+      frame.scopes.pop();
+    }
+  }
+
+  *stmt(s: Stmt<SymbolicId>, frame: Frame): Run<Completion> {
+    switch (s.kind) {
+      case 'let':
+        yield* this.let(s, frame);
+        return undefined;
+      case 'if': {
+        const taken = this.expr(s.condition, frame) as boolean;
+        if (taken) return yield* this.block(s.then, frame);
+        return s.else ? yield* this.block(s.else, frame) : undefined;
+      }
+      case 'for': {
+        frame.scopes.push(new Map());
+        try {
+          if (s.init) {
+            if (s.init.kind === 'let') yield* this.let(s.init, frame);
+            else yield* this.update(s.init, frame);
+          }
+          while (s.condition === null || (this.expr(s.condition, frame) as boolean)) {
+            this.#tick(frame, s.span);
+            const c = yield* this.block(s.body, frame);
+            if (c === 'break') break;
+            if (c !== undefined && c !== 'continue') return c;
+            if (s.update) yield* this.update(s.update, frame);
+          }
+          return undefined;
+        } finally {
+          frame.scopes.pop();
+        }
+      }
+      case 'while':
+        while (this.expr(s.condition, frame) as boolean) {
+          this.#tick(frame, s.span);
+          const c = yield* this.block(s.body, frame);
+          if (c === 'break') break;
+          if (c !== undefined && c !== 'continue') return c;
+        }
+        return undefined;
+      case 'break':
+        return 'break';
+      case 'continue':
+        return 'continue';
+      case 'return':
+        return { value: s.value ? yield* this.value(s.value, frame) : null };
+      case 'block':
+        return yield* this.block(s.body, frame);
+      default:
+        yield* this.update(s, frame);
+        return undefined;
+    }
+  }
+
+  #tick(frame: Frame, span: Span): void {
+    if (--this.storage.budget.left < 0) {
+      this.#fail(frame, span, 'the launch ran past its iteration budget (a loop that never ends?)');
+    }
+  }
+
+  *let(s: LetStmt<SymbolicId>, frame: Frame): Run<void> {
+    const value = s.init ? yield* this.value(s.init, frame) : zeroOf(s.type);
+    frame.scopes.at(-1)!.set(s.name, { value: copyOf(value) });
+  }
+
+  *update(s: UpdateStmt<SymbolicId>, frame: Frame): Run<void> {
+    switch (s.kind) {
+      case 'assign': {
+        const place = this.place(s.target, frame);
+        const value = yield* this.value(s.value, frame);
+        const result =
+          s.operator === '='
+            ? value
+            : this.#binary(
+                s.operator.slice(0, -1) as BinaryOperator,
+                read(place),
+                value,
+                s.target.type,
+                s.value.type,
+              );
+        this.#write(place, result, frame, s.span);
+        return;
+      }
+      case 'increment': {
+        const place = this.place(s.target, frame);
+        const one = toScalar(scalarOf(s.target.type), 1);
+        const next = this.#binary(
+          s.operator === '++' ? '+' : '-',
+          read(place),
+          one,
+          s.target.type,
+          { kind: 'scalar', scalar: scalarOf(s.target.type) },
+        );
+        this.#write(place, next, frame, s.span);
+        return;
+      }
+      case 'expr':
+        yield* this.value(s.expr, frame);
+        return;
+      case 'call':
+        yield* this.call(s.callee, s.args, frame, s.span);
+        return;
+      case 'atomicStore': {
+        const place = this.place(s.pointer, frame);
+        this.#write(place, this.expr(s.value, frame), frame, s.span);
+        return;
+      }
+      case 'barrier':
+        yield BARRIER;
+        return;
+    }
+  }
+
+  #write(place: Place, value: Value, frame: Frame, span: Span): void {
+    if (!write(place, value)) this.#fail(frame, span, 'this place cannot be written');
+  }
+
+  /** An expression at statement level: a call there may reach a barrier. */
+  *value(e: Expr<SymbolicId>, frame: Frame): Run<Value> {
+    if (e.op === 'call') return (yield* this.call(e.callee, e.args, frame, e.span))!;
+    return this.expr(e, frame);
+  }
+
+  *call(
+    callee: SymbolicId,
+    args: readonly Expr<SymbolicId>[],
+    frame: Frame,
+    span: Span,
+  ): Run<Value | null> {
+    const f = this.storage.functions.get(callee);
+    if (!f) this.#fail(frame, span, `the image holds no device function ${callee}`);
+    const { decl } = f;
+    if (decl.body.kind !== 'ir') {
+      this.#fail(frame, span, `${decl.name} has a raw WGSL body, which the interpreter cannot run`);
+    }
+    const values = args.map((a) => this.expr(a, frame));
+    const scope = new Map<string, Cell>(
+      decl.params.map((p, i) => [p.name, { value: copyOf(values[i]!) }]),
+    );
+    const inner: Frame = { module: f.module, scopes: [scope] };
+    const c = yield* this.block(decl.body.block, inner);
+    return c !== undefined && typeof c === 'object' ? c.value : null;
+  }
+
+  /** Evaluates an expression; a call inside must not reach a barrier. */
+  expr(e: Expr<SymbolicId>, frame: Frame): Value {
+    switch (e.op) {
+      case 'literal':
+        return e.type.kind === 'scalar' ? toScalar(e.type.scalar, e.value) : e.value;
+      case 'local':
+      case 'param':
+      case 'workgroupArray':
+      case 'specConstant':
+      case 'deviceGlobal':
+      case 'index':
+      case 'member':
+        return read(this.place(e, frame));
+      case 'swizzle': {
+        const base = this.expr(e.base, frame) as Value[];
+        const picked = [...e.components].map((c) => base[componentIndex(c)]!);
+        return e.type.kind === 'vector' ? picked : picked[0]!;
+      }
+      case 'fromHost':
+        return this.expr(e.place, frame);
+      case 'toHost':
+        return this.expr(e.value, frame);
+      case 'unary': {
+        const v = this.expr(e.operand, frame);
+        const s = scalarOf(e.operand.type);
+        return mapDeep(v, (x) => unaryScalar(e.operator, s, x));
+      }
+      case 'binary': {
+        if (e.operator === '&&' || e.operator === '||') {
+          const left = this.expr(e.left, frame) as boolean;
+          if (e.operator === '&&' ? !left : left) return left;
+          return this.expr(e.right, frame);
+        }
+        const left = this.expr(e.left, frame);
+        const right = this.expr(e.right, frame);
+        return this.#binary(e.operator, left, right, e.left.type, e.right.type);
+      }
+      case 'select':
+        // The IR's select evaluates only the side it takes, like `?:` in the source.
+        return (this.expr(e.condition, frame) as boolean)
+          ? this.expr(e.whenTrue, frame)
+          : this.expr(e.whenFalse, frame);
+      case 'call': {
+        const run = this.call(e.callee, e.args, frame, e.span);
+        const step = run.next();
+        if (!step.done) {
+          this.#fail(frame, e.span, 'a barrier inside a call within an expression');
+        }
+        return step.value ?? zeroOf(e.type);
+      }
+      case 'builtin':
+        return this.#builtin(e, frame);
+      case 'construct':
+        return construct(
+          e.type,
+          e.args.map((a) => this.expr(a, frame)),
+          e.args.map((a) => a.type),
+        );
+      case 'item':
+        return toScalar(scalarOf(e.type), this.#item(e.query, e.dimension));
+      case 'atomic':
+        return this.#atomic(e, frame);
+    }
+  }
+
+  /** The place an lvalue expression names; other expressions become constants. */
+  place(e: Expr<SymbolicId>, frame: Frame): Place {
+    switch (e.op) {
+      case 'local': {
+        for (let i = frame.scopes.length - 1; i >= 0; i--) {
+          const cell = frame.scopes[i]!.get(e.name);
+          if (cell) return { kind: 'cell', cell, path: [], type: e.type };
+        }
+        return this.#fail(frame, e.span, `no local named ${e.name}`);
+      }
+      case 'param':
+        return this.#lookup(this.storage.params, e.name, frame, e.span);
+      case 'workgroupArray':
+        return this.#lookup(this.storage.workgroupArrays, e.name, frame, e.span);
+      case 'specConstant':
+        return this.#lookup(this.storage.specConstants, e.ref, frame, e.span);
+      case 'deviceGlobal':
+        return this.#lookup(this.storage.deviceGlobals, e.ref, frame, e.span);
+      case 'fromHost':
+        return this.place(e.place, frame);
+      case 'index': {
+        const base = this.place(e.base, frame);
+        const i = this.expr(e.index, frame) as number;
+        const length = lengthOf(base);
+        if (!(i >= 0 && i < length)) {
+          this.#fail(frame, e.span, `index ${i} is out of bounds (length ${length})`);
+        }
+        return child(base, i, e.type);
+      }
+      case 'member': {
+        const base = this.place(e.base, frame);
+        const t = base.type;
+        if (t.kind === 'vector') return child(base, componentIndex(e.member), e.type);
+        if (t.kind !== 'struct') return this.#fail(frame, e.span, `no member ${e.member}`);
+        return child(
+          base,
+          t.fields.findIndex((f) => f.name === e.member),
+          e.type,
+        );
+      }
+      case 'swizzle': {
+        const base = this.place(e.base, frame);
+        const components = [...e.components].map(componentIndex);
+        if (components.length === 1) return child(base, components[0]!, e.type);
+        return { kind: 'swizzle', base, components, type: e.type };
+      }
+      default:
+        return { kind: 'constant', value: this.expr(e, frame), type: e.type };
+    }
+  }
+
+  #lookup<K>(map: ReadonlyMap<K, Place>, key: K, frame: Frame, span: Span): Place {
+    const place = map.get(key);
+    if (!place) this.#fail(frame, span, `nothing is bound to ${String(key)}`);
+    return place;
+  }
+
+  #item(query: ItemQuery, d: number): number {
+    const ids = this.ids;
+    switch (query) {
+      case 'globalLinearId':
+        return ids.globalLinearId;
+      case 'localLinearId':
+        return ids.localLinearId;
+      default:
+        return ids[query][d] ?? 0;
+    }
+  }
+
+  #builtin(e: Extract<Expr<SymbolicId>, { op: 'builtin' }>, frame: Frame): Value {
+    if (e.name === 'arrayLength') return lengthOf(this.place(e.args[0]!, frame));
+    const f = builtinFunction(e.name);
+    if (!f) return this.#fail(frame, e.span, `the interpreter has no built-in ${e.name}`);
+    return f(
+      e.args.map((a) => this.expr(a, frame)),
+      e.args.map((a) => a.type),
+      e.type,
+    );
+  }
+
+  #atomic(e: Extract<Expr<SymbolicId>, { op: 'atomic' }>, frame: Frame): Value {
+    const place = this.place(e.pointer, frame);
+    const s = scalarOf(e.pointer.type);
+    const old = read(place) as number;
+    const args = e.args.map((a) => this.expr(a, frame) as number);
+    const operand = args[0] ?? 0;
+    const next = (v: Scalar) => this.#write(place, v, frame, e.span);
+    switch (e.fn) {
+      case 'atomicLoad':
+        return old;
+      case 'atomicAdd':
+        next(binaryScalar('+', s, old, operand));
+        return old;
+      case 'atomicSub':
+        next(binaryScalar('-', s, old, operand));
+        return old;
+      case 'atomicMax':
+        next(Math.max(old, operand));
+        return old;
+      case 'atomicMin':
+        next(Math.min(old, operand));
+        return old;
+      case 'atomicAnd':
+        next(binaryScalar('&', s, old, operand));
+        return old;
+      case 'atomicOr':
+        next(binaryScalar('|', s, old, operand));
+        return old;
+      case 'atomicXor':
+        next(binaryScalar('^', s, old, operand));
+        return old;
+      case 'atomicExchange':
+        next(operand);
+        return old;
+      case 'atomicCompareExchangeWeak': {
+        const exchanged = old === operand;
+        if (exchanged) next(args[1]!);
+        const fields = e.type.kind === 'struct' ? e.type.fields.map((f) => f.name) : [];
+        return fields.map((name) => (name === 'exchanged' ? exchanged : old));
+      }
+    }
+  }
+
+  /** A binary operator on scalars, vectors (a scalar side broadcast) and matrices. */
+  #binary(op: BinaryOperator, a: Value, b: Value, ta: DataType, tb: DataType): Value {
+    if (ta.kind === 'matrix' || tb.kind === 'matrix') return matrixOp(op, a, b, ta, tb);
+    const scalar = scalarOf(ta);
+    if (!Array.isArray(a) && !Array.isArray(b)) return binaryScalar(op, scalar, a, b);
+    const n = (Array.isArray(a) ? a : (b as Value[])).length;
+    return Array.from({ length: n }, (_, i) =>
+      binaryScalar(
+        op,
+        scalar,
+        (Array.isArray(a) ? a[i] : a) as Scalar,
+        (Array.isArray(b) ? b[i] : b) as Scalar,
+      ),
+    );
+  }
+}
+
+function componentIndex(c: string): number {
+  const i = 'xyzw'.indexOf(c);
+  return i >= 0 ? i : 'rgba'.indexOf(c);
+}
+
+export function scalarOf(t: DataType): ScalarName {
+  switch (t.kind) {
+    case 'scalar':
+    case 'atomic':
+      return t.scalar;
+    case 'vector':
+      return t.component;
+    case 'matrix':
+      return 'f32';
+    case 'array':
+      return scalarOf(t.element);
+    case 'struct':
+      return 'f32';
+  }
+}
+
+function mapDeep(v: Value, f: (x: Scalar) => Scalar): Value {
+  return Array.isArray(v) ? v.map((x) => mapDeep(x, f)) : f(v);
+}
+
+/** WGSL's value constructors: zero values, conversions, splats, and composites from parts. */
+function construct(type: DataType, args: Value[], types: readonly DataType[]): Value {
+  if (args.length === 0) return zeroOf(type);
+  switch (type.kind) {
+    case 'scalar':
+    case 'atomic':
+      return convertScalar(scalarOf(types[0]!), scalarOf(type), args[0] as Scalar);
+    case 'vector': {
+      const to = type.component;
+      if (args.length === 1 && !Array.isArray(args[0])) {
+        const x = convertScalar(scalarOf(types[0]!), to, args[0] as Scalar);
+        return new Array<Scalar>(type.size).fill(x);
+      }
+      return args.flatMap((a, i) => {
+        const from = scalarOf(types[i]!);
+        return Array.isArray(a)
+          ? (a as Scalar[]).map((x) => convertScalar(from, to, x))
+          : [convertScalar(from, to, a)];
+      });
+    }
+    case 'matrix': {
+      if (types[0]!.kind === 'matrix') return copyOf(args[0]!);
+      if (Array.isArray(args[0])) return args.map((c) => copyOf(c));
+      const flat = args as number[];
+      return Array.from({ length: type.columns }, (_, c) =>
+        flat.slice(c * type.rows, (c + 1) * type.rows),
+      );
+    }
+    case 'array':
+    case 'struct':
+      return args.map((a) => copyOf(a));
+  }
+}
+
+function matrixOp(op: BinaryOperator, a: Value, b: Value, ta: DataType, tb: DataType): Value {
+  const f = Math.fround;
+  const m = (x: Value) => x as number[][];
+  const v = (x: Value) => x as number[];
+  if (op === '+' || op === '-') {
+    return m(a).map((col, c) =>
+      col.map((x, r) => f(op === '+' ? x + m(b)[c]![r]! : x - m(b)[c]![r]!)),
+    );
+  }
+  if (ta.kind === 'scalar') return m(b).map((col) => col.map((x) => f(x * (a as number))));
+  if (tb.kind === 'scalar') return m(a).map((col) => col.map((x) => f(x * (b as number))));
+  const dot = (x: number[], y: number[]) => x.reduce((s, xi, i) => f(s + f(xi * y[i]!)), 0);
+  const rows = (x: number[][]) => x[0]!.map((_, r) => x.map((col) => col[r]!));
+  if (ta.kind === 'matrix' && tb.kind === 'vector') return rows(m(a)).map((row) => dot(row, v(b)));
+  if (ta.kind === 'vector' && tb.kind === 'matrix') return m(b).map((col) => dot(v(a), col));
+  const ra = rows(m(a));
+  return m(b).map((col) => ra.map((row) => dot(row, col)));
+}
