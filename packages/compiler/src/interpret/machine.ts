@@ -263,11 +263,19 @@ export class Machine {
         const right = this.expr(e.right, frame);
         return this.#binary(e.operator, left, right, e.left.type, e.right.type);
       }
-      case 'select':
-        // The IR's select evaluates only the side it takes, like `?:` in the source.
+      case 'select': {
+        // WGSL's select evaluates both choices; the front end makes one only where that is safe.
+        const whenTrue = this.expr(e.whenTrue, frame);
+        const whenFalse = this.expr(e.whenFalse, frame);
+        return (this.expr(e.condition, frame) as boolean) ? whenTrue : whenFalse;
+      }
+      case 'conditional':
         return (this.expr(e.condition, frame) as boolean)
           ? this.expr(e.whenTrue, frame)
           : this.expr(e.whenFalse, frame);
+      case 'launchSlot':
+        // Launches run one at a time here: each is the only record of its slot buffer.
+        return 0;
       case 'call': {
         const run = this.call(e.callee, e.args, frame, e.span);
         const step = run.next();
