@@ -1,5 +1,6 @@
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Span } from '../ir/span.js';
+import { endsLine } from './lines.js';
 
 /**
  * A build-time error or warning. Codes are stable (tests and docs refer to them):
@@ -70,7 +71,7 @@ export function lineColumn(source: string, offset: number): { line: number; colu
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < source.length; i++) {
-    if (source.charCodeAt(i) === 10) {
+    if (endsLine(source, i)) {
       line++;
       lineStart = i + 1;
     }

@@ -65,6 +65,17 @@ export class Reporter {
     });
   }
 
+  /** Runs `fn`; the errors it reports get `context` in front of their message. */
+  inContext<T>(context: string, fn: () => T): T {
+    const from = this.diagnostics.length;
+    const result = fn();
+    for (let i = from; i < this.diagnostics.length; i++) {
+      const d = this.diagnostics[i]!;
+      this.diagnostics[i] = { ...d, message: `${context}: ${d.message}` };
+    }
+    return result;
+  }
+
   get errorCount(): number {
     return this.diagnostics.length;
   }

@@ -1,16 +1,16 @@
+import { lineStarts } from '../diagnostics/lines.js';
 import type { Span } from '../ir/span.js';
 
 /**
  * Offsets are JavaScript string offsets (UTF-16 code units): oxc-parser's JS binding already
- * reports them that way, so no conversion is needed; lines are found by binary search.
+ * reports them that way, so no conversion is needed; lines end as JavaScript ends them
+ * (diagnostics/lines.ts) and are found by binary search.
  */
 export class SourceText {
-  private readonly lineStarts: number[] = [0];
+  private readonly lineStarts: readonly number[];
 
   constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
-    }
+    this.lineStarts = lineStarts(text);
   }
 
   span(start: number, end: number): Span {

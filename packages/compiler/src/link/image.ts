@@ -39,7 +39,7 @@ import type {
 import type { Reach } from './reach.js';
 import type { ResolvedKernel } from './resolve.js';
 import { literalSize, sizeLeaves, sizeValue } from './sizes.js';
-import { LAUNCH_FIELDS, NameAllocator } from './wgsl-names.js';
+import { LAUNCH_FIELDS, Namer } from './wgsl-names.js';
 
 const MAX_UNIFORM_BYTES = 65536;
 /** Records of per-launch values one binding spans at most (launches that share a bind call). */
@@ -71,10 +71,10 @@ export interface ImageInput {
 
 export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): LinkedImage {
   const kernels = [...input.kernels].sort((a, b) => compare(a.kernel.id, b.kernel.id));
-  const names = new NameAllocator();
+  const names = Namer.module();
   const emulationNames = {
-    wgslName: names.allocate('', 'sc_buffer'),
-    structName: names.allocate('', 'SpecConstants'),
+    wgslName: names.call('sc_buffer'),
+    structName: names.call('SpecConstants'),
   };
 
   // Specialization constants: IDs in order of first use over the sorted kernels.
@@ -87,7 +87,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     nextLeaf += leaves.length;
     // A scalar's override is the constant itself; a composite adds one override per leaf.
     const scalar = decl.type.kind === 'scalar';
-    const wgslName = names.allocate('sc_', decl.name, (n) =>
+    const wgslName = names.call(`sc_${decl.name}`, (n) =>
       scalar ? [] : leaves.map((_, i) => `${n}_${i}`),
     );
     specConstants.push({
@@ -135,8 +135,8 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
       ? {
           storage,
           binding: nextBinding++,
-          wgslName: names.allocate('', `${storage}_globals`),
-          structName: names.allocate('', storage === 'image' ? 'ImageGlobals' : 'ProgramGlobals'),
+          wgslName: names.call(`${storage}_globals`),
+          structName: names.call(storage === 'image' ? 'ImageGlobals' : 'ProgramGlobals'),
         }
       : null;
   const globalStorage = { program: storageOf('program'), image: storageOf('image') };
@@ -146,7 +146,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     const layout = storage === 'image' ? imageGlobals : input.programGlobals;
     const info = globalInfo(decl, layout.offsets.get(id)!);
     const container = globalStorage[storage]!;
-    const wgslName = names.allocate('dg_', decl.name);
+    const wgslName = names.call(`dg_${decl.name}`);
     return {
       symbolicId: id,
       wgslName,
@@ -171,7 +171,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   const functions: LinkedFunction[] = reached.map(({ id, module, decl }) => ({
     symbolicId: id,
     module,
-    wgslName: names.allocate('fn_', decl.name),
+    wgslName: names.call(`fn_${decl.name}`),
     decl,
     readsSpecConstants: readsConstants.get(id)!,
   }));
@@ -227,6 +227,15 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   const slotted = linkedKernels.some((k) =>
     k.info.variants.some((v) => usesLaunchSlots(k.info, v)),
   );
+  const launchSlots = slotted
+    ? {
+        group: 0,
+        binding: nextBinding++,
+        wgslName: names.call('launch_slots'),
+        structName: names.call('LaunchSlots'),
+        workgroupName: names.call('launch_slot'),
+      }
+    : null;
   return {
     id: input.id,
     modes,
@@ -244,15 +253,8 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     ),
     // The emulation buffer exists only where an emulated variant is emitted.
     emulation,
-    launchSlots: slotted
-      ? {
-          group: 0,
-          binding: nextBinding++,
-          wgslName: names.allocate('', 'launch_slots'),
-          structName: names.allocate('', 'LaunchSlots'),
-          workgroupName: names.allocate('', 'launch_slot'),
-        }
-      : null,
+    launchSlots,
+    wgslNames: [...names.taken],
   };
 }
 
@@ -260,7 +262,7 @@ function buildKernel(
   kernel: ResolvedKernel,
   reach: Reach,
   mode: SpecConstantMode | 'both',
-  names: NameAllocator,
+  names: Namer,
   takeBinding: () => number,
   leafOf: (symbolicId: SymbolicId, path: readonly (string | number)[]) => SpecConstantLeaf | null,
   typeOf: (symbolicId: SymbolicId) => DataType,
@@ -268,9 +270,9 @@ function buildKernel(
 ): LinkedKernel {
   const { decl, module } = kernel;
   const base = decl.name;
-  const entryPoint = names.allocate('k_', base);
-  const launchName = names.allocate('launch_', base);
-  const launchStructName = names.allocate('Launch_', base);
+  const entryPoint = names.call(`k_${base}`);
+  const launchName = names.call(`launch_${base}`);
+  const launchStructName = names.call(`Launch_${base}`);
   const error = (
     code: (typeof LinkCode)[keyof typeof LinkCode],
     message: string,
@@ -321,14 +323,14 @@ function buildKernel(
 
   const workgroupArrays: LinkedWorkgroupArray[] = decl.workgroupArrays.map((w) => {
     const length = size(w.length, `the length of workgroup array '${w.name}'`);
-    const wgslName = names.allocate('wg_', `${base}_${w.name}`);
+    const wgslName = names.call(`wg_${base}_${w.name}`);
     const literal = literalSize(length);
     return {
       name: w.name,
       wgslName,
       element: w.element,
       length,
-      lengthOverride: literal === null ? names.allocate('', `${wgslName}_length`) : null,
+      lengthOverride: literal === null ? names.call(`${wgslName}_length`) : null,
     };
   });
 
@@ -457,7 +459,7 @@ function buildKernel(
       records: valueParams.length > 0 && launchSlots.length > 0 ? recordsOf(launchSize) : null,
     },
   ];
-  const accessorNames: Record<string, string> = {};
+  const accessorNames = new Map<string, string>();
   for (const p of decl.params) {
     if (p.kind !== 'accessor') continue;
     if (containsScalar(p.element, 'bool')) {
@@ -467,7 +469,7 @@ function buildKernel(
         p.span,
       );
     }
-    accessorNames[p.name] = names.allocate('a_', `${base}_${p.name}`);
+    accessorNames.set(p.name, names.call(`a_${base}_${p.name}`));
     bindings.push({
       kind: 'accessor',
       group: 0,

@@ -99,7 +99,7 @@ export interface LinkedKernel {
   /** In WGSL component order x, y, z. */
   readonly workgroupSize: readonly [SizeValue, SizeValue, SizeValue];
   /** WGSL names of the kernel's accessor variables, by argument name. */
-  readonly accessorNames: Readonly<Record<string, string>>;
+  readonly accessorNames: ReadonlyMap<string, string>;
   readonly workgroupArrays: readonly LinkedWorkgroupArray[];
   /** WGSL names of the kernel's `launch` uniform variable and its struct type. */
   readonly launchName: string;
@@ -139,6 +139,8 @@ export interface LinkedImage {
         readonly workgroupName: string;
       })
     | null;
+  /** Every module-scope WGSL name the linker chose: the emitter's names avoid them. */
+  readonly wgslNames: readonly string[];
 }
 
 export type { BindingInfo };

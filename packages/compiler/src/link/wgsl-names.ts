@@ -1,9 +1,10 @@
 /**
- * WGSL names. Module-scope names are chosen by the linker with a prefix per kind (`sc_`, `dg_`,
- * `fn_`, `k_`, ...) and made unique per image. Names from function code (locals, parameters,
- * struct fields) keep their source spelling unless that could clash with a WGSL word or a
- * generated name; then they get the prefix `l_` (which no kept name starts with, so the mapping
- * stays one-to-one).
+ * The WGSL namer: every identifier in the emitted WGSL comes from a `Namer`, which owns WGSL's
+ * reserved words and built-in names and hands out each name once. Module-scope names are chosen
+ * by the linker (a prefix per kind: `sc_`, `dg_`, `fn_`, `k_`, ...); the emitter names each
+ * function's locals and parameters, and each struct's fields, with a namer that starts from the
+ * taken module-scope names, so a local never hides a module-scope declaration or a generated
+ * name. A source name that is already a free WGSL identifier is kept as it is.
  */
 
 /** Generated function-scope names of entry points. */
@@ -22,22 +23,15 @@ export const LAUNCH_FIELDS = {
   groupOffset: 'group_offset',
 } as const;
 
-const GENERATED_PREFIXES = [
-  'sc_',
-  'dg_',
-  'fn_',
-  'k_',
-  'a_',
-  'wg_',
-  'launch_',
-  'l_',
-  'S_',
-  'Launch_',
-];
+/**
+ * Module-scope names made while printing (struct types, named after their first use), after the
+ * functions' names are chosen: function-scope names do not start with it.
+ */
+export const STRUCT_PREFIX = 'S_';
 
 // WGSL keywords, reserved words, predeclared types and built-in functions (which a local of
 // the same name would shadow).
-const WGSL_WORDS = new Set(
+const WGSL_WORDS: ReadonlySet<string> = new Set(
   `alias break case const const_assert continue continuing default diagnostic discard else enable
 false fn for if let loop override requires return struct switch true var while
 NULL Self abstract active alignas alignof as asm asm_fragment async attribute auto await become
@@ -71,36 +65,79 @@ workgroupUniformLoad textureBarrier
 ${ENTRY_LOCALS.join(' ')} ${LAUNCH_SLOT} ${Object.values(LAUNCH_FIELDS).join(' ')}`.split(/\s+/),
 );
 
-/** The WGSL spelling of a name from function code: a local, a parameter or a struct field. */
-export function sourceName(name: string): string {
-  const safe =
-    !WGSL_WORDS.has(name) &&
-    !name.startsWith('__') &&
-    name !== '_' &&
-    !GENERATED_PREFIXES.some((p) => name.startsWith(p));
-  return safe ? name : `l_${name}`;
+/**
+ * A WGSL identifier close to `base`: characters WGSL identifiers cannot hold become `_`, a leading
+ * run of `_` one (WGSL refuses a leading `__`), and a name that would start with a digit or be `_`
+ * alone gets a `v_` in front. Not one to one: the namer's uniqueness makes names distinct.
+ */
+function sanitize(base: string): string {
+  const text = base.replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '_');
+  return text === '' || text === '_' || /^[0-9]/.test(text) ? `v_${text}` : text;
 }
 
-/** Hands out module-scope names, unique within one WGSL module. */
-export class NameAllocator {
-  readonly #taken = new Set<string>();
+/**
+ * Hands out WGSL identifiers, each once: a name is never a WGSL word, never one taken here or
+ * in the namer it was derived from, and never starts with a refused prefix.
+ */
+export class Namer {
+  readonly #taken: Set<string>;
+
+  private constructor(
+    taken: Iterable<string>,
+    private readonly refusedPrefixes: readonly string[],
+  ) {
+    this.#taken = new Set(taken);
+  }
+
+  /** A namer for module-scope names (or a struct's fields), `taken` already in use. */
+  static module(taken: Iterable<string> = []): Namer {
+    return new Namer(taken, []);
+  }
 
   /**
-   * `${prefix}${base}` or, when taken, the same with `_2`, `_3`, ...; `derived` are extra names
-   * the caller builds from the result (e.g. override leaves) that must be free as well.
+   * A namer for a function inside this module: its names avoid every name taken here so far
+   * (and the generated locals, which are WGSL words here), and never start with `STRUCT_PREFIX`.
    */
-  allocate(
-    prefix: string,
-    base: string,
-    derived: (name: string) => readonly string[] = () => [],
-  ): string {
-    const stem = `${prefix}${base.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  inner(): Namer {
+    return new Namer(this.#taken, [STRUCT_PREFIX]);
+  }
+
+  /** The names handed out so far (and those given as taken). */
+  get taken(): ReadonlySet<string> {
+    return this.#taken;
+  }
+
+  /**
+   * A fresh name for `base`: `base` itself (sanitized) or, when that is not free, the same with
+   * `_2`, `_3`, ...; `derived` are extra names the caller builds from the result (e.g. override
+   * leaves) that must be free as well, and are taken with it.
+   */
+  call(base: string, derived: (name: string) => readonly string[] = () => []): string {
+    let stem = sanitize(base);
+    if (this.refusedPrefixes.some((p) => stem.startsWith(p))) stem = `l_${stem}`;
     for (let n = 1; ; n++) {
       const name = n === 1 ? stem : `${stem}_${n}`;
       const all = [name, ...derived(name)];
-      if (all.some((x) => this.#taken.has(x))) continue;
+      if (all.some((x) => this.#taken.has(x) || WGSL_WORDS.has(x))) continue;
       for (const x of all) this.#taken.add(x);
       return name;
     }
   }
+}
+
+/**
+ * User text (module paths, symbolic IDs, kernel names) as it may appear inside a WGSL line
+ * comment: every control character (WGSL's line breaks among them), U+2028/U+2029 and `\`
+ * are written as a `\u{...}` escape, so the text can never end the comment and the escaped
+ * form reads back to one text only.
+ */
+export function commentText(text: string): string {
+  let out = '';
+  for (const c of text) {
+    const code = c.codePointAt(0)!;
+    const escaped =
+      code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+    out += escaped || c === '\\' ? `\\u{${code.toString(16)}}` : c;
+  }
+  return out;
 }

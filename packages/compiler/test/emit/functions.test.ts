@@ -88,12 +88,12 @@ test('device functions, raw WGSL included, are copied into the using image, call
   const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(image!.id).toBe('src/user.sycl.ts');
   const native = image!.wgsl.native!;
-  expect(native.indexOf('fn fn_scaled(l_select: f32) -> f32 {')).toBeLessThan(
-    native.indexOf('fn fn_twice(l_min: f32)'),
+  expect(native.indexOf('fn fn_scaled(select_2: f32) -> f32 {')).toBeLessThan(
+    native.indexOf('fn fn_twice(min_2: f32)'),
   );
-  expect(native).toContain('  return sc_k * l_select + 0.5;');
-  expect(image!.wgsl.emulated).toContain('fn fn_scaled(l_select: f32, slot: u32) -> f32 {');
-  expect(image!.wgsl.emulated).toContain('  return sc_buffer[slot].sc_k * l_select + 0.5;');
+  expect(native).toContain('  return sc_k * select_2 + 0.5;');
+  expect(image!.wgsl.emulated).toContain('fn fn_scaled(select_2: f32, slot: u32) -> f32 {');
+  expect(image!.wgsl.emulated).toContain('  return sc_buffer[slot].sc_k * select_2 + 0.5;');
   for (const [mode, k] of [
     ['native', 3],
     ['native', -1.25],

@@ -245,7 +245,7 @@ test("a value argument and a local named 'slot' keep their own values beside the
   expect(diagnostics).toEqual([]);
   const [image] = emitProgram({ images, programGlobals }, { validateIr: true }).images;
   expect(image!.kernels[`${M}#named`]!.launchSlots).toEqual(['native']);
-  expect(image!.wgsl.native).toContain('let l_slot: u32 = launch_named[slot].l_slot + gid.x;');
+  expect(image!.wgsl.native).toContain('let slot_2: u32 = launch_named[slot].slot_2 + gid.x;');
   const result = await runKernel(image!, `${M}#named`, {
     mode: 'native',
     range: [40],

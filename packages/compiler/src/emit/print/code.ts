@@ -1,5 +1,6 @@
 /** Prints device code (expressions and statements) as WGSL for one image and variant. */
 import type { DataType, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
+import { endsLine } from '../../diagnostics/lines.js';
 import type { Block, Expr, ItemQuery, Stmt } from '../../ir/device-code.js';
 import type { WgslPart } from '../../ir/device-object.js';
 import type {
@@ -9,11 +10,12 @@ import type {
   LinkedSpecConstant,
   SizeValue,
 } from '../../link/linked-image.js';
-import { LAUNCH_FIELDS, LAUNCH_SLOT, sourceName } from '../../link/wgsl-names.js';
+import { LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
 import { slotTakers } from '../transforms/index.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
+import { type FunctionNames, fieldName, type ImageNames } from './names.js';
 import type { WgslTypes } from './types.js';
 
 const INDENT = '  ';
@@ -34,6 +36,7 @@ export class ImageScope {
     readonly image: LinkedImage,
     readonly mode: SpecConstantMode,
     readonly types: WgslTypes,
+    readonly names: ImageNames,
   ) {
     this.specConstants = new Map(image.specConstants.map((c) => [c.symbolicId, c]));
     this.deviceGlobals = new Map(image.deviceGlobals.map((g) => [g.symbolicId, g]));
@@ -73,6 +76,8 @@ export class CodePrinter {
     private readonly kernel: LinkedKernel | null,
     /** The `.sycl.ts` module of the code printed: lines are tagged with places in it. */
     readonly module: string,
+    /** The WGSL names of the printed function's parameters and locals. */
+    readonly names: FunctionNames,
   ) {}
 
   /** `hint` names a struct type on first sight: the variable or function that holds it. */
@@ -85,11 +90,14 @@ export class CodePrinter {
       case 'literal':
         return literal(e.value, scalarOf(e.type));
       case 'local':
-        return sourceName(e.name);
-      case 'param':
+        return this.names.of(e.name);
+      case 'param': {
+        const kernel = this.kernel!;
         return (
-          this.kernel!.accessorNames[e.name] ?? `${launchPlace(this.kernel!)}.${sourceName(e.name)}`
+          kernel.accessorNames.get(e.name) ??
+          `${launchPlace(kernel)}.${this.scope.names.launchField(kernel, e.name)}`
         );
+      }
       case 'workgroupArray':
         return this.kernel!.workgroupArrays.find((w) => w.name === e.name)!.wgslName;
       case 'specConstant':
@@ -123,7 +131,7 @@ export class CodePrinter {
       case 'index':
         return `${this.#operand(e.base)}[${this.expr(e.index)}]`;
       case 'member':
-        return `${this.#operand(e.base)}.${sourceName(e.member)}`;
+        return `${this.#operand(e.base)}.${fieldName(e.base.type, e.member)}`;
       case 'swizzle':
         return `${this.#operand(e.base)}.${e.components}`;
       case 'item':
@@ -245,7 +253,7 @@ export class CodePrinter {
         const init = s.init ? ` = ${this.#whole(s.init)}` : '';
         // The result type of atomicCompareExchangeWeak is predeclared and cannot be spelled.
         const exchange = s.init?.op === 'atomic' && s.init.fn === 'atomicCompareExchangeWeak';
-        return `${keyword} ${sourceName(s.name)}${exchange ? '' : `: ${this.type(s.type, s.name)}`}${init}`;
+        return `${keyword} ${this.names.of(s.name)}${exchange ? '' : `: ${this.type(s.type, s.name)}`}${init}`;
       }
       case 'assign':
         return `${this.expr(s.target)} ${s.operator} ${this.expr(s.value)}`;
@@ -292,9 +300,11 @@ export class CodePrinter {
         current.text += this.#splice(p);
         continue;
       }
-      for (const ch of p.text) {
-        if (ch !== '\n') {
-          current.text += ch;
+      const { text } = p;
+      for (let i = 0; i < text.length; i++) {
+        if (!endsLine(text, i)) {
+          // `\r` of `\r\n` goes, as WGSL would end the line there too.
+          if (text[i] !== '\r') current.text += text[i];
           column++;
           continue;
         }
@@ -331,7 +341,7 @@ export class CodePrinter {
   }
 
   #splice(p: Exclude<WgslPart<SymbolicId>, { kind: 'text' }>): string {
-    if (p.kind === 'param') return sourceName(p.name);
+    if (p.kind === 'param') return this.names.of(p.name);
     if (p.kind === 'value') return this.expr(p.expr);
     if (this.scope.specConstants.has(p.ref)) return this.scope.specConstant(p.ref);
     if (this.scope.deviceGlobals.has(p.ref)) return this.scope.deviceGlobals.get(p.ref)!.place;

@@ -4,7 +4,7 @@
  */
 import type { DataType } from '@syclts/dsl';
 import { containsBool } from '../../link/layout.js';
-import { sourceName } from '../../link/wgsl-names.js';
+import { fieldNames } from './names.js';
 import type { WgslTypes } from './types.js';
 
 /** The value stored at `e` (host form) as `type`. */
@@ -18,7 +18,7 @@ export function fromHost(e: string, type: DataType, hint: string, types: WgslTyp
     case 'array':
       return `${types.type(type, hint)}(${Array.from({ length: type.length }, (_, i) => fromHost(`${e}[${i}]`, type.element, hint, types)).join(', ')})`;
     case 'struct':
-      return `${types.type(type, hint)}(${type.fields.map((f) => fromHost(`${e}.${sourceName(f.name)}`, f.type, `${hint}_${f.name}`, types)).join(', ')})`;
+      return `${types.type(type, hint)}(${type.fields.map((f, i) => fromHost(`${e}.${fieldNames(type)[i]!}`, f.type, `${hint}_${f.name}`, types)).join(', ')})`;
     default:
       return e;
   }
@@ -35,7 +35,7 @@ export function toHost(e: string, type: DataType, hint: string, types: WgslTypes
     case 'array':
       return `${types.type(type, hint, 'host')}(${Array.from({ length: type.length }, (_, i) => toHost(`${e}[${i}]`, type.element, hint, types)).join(', ')})`;
     case 'struct':
-      return `${types.type(type, hint, 'host')}(${type.fields.map((f) => toHost(`${e}.${sourceName(f.name)}`, f.type, `${hint}_${f.name}`, types)).join(', ')})`;
+      return `${types.type(type, hint, 'host')}(${type.fields.map((f, i) => toHost(`${e}.${fieldNames(type)[i]!}`, f.type, `${hint}_${f.name}`, types)).join(', ')})`;
     default:
       return e;
   }

@@ -5,6 +5,7 @@
  * and turns them into the image's `LineMap`.
  */
 import type { LineMap, LineSegment } from '@syclts/dsl';
+import { splitLines } from '../../diagnostics/lines.js';
 import type { Span } from '../../ir/span.js';
 
 const MARK = '\u0000';
@@ -60,7 +61,7 @@ export class LineOrigins {
           if (index < 0) index = modules.push(run.module) - 1;
           let textLines = sourceLines.get(run.module);
           if (!textLines) {
-            textLines = (sources.get(run.module) ?? '').split('\n');
+            textLines = splitLines(sources.get(run.module) ?? '');
             sourceLines.set(run.module, textLines);
           }
           quotes[`${index}:${run.line}`] = (textLines[run.line - 1] ?? '').trimEnd();

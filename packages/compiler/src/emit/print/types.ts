@@ -4,15 +4,18 @@
  */
 import type { DataType, ScalarName } from '@syclts/dsl';
 import { containsBool } from '../../link/layout.js';
-import { sourceName } from '../../link/wgsl-names.js';
+import { type Namer, STRUCT_PREFIX } from '../../link/wgsl-names.js';
+import { fieldNames } from './names.js';
 
 /** How a type is stored: as declared, or host-shareable (bool as u32). */
 export type Storage = 'value' | 'host';
 
 export class WgslTypes {
   readonly #structs = new Map<string, { name: string; text: string }>();
-  readonly #names = new Set<string>();
   usesF16 = false;
+
+  /** `namer`: the image's module-scope namer, which names the struct types. */
+  constructor(private readonly namer: Namer) {}
 
   /** The struct declarations met so far, nested structs first. */
   declarations(): string[] {
@@ -50,13 +53,11 @@ export class WgslTypes {
     const key = `${storage}:${JSON.stringify(type.fields)}`;
     const known = this.#structs.get(key);
     if (known) return known.name;
+    const names = fieldNames(type);
     const fields = type.fields.map(
-      (f) => `  ${sourceName(f.name)}: ${this.type(f.type, `${hint}_${f.name}`, storage)},`,
+      (f, i) => `  ${names[i]!}: ${this.type(f.type, `${hint}_${f.name}`, storage)},`,
     );
-    const base = `S_${hint.replace(/[^A-Za-z0-9_]/g, '_')}${storage === 'host' ? '_host' : ''}`;
-    let name = base;
-    for (let n = 2; this.#names.has(name); n++) name = `${base}_${n}`;
-    this.#names.add(name);
+    const name = this.namer.call(`${STRUCT_PREFIX}${hint}${storage === 'host' ? '_host' : ''}`);
     this.#structs.set(key, { name, text: `struct ${name} {\n${fields.join('\n')}\n}` });
     return name;
   }

@@ -7,17 +7,19 @@ import type {
   LinkedKernel,
   LinkedSpecConstant,
 } from '../../link/linked-image.js';
-import { LAUNCH_FIELDS, LAUNCH_SLOT, sourceName } from '../../link/wgsl-names.js';
+import { commentText, LAUNCH_FIELDS, LAUNCH_SLOT, Namer } from '../../link/wgsl-names.js';
 import { CodePrinter, ImageScope, launchPlace } from './code.js';
 import { literal } from './literals.js';
+import { ImageNames } from './names.js';
 import { WgslTypes } from './types.js';
 
 export function printModule(
   image: LinkedImage,
   mode: SpecConstantMode,
 ): { readonly code: string; readonly lineMap: LineMap } {
-  const types = new WgslTypes();
-  const scope = new ImageScope(image, mode, types);
+  const names = new ImageNames(image);
+  const types = new WgslTypes(Namer.module(image.wgslNames));
+  const scope = new ImageScope(image, mode, types, names);
   const kernels = image.kernels.filter((k) => k.info.variants.includes(mode));
   const sections: string[][] = [];
 
@@ -33,9 +35,9 @@ export function printModule(
   for (const kernel of kernels) sections.push(kernelResources(kernel, scope));
   for (const fn of image.functions) {
     const { module } = fn;
-    const printer = new CodePrinter(scope, null, module);
+    const printer = new CodePrinter(scope, null, module, names.function(fn.symbolicId));
     const params = fn.decl.params.map(
-      (p) => `${sourceName(p.name)}: ${printer.type(p.type, p.name)}`,
+      (p) => `${printer.names.of(p.name)}: ${printer.type(p.type, p.name)}`,
     );
     if (scope.slotParams.has(fn.symbolicId)) params.push(`${LAUNCH_SLOT}: u32`);
     const result = fn.decl.returnType
@@ -47,7 +49,7 @@ export function printModule(
         : printer.wgsl(fn.decl.body.parts);
     const mark = (line: string) => scope.origins.mark(line, module, fn.decl.span);
     sections.push([
-      `// ${fn.symbolicId}`,
+      `// ${commentText(fn.symbolicId)}`,
       mark(`fn ${fn.wgslName}(${params.join(', ')})${result} {`),
       ...body,
       mark('}'),
@@ -55,7 +57,9 @@ export function printModule(
   }
   for (const kernel of kernels) sections.push(entryPoint(kernel, scope));
 
-  const head = [`// syclts device image '${image.id}' (${mode} specialization constants)`];
+  const head = [
+    `// syclts device image '${commentText(image.id)}' (${mode} specialization constants)`,
+  ];
   if (types.usesF16) head.push('enable f16;');
   const structs = types.declarations();
   const text = `${[head, ...(structs.length ? [structs] : []), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
@@ -96,7 +100,7 @@ function nativeConstants(image: LinkedImage, types: WgslTypes): string[] {
   const lines: string[] = [];
   for (const c of image.specConstants) {
     if (lines.length > 0) lines.push('');
-    lines.push(`// ${c.symbolicId}`);
+    lines.push(`// ${commentText(c.symbolicId)}`);
     for (const [i, leaf] of c.info.leaves.entries()) {
       const folded = c.info.defaultValue === null ? null : valueAt(c.info.defaultValue, leaf.path);
       const init = folded === null ? '' : ` = ${literal(folded, leaf.scalar)}`;
@@ -143,7 +147,7 @@ function emulatedConstants(image: LinkedImage, types: WgslTypes): string[] {
   const last = image.specConstants.length - 1;
   const fields = image.specConstants.map((c, i) => {
     const size = i === last ? `@size(${emulation.size - c.info.emulationOffset}) ` : '';
-    return `  ${size}${c.wgslName}: ${types.type(c.info.type, c.wgslName, 'host')}, // ${c.symbolicId} @ ${c.info.emulationOffset}`;
+    return `  ${size}${c.wgslName}: ${types.type(c.info.type, c.wgslName, 'host')}, // ${commentText(c.symbolicId)} @ ${c.info.emulationOffset}`;
   });
   const declaration =
     emulation.addressSpace === 'uniform'
@@ -178,7 +182,7 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
   const launch = kernel.info.bindings.find((b) => b.kind === 'launch')!;
   const args = launch.kind === 'launch' ? launch.fields.filter((f) => f.role === 'arg') : [];
   const lines = [
-    `// ${kernel.symbolicId}`,
+    `// ${commentText(kernel.symbolicId)}`,
     `struct ${kernel.launchStructName} {`,
     `  ${LAUNCH_FIELDS.globalRange}: vec3<u32>,`,
     ...(launch.kind === 'launch' && launch.fields.some((f) => f.role === 'slotMode')
@@ -187,7 +191,7 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
     `  @size(16) ${LAUNCH_FIELDS.groupOffset}: vec3<u32>,`,
     ...args.map(
       (f) =>
-        `  ${sourceName(f.name)}: ${types.type(f.type, `${kernel.launchName}_${f.name}`, 'host')},`,
+        `  ${scope.names.launchField(kernel, f.name)}: ${types.type(f.type, `${kernel.launchName}_${f.name}`, 'host')},`,
     ),
     '}',
     `@group(${launch.group}) @binding(${launch.binding}) var<uniform> ${kernel.launchName}: ${
@@ -199,9 +203,10 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
   for (const b of kernel.info.bindings) {
     if (b.kind !== 'accessor') continue;
     const space = b.access === 'read' ? 'storage, read' : 'storage, read_write';
-    const element = types.type(b.element, `${kernel.accessorNames[b.arg]!}`);
+    const name = kernel.accessorNames.get(b.arg)!;
+    const element = types.type(b.element, name);
     lines.push(
-      `@group(${b.group}) @binding(${b.binding}) var<${space}> ${kernel.accessorNames[b.arg]!}: array<${element}>;`,
+      `@group(${b.group}) @binding(${b.binding}) var<${space}> ${name}: array<${element}>;`,
     );
   }
   for (const w of kernel.workgroupArrays) {
@@ -218,7 +223,7 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
 
 function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
   const { module } = kernel.info.source;
-  const printer = new CodePrinter(scope, kernel, module);
+  const printer = new CodePrinter(scope, kernel, module, scope.names.function(kernel.symbolicId));
   const mark = (line: string) => scope.origins.mark(line, module, kernel.decl.span);
   const size = kernel.workgroupSize.map((v) => scope.size(v));
   const launch = launchPlace(kernel);

@@ -26,10 +26,10 @@ export interface HostPlaces {
 /**
  * The temporary a composite holding bool goes through on its way into a device global, as the
  * conversion reads it once per leaf. It lives in a block of its own whose initializer is
- * evaluated before the name is in scope, so a local of device code with the same name is
- * harmless.
+ * evaluated before the name is in scope; `#` keeps its IR name apart from every JavaScript
+ * identifier, and the namer gives it a WGSL name of its own.
  */
-export const STORED = '__stored';
+export const STORED = '#stored';
 
 export function hostStorage<R>(block: Block<R>, places: HostPlaces): Block<R> {
   return new HostStorage<R>(places).block(block);

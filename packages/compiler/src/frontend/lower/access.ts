@@ -33,7 +33,12 @@ import { literalOf } from './literals.js';
 
 export const SWIZZLE = /^([xyzw]{1,4}|[rgba]{1,4})$/;
 
-export const RGBA_TO_XYZW: Record<string, string> = { r: 'x', g: 'y', b: 'z', a: 'w' };
+export const RGBA_TO_XYZW: ReadonlyMap<string, string> = new Map([
+  ['r', 'x'],
+  ['g', 'y'],
+  ['b', 'z'],
+  ['a', 'w'],
+]);
 
 /** The declaration an lvalue chain starts from. */
 export function rootOf(e: Expr): Expr {
@@ -177,7 +182,7 @@ export function lowerMember(
   }
   if (base.type.kind === 'vector' && SWIZZLE.test(name)) {
     const size = base.type.size;
-    const components = name.replace(/[rgba]/g, (c) => RGBA_TO_XYZW[c] ?? c);
+    const components = name.replace(/[rgba]/g, (c) => RGBA_TO_XYZW.get(c) ?? c);
     const valid = [...components].every((c) => 'xyzw'.indexOf(c) < size);
     if (!valid) {
       return fail(

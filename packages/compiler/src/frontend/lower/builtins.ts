@@ -283,48 +283,53 @@ function withScalarOnly(t: DataType): DataType {
 }
 
 /** `Math.x` → the DSL builtin it means. Others (round, min/max of many, fround, imul) are lowered specially. */
-export const MATH_FUNCTIONS: Readonly<Record<string, string>> = {
-  abs: 'abs',
-  sqrt: 'sqrt',
-  floor: 'floor',
-  ceil: 'ceil',
-  trunc: 'trunc',
-  sign: 'sign',
-  exp: 'exp',
-  log: 'log',
-  log2: 'log2',
-  pow: 'pow',
-  sin: 'sin',
-  cos: 'cos',
-  tan: 'tan',
-  asin: 'asin',
-  acos: 'acos',
-  atan: 'atan',
-  atan2: 'atan2',
-  sinh: 'sinh',
-  cosh: 'cosh',
-  tanh: 'tanh',
-  asinh: 'asinh',
-  acosh: 'acosh',
-  atanh: 'atanh',
-};
+export const MATH_FUNCTIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    abs: 'abs',
+    sqrt: 'sqrt',
+    floor: 'floor',
+    ceil: 'ceil',
+    trunc: 'trunc',
+    sign: 'sign',
+    exp: 'exp',
+    log: 'log',
+    log2: 'log2',
+    pow: 'pow',
+    sin: 'sin',
+    cos: 'cos',
+    tan: 'tan',
+    asin: 'asin',
+    acos: 'acos',
+    atan: 'atan',
+    atan2: 'atan2',
+    sinh: 'sinh',
+    cosh: 'cosh',
+    tanh: 'tanh',
+    asinh: 'asinh',
+    acosh: 'acosh',
+    atanh: 'atanh',
+  }),
+);
 
 /** DSL functions that spell vector arithmetic, which TypeScript's operators cannot. */
-export const VECTOR_OPERATORS: Readonly<
-  Record<string, '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>='>
-> = {
-  add: '+',
-  sub: '-',
-  mul: '*',
-  div: '/',
-  rem: '%',
-  eq: '==',
-  ne: '!=',
-  lt: '<',
-  le: '<=',
-  gt: '>',
-  ge: '>=',
-};
+export const VECTOR_OPERATORS: ReadonlyMap<
+  string,
+  '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>='
+> = new Map(
+  Object.entries({
+    add: '+',
+    sub: '-',
+    mul: '*',
+    div: '/',
+    rem: '%',
+    eq: '==',
+    ne: '!=',
+    lt: '<',
+    le: '<=',
+    gt: '>',
+    ge: '>=',
+  } as const),
+);
 
 export const ATOMIC_FUNCTIONS = new Set([
   'atomicLoad',

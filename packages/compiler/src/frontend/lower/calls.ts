@@ -166,6 +166,11 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
     case 'dsl':
       return lowerDslCall(cx, entity.name, args, node, expected);
     case 'opaque':
+      // A type alias that does not evaluate: its own errors, at their place.
+      if (entity.badType && cx.resolver.reportBadType(entity.badType)) {
+        cx.reporter.error(codes.badCall, node.callee, '', undefined, true);
+        return null;
+      }
       return fail(
         cx,
         cx.resolver.top.bindings.get(textOf(cx, callee))?.kind === 'import'
@@ -193,7 +198,7 @@ export function lowerDslCall(
 ): Expr | null {
   const type = DSL_TYPE_NAMES.get(name);
   if (type) return lowerConstruct(cx, type, args, node);
-  const operator = VECTOR_OPERATORS[name];
+  const operator = VECTOR_OPERATORS.get(name);
   if (operator) {
     if (args.length !== 2) return fail(cx, codes.badCall, node, `${name} takes 2 arguments`);
     return lowerBinary(cx, operator, args[0]!, args[1]!, node, expected);
@@ -265,7 +270,7 @@ export function lowerMathCall(
   node: CallExpression,
   expected?: DataType,
 ): Expr | null {
-  const mapped = MATH_FUNCTIONS[method];
+  const mapped = MATH_FUNCTIONS.get(method);
   if (mapped) return lowerBuiltin(cx, mapped, args, node, expected);
   switch (method) {
     case 'min':
@@ -350,32 +355,32 @@ export function lowerItemQuery(
   node: CallExpression,
 ): Expr | null {
   const k = cx.kernel!;
-  const basic: Record<string, ItemQuery> = {
-    getId: 'globalId',
-    getRange: 'globalRange',
-    getLinearId: 'globalLinearId',
-  };
-  const nd: Record<string, ItemQuery> = {
-    getGlobalId: 'globalId',
-    getGlobalRange: 'globalRange',
-    getLocalId: 'localId',
-    getLocalRange: 'localRange',
-    getGroup: 'groupId',
-    getGroupRange: 'groupRange',
-    getGlobalLinearId: 'globalLinearId',
-    getLocalLinearId: 'localLinearId',
-  };
+  const basic = new Map<string, ItemQuery>([
+    ['getId', 'globalId'],
+    ['getRange', 'globalRange'],
+    ['getLinearId', 'globalLinearId'],
+  ]);
+  const nd = new Map<string, ItemQuery>([
+    ['getGlobalId', 'globalId'],
+    ['getGlobalRange', 'globalRange'],
+    ['getLocalId', 'localId'],
+    ['getLocalRange', 'localRange'],
+    ['getGroup', 'groupId'],
+    ['getGroupRange', 'groupRange'],
+    ['getGlobalLinearId', 'globalLinearId'],
+    ['getLocalLinearId', 'localLinearId'],
+  ]);
   if (method === 'barrier') {
     return fail(cx, codes.badBarrier, node, 'item.barrier() is a statement, not a value');
   }
-  const query = (k.nd ? nd : basic)[method];
+  const query = (k.nd ? nd : basic).get(method);
   if (!query) {
     return fail(
       cx,
       codes.badMember,
       node.callee,
       `${k.nd ? 'an nd-item' : 'an item'} has no method \`${method}\``,
-      `available: ${Object.keys(k.nd ? nd : basic).join(', ')}${k.nd ? ', barrier' : ''}`,
+      `available: ${[...(k.nd ? nd : basic).keys()].join(', ')}${k.nd ? ', barrier' : ''}`,
     );
   }
   const linear = query === 'globalLinearId' || query === 'localLinearId';

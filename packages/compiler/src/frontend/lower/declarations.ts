@@ -33,7 +33,7 @@ import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../reso
 import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
 import { checkRawWgsl } from './raw-wgsl.js';
-import { localName, Scopes } from './scope.js';
+import { Scopes } from './scope.js';
 import { alwaysReturns, lowerBody } from './statements.js';
 
 type Node = { readonly start: number; readonly end: number };
@@ -736,9 +736,14 @@ export class DeclarationBuilder {
         this.reporter.error(codes.notDslType, p, 'a parameter cannot be atomic');
         return null;
       }
-      const wgsl = localName(p.name);
-      scopes.declare(p.name, { kind: 'local', name: wgsl, type, mutable: false, parameter: true });
-      params.push({ name: wgsl, type, span: this.span(p) });
+      scopes.declare(p.name, {
+        kind: 'local',
+        name: p.name,
+        type,
+        mutable: false,
+        parameter: true,
+      });
+      params.push({ name: p.name, type, span: this.span(p) });
     }
     const template = fn.body ? wgslTemplate(fn.body, this.resolver) : null;
     if (template) {

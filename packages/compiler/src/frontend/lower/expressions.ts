@@ -79,7 +79,7 @@ export function describeNode(type: string): string {
     ImportExpression: 'a dynamic import',
     JSXElement: 'JSX',
   };
-  return names[type] ?? `\`${type}\``;
+  return Object.hasOwn(names, type) ? names[type]! : `\`${type}\``;
 }
 
 /** A value expression: reports atomics read as plain values. */
@@ -100,8 +100,10 @@ export function lowerValueOf(
   const c = constantOf(cx, node);
   if (c) return literalOf(cx, c, type, node);
   const n = unwrap(node);
-  if (n.type === 'ObjectExpression' || n.type === 'ArrayExpression') return lowerValue(cx, n, type);
-  const e = lowerValue(cx, node, type);
+  // A composite literal takes `type` as its shape when it can; one that cannot (an array
+  // where a scalar belongs) is a mismatch like any other value.
+  const composite = n.type === 'ObjectExpression' || n.type === 'ArrayExpression';
+  const e = lowerValue(cx, composite ? n : node, type);
   if (!e) return null;
   if (!sameType(e.type, type)) {
     return fail(

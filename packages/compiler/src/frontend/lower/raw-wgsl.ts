@@ -41,7 +41,11 @@ const TYPE_ALIAS = /^(vec[234][fhiu]|mat[234]x[234][fh])$/;
 /** Declarations that only exist at module scope. */
 const MODULE_SCOPE = new Set(['fn', 'struct', 'alias', 'override', 'enable', 'requires']);
 
-const CLOSERS: Readonly<Record<string, string>> = { '}': '{', ')': '(', ']': '[' };
+const CLOSERS: ReadonlyMap<string, string> = new Map([
+  ['}', '{'],
+  [')', '('],
+  [']', '['],
+]);
 
 /**
  * Problems of the body `template`; `${...}` interpolations stand for names the compiler splices
@@ -94,7 +98,7 @@ export function checkRawWgsl(template: Template): RawWgslProblem[] {
     }
     if (lexeme === '{' || lexeme === '(' || lexeme === '[') {
       open.push({ lexeme, start, end });
-    } else if (lexeme in CLOSERS) {
+    } else if (CLOSERS.has(lexeme)) {
       const top = open.pop();
       if (!top) {
         problems.push(
@@ -103,12 +107,12 @@ export function checkRawWgsl(template: Template): RawWgslProblem[] {
             end,
             lexeme === '}'
               ? '`}` closes the function early: a raw WGSL body holds the statements of one function'
-              : `\`${lexeme}\` has no matching \`${CLOSERS[lexeme]}\``,
+              : `\`${lexeme}\` has no matching \`${CLOSERS.get(lexeme)}\``,
           ),
         );
         break;
       }
-      if (top.lexeme !== CLOSERS[lexeme]) {
+      if (top.lexeme !== CLOSERS.get(lexeme)) {
         problems.push(problem(start, end, `\`${lexeme}\` closes \`${top.lexeme}\``));
         break;
       }

@@ -3,7 +3,7 @@ import type { DataType } from '@syclts/dsl';
 import type { KernelParam, WorkgroupArrayDecl } from '../../ir/device-object.js';
 
 export type LocalBinding =
-  /** A `let`/`const` or a function parameter; `name` is its WGSL name. */
+  /** A `let`/`const` or a function parameter; `name` is its IR name (the source name). */
   | {
       readonly kind: 'local';
       readonly name: string;
@@ -65,14 +65,4 @@ export class Scopes {
       this.stack.pop();
     }
   }
-}
-
-/**
- * The IR name of a local: its source name, with characters WGSL identifiers cannot hold spelled
- * out. The emitter keeps WGSL keywords and generated names apart (see link/wgsl-names.ts).
- */
-export function localName(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
-    ? name
-    : `l_${name.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.codePointAt(0)!.toString(16)}_`)}`;
 }

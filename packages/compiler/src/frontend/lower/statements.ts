@@ -10,7 +10,6 @@ import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../res
 import { lowerConditionals } from './conditionals.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
-import { localName } from './scope.js';
 import { lowerExpressionStatement } from './updates.js';
 
 /** Whether control cannot fall off the end of the block (WGSL requires a return on every path). */
@@ -237,8 +236,8 @@ export function lowerDeclaration(
       continue;
     }
     const mutable = node.kind === 'let' || cx.mutatedConsts.has(name);
-    const wgsl = declareLocal(cx, name, d.id, init.type, mutable);
-    out.push({ kind: 'let', name: wgsl, mutable, type: init.type, init, span: spanOf(cx, d) });
+    const local = declareLocal(cx, name, d.id, init.type, mutable);
+    out.push({ kind: 'let', name: local, mutable, type: init.type, init, span: spanOf(cx, d) });
   }
   return out;
 }
@@ -250,16 +249,15 @@ export function declareLocal(
   type: DataType,
   mutable: boolean,
 ): string {
-  const wgsl = localName(name);
   const declared = cx.scopes.declare(name, {
     kind: 'local',
-    name: wgsl,
+    name,
     type,
     mutable,
     parameter: false,
   });
   if (!declared) fail(cx, codes.duplicate, node, `\`${name}\` is already declared in this scope`);
-  return wgsl;
+  return name;
 }
 
 export function lowerFor(cx: Lowering, node: ForStatement): Stmt[] {

@@ -28,7 +28,7 @@ export function evalConst(
     }
     case 'MemberExpression': {
       if (!node.computed && node.object.type === 'Identifier' && node.object.name === 'Math') {
-        const v = MATH_CONSTANTS[node.property.type === 'Identifier' ? node.property.name : ''];
+        const v = MATH_CONSTANTS.get(node.property.type === 'Identifier' ? node.property.name : '');
         return v === undefined || r.top.bindings.has('Math') ? null : num(v, true);
       }
       const base = evalConst(r, node.object, semantics);
@@ -116,13 +116,13 @@ export function evalConst(
   }
 }
 
-export const MATH_CONSTANTS: Readonly<Record<string, number>> = {
-  PI: Math.PI,
-  E: Math.E,
-  LN2: Math.LN2,
-  LN10: Math.LN10,
-  LOG2E: Math.LOG2E,
-  LOG10E: Math.LOG10E,
-  SQRT2: Math.SQRT2,
-  SQRT1_2: Math.SQRT1_2,
-};
+export const MATH_CONSTANTS: ReadonlyMap<string, number> = new Map([
+  ['PI', Math.PI],
+  ['E', Math.E],
+  ['LN2', Math.LN2],
+  ['LN10', Math.LN10],
+  ['LOG2E', Math.LOG2E],
+  ['LOG10E', Math.LOG10E],
+  ['SQRT2', Math.SQRT2],
+  ['SQRT1_2', Math.SQRT1_2],
+]);

@@ -30,7 +30,12 @@ export type Entity =
   | { readonly kind: 'function'; readonly signature: FunctionSignature; readonly ref: SymbolRef }
   | { readonly kind: 'kernel' }
   /** Host code, or an import that cannot be followed: `why` says which. */
-  | { readonly kind: 'opaque'; readonly why: string };
+  | {
+      readonly kind: 'opaque';
+      readonly why: string;
+      /** A DSL type expression of this module that does not evaluate: its errors are told at its use. */
+      readonly badType?: Expression;
+    };
 
 /**
  * Whether two entities reached through different `export *` entries mean the same: equal types

@@ -25,6 +25,9 @@ import { evalType } from './type-eval.js';
 
 const MAX_IMPORT_DEPTH = 16;
 
+/** DSL calls that make a type: an alias of one is a type alias, reported as one. */
+const TYPE_CALLS: ReadonlySet<string> = new Set(['struct', 'array', 'vec', 'mat', 'atomic']);
+
 /** Shared by the resolvers of one compilation, so each imported module is scanned once. */
 export class ResolverCache {
   readonly modules = new Map<string, Resolver | null>();
@@ -37,6 +40,7 @@ export class ResolverCache {
 export class Resolver {
   private readonly entities = new Map<string, Entity>();
   private readonly resolving = new Set<string>();
+  private readonly reportedTypes = new Set<Expression>();
 
   constructor(
     readonly top: ModuleTopLevel,
@@ -131,6 +135,9 @@ export class Resolver {
       case 'deviceGlobal':
       case 'function':
         return { ...entity, ref };
+      case 'opaque':
+        // A bad type alias over there is reported when that module is built.
+        return { kind: 'opaque', why: entity.why };
       default:
         return entity;
     }
@@ -198,7 +205,13 @@ export class Resolver {
     if (type && !failed) return { kind: 'type', type };
     const value = this.evalConst(node);
     if (value) return { kind: 'constant', value };
-    return { kind: 'opaque', why: `\`${name}\` is a host value the build cannot evaluate` };
+    const typeCall =
+      node.type === 'CallExpression' && TYPE_CALLS.has(this.dslName(node.callee) ?? '');
+    return {
+      kind: 'opaque',
+      why: `\`${name}\` is a host value the build cannot evaluate`,
+      ...(typeCall ? { badType: node } : {}),
+    };
   }
 
   /** `{ args: [T...], returns?: T }` of `deviceFunction`. Reports problems. */
@@ -209,6 +222,19 @@ export class Resolver {
   /** Evaluates a type expression to a DSL data type. Reports what is not one. */
   evalType(input: Expression): DataType | null {
     return evalType(this, input);
+  }
+
+  /**
+   * Reports the errors of a type alias of this module that does not evaluate, at their place in
+   * the alias, once; false when there were none to report (the alias failed for another reason).
+   */
+  reportBadType(node: Expression): boolean {
+    if (this.reportedTypes.has(node)) return true;
+    const before = this.reporter.errorCount;
+    const type = evalType(this, node);
+    if (type !== null || this.reporter.errorCount === before) return false;
+    this.reportedTypes.add(node);
+    return true;
   }
 
   /**

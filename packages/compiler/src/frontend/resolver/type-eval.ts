@@ -34,6 +34,11 @@ export function evalType(r: Resolver, input: Expression): DataType | null {
         return notType(`\`${entity.name}\` from @syclts/dsl is not a type`);
       }
       case 'opaque':
+        // The alias's own errors, at their place; the use adds nothing.
+        if (entity.badType && r.reportBadType(entity.badType)) {
+          r.reporter.error(codes.notDslType, node, '', undefined, true);
+          return null;
+        }
         if (r.top.bindings.get(r.reporter.source.slice(node))?.kind === 'import') {
           r.reporter.error(
             codes.unresolvedImport,
@@ -119,7 +124,7 @@ export function evalType(r: Resolver, input: Expression): DataType | null {
           r.reporter.error(codes.duplicate, p, `field \`${name}\` appears twice`);
           return null;
         }
-        const type = evalType(r, p.value);
+        const type = r.reporter.inContext(`struct field \`${name}\``, () => evalType(r, p.value));
         if (!type) return null;
         fields.push({ name, type });
       }
