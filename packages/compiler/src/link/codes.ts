@@ -22,4 +22,6 @@ export const LinkCode = {
   overrideIds: 'SYCL2010',
   /** A barrier, or a call that reaches one, under control flow that varies between items. */
   nonUniformBarrier: 'SYCL2020',
+  /** A call whose arguments or result do not match the callee's declaration as linked. */
+  callMismatch: 'SYCL2026',
 } as const satisfies Record<string, `SYCL2${string}`>;

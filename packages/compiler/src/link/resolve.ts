@@ -3,7 +3,7 @@
  * each kernel and function uses: the order later fixes numeric IDs, so it must only depend on
  * the code, never on the order modules were given in.
  */
-import type { SymbolicId } from '@syclts/dsl';
+import { type DataType, type SymbolicId, sameType, typeName } from '@syclts/dsl';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.js';
 import type {
@@ -14,6 +14,7 @@ import type {
   WgslPart,
 } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
+import { LinkCode } from './codes.js';
 import type { DeclarationKind, SymbolTable } from './symbols.js';
 
 export type Use =
@@ -88,7 +89,9 @@ class ModuleResolver {
         };
       case 'call': {
         const callee = this.ref(e.callee, 'function', span);
-        return { op: e.op, type, span, callee, args: e.args.map((a) => this.expr(a)) };
+        const args = e.args.map((a) => this.expr(a));
+        this.checkCall(callee, args, type, span);
+        return { op: e.op, type, span, callee, args };
       }
       case 'builtin':
       case 'construct':
@@ -162,13 +165,64 @@ class ModuleResolver {
         return { ...s, expr: this.expr(s.expr) };
       case 'call': {
         const callee = this.ref(s.callee, 'function', s.span);
-        return { ...s, callee, args: s.args.map((a) => this.expr(a)) };
+        const args = s.args.map((a) => this.expr(a));
+        this.checkCall(callee, args, null, s.span);
+        return { ...s, callee, args };
       }
       case 'atomicStore':
         return { ...s, pointer: this.expr(s.pointer), value: this.expr(s.value) };
       case 'barrier':
         return s;
     }
+  }
+
+  /**
+   * A call against its callee, now that both are known: each module was compiled on its own,
+   * possibly against an older text of the callee's module (a bundler's cache), so the
+   * signature it was lowered for may not be the callee's any more. `result` is null for a call
+   * made as a statement of a function that returns nothing.
+   */
+  checkCall(
+    callee: SymbolicId,
+    args: readonly Expr<SymbolicId>[],
+    result: DataType | null,
+    span: Span,
+  ): void {
+    const found = this.table.declarations.get(callee);
+    if (found?.kind !== 'function') return;
+    const { decl } = found;
+    const problem =
+      args.length !== decl.params.length
+        ? `it passes ${args.length} argument${args.length === 1 ? '' : 's'}, the function takes ${decl.params.length}`
+        : (args
+            .map((a, i) =>
+              sameType(a.type, decl.params[i]!.type)
+                ? null
+                : `argument ${i + 1} is ${typeName(a.type)}, the parameter \`${decl.params[i]!.name}\` is ${typeName(decl.params[i]!.type)}`,
+            )
+            .find((p) => p !== null) ??
+          (result === null
+            ? decl.returnType === null
+              ? null
+              : `it discards nothing, but the function now returns ${typeName(decl.returnType)}`
+            : decl.returnType === null
+              ? `it uses a ${typeName(result)} result, but the function returns nothing`
+              : sameType(result, decl.returnType)
+                ? null
+                : `it expects ${typeName(result)}, the function returns ${typeName(decl.returnType)}`));
+    if (problem === null) return;
+    this.unresolved = true;
+    this.diagnostics.push({
+      code: LinkCode.callMismatch,
+      severity: 'error',
+      message: `the call of \`${decl.name}\` does not match its declaration: ${problem}`,
+      file: this.module,
+      span,
+      hint: 'rebuild the calling module against the current declaration (its device object is older than the callee)',
+      related: [
+        { file: found.module, span: decl.span, message: `\`${decl.name}\` is declared here` },
+      ],
+    });
   }
 
   block(b: Block<SymbolRef>): Block<SymbolicId> {
