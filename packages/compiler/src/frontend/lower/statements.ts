@@ -7,6 +7,7 @@ import type { Block, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import { checkConstants } from './const-check.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
 import { localName } from './scope.js';
@@ -43,6 +44,12 @@ export function collectMutatedRoots(body: unknown, into: Set<string>): void {
 /** Lowers a whole body: a block, or an expression (the arrow's result). */
 export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
   collectMutatedRoots(node, cx.mutatedConsts);
+  const block = lowerBodyStatements(cx, node);
+  checkConstants(cx.reporter, block);
+  return block;
+}
+
+function lowerBodyStatements(cx: Lowering, node: Statement | Expression): Block {
   if (node.type === 'BlockStatement') return lowerStatements(cx, node.body as Statement[]);
   const expression = node as Expression;
   if (cx.returnType === undefined || cx.returnType === null) {
