@@ -4,7 +4,7 @@
  */
 
 import type { DataType } from '@syclts/dsl';
-import { fitsScalar, type ScalarName } from '@syclts/dsl';
+import { fitsScalar, type ScalarName, sameType } from '@syclts/dsl';
 import type { Expr } from '../../ir/device-code.js';
 import { codes } from '../report.js';
 import { type ConstValue, describeConst } from '../resolver/constants.js';
@@ -111,6 +111,16 @@ export function lowerConstant(
       const e = lowerConstant(cx, item, element, node);
       if (!e) return null;
       args.push(e);
+    }
+    const other = args.find((a) => !sameType(a.type, args[0]!.type));
+    if (other) {
+      return fail(
+        cx,
+        codes.typeMismatch,
+        node,
+        `the elements of ${describeConst(value)} have different types: ${typeName(args[0]!.type)} and ${typeName(other.type)}`,
+        'a WGSL array holds one type: write all numbers or all booleans',
+      );
     }
     return {
       op: 'construct',
