@@ -63,6 +63,15 @@ export const roundConstants = kernel({ range: 1, args: { out: accessor(f32, 'wri
     out[7] = Math.round(-1.5);
   });
 `,
+  specDefault: `
+import { accessor, f32, kernel, specializationId } from '@syclts/dsl';
+
+export const big = specializationId(f32, 3.4028235e38);
+export const specDefault = kernel({ range: 1, args: { out: accessor(f32, 'write') } },
+  (item, kh, { out }) => {
+    out[0] = kh.getSpecializationConstant(big);
+  });
+`,
 };
 
 /** Builds the kernel's module and runs it. */
@@ -103,6 +112,14 @@ describe('extreme values are printed so that Tint accepts them', () => {
     });
     expect([...new Float32Array(result.accessors.f!, 0, 3)]).toEqual([F32_MAX, -F32_MAX, F32_MAX]);
     expect([...new Int32Array(result.accessors.n!, 0, 2)]).toEqual([-(2 ** 31), x | -(2 ** 31)]);
+  });
+});
+
+describe('the build and the runtime share one f32 range', () => {
+  test('a specialization constant default that rounds to the largest f32', async () => {
+    const out = new Float32Array(1).fill(1.5);
+    const result = await run('specDefault', { range: [1], args: { out } });
+    expect(new Float32Array(result.accessors.out!)[0]).toBe(F32_MAX);
   });
 });
 
@@ -175,7 +192,7 @@ function expectRefused(
 ) {
   const kernelLine = `export const k = kernel({ ndRange: 1, workgroupSize: [1], args: { out: accessor(u32, 'read_write'), outf: accessor(f32, 'read_write'), outi: accessor(i32, 'read_write') }${local} }, (item, _kh, { out, outf, outi }) => { const i = item.getGlobalId(0); ${body} });`;
   const lines = [
-    "import { accessor, clamp, deviceFunction, f32, i32, kernel, u32, workgroupArray } from '@syclts/dsl';",
+    "import { accessor, bitcastF32, clamp, deviceFunction, f32, i32, kernel, u32, workgroupArray } from '@syclts/dsl';",
     'const MIXED = [1, true];',
     prelude,
     kernelLine,
@@ -224,6 +241,12 @@ describe('constant expressions WGSL rejects are refused at their source span', (
     ['an infinity', 'outf[i] = 1 / 0;', 'overflows f32', '1 / 0'],
     ['an f32 overflow', 'outf[i] = f32(3e38) * 2;', 'overflows f32', 'f32(3e38) *'],
     ['a folded Math.sqrt(-1)', 'outf[i] = Math.sqrt(-1);', 'NaN', 'Math.sqrt'],
+    [
+      'an infinite bit cast',
+      'outf[i] = bitcastF32(0x7f800000);',
+      'the bits 0x7f800000 are an f32 infinity',
+      'bitcastF32(',
+    ],
     ['a folded log(0)', 'outf[i] = Math.log(0) + outf[i]!;', 'overflows f32', 'Math.log'],
   ])('%s', (_name, body, message, at) => {
     expectRefused('', body, 'SYCL1024', message, at);

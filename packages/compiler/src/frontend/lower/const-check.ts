@@ -12,6 +12,7 @@ import type { Block, Expr } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
 import { codes, type Reporter } from '../report.js';
 import {
+  bitcastScalar,
   convertScalar,
   type Folded,
   foldConcrete,
@@ -201,6 +202,14 @@ class ConstantChecker<R> {
         );
         return null;
       }
+    }
+    const bitcast = /^bitcast<(\w+)>$/.exec(e.name)?.[1];
+    const from = e.args[0] && scalarOf(e.args[0].type);
+    if (bitcast && s && from && args[0]) {
+      return this.#fold(
+        e.span,
+        args[0].map((x) => bitcastScalar(s, from, Number(x))),
+      );
     }
     const f = BUILTIN_VALUES[e.name];
     if (!f || !s || args.some((a) => a === null)) return null;
