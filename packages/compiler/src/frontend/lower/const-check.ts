@@ -115,7 +115,7 @@ class ConstantChecker<R> {
         return t.map((x, i) => ((c.length === 1 ? c[0] : c[i]) ? x : f[i]!));
       }
       case 'construct':
-        return this.#construct(e.type, e.args);
+        return this.#construct(e);
       case 'builtin':
         return this.#builtin(e);
       default:
@@ -166,26 +166,22 @@ class ConstantChecker<R> {
     return why === null;
   }
 
-  #construct(type: DataType, args: readonly Expr<R>[]): Value | null {
-    const values = args.map((a) => this.value(a));
-    const to = scalarOf(type);
-    if (type.kind !== 'scalar' && type.kind !== 'vector') return null;
+  #construct(e: Expr<R> & { op: 'construct' }): Value | null {
+    const values = e.args.map((a) => this.value(a));
+    const to = scalarOf(e.type);
+    if (e.type.kind !== 'scalar' && e.type.kind !== 'vector') return null;
     if (!to || values.some((v) => v === null)) return null;
     const components = values.flatMap((v, i) =>
-      v!.map((x) => ({ x, from: scalarOf(args[i]!.type)! })),
+      v!.map((x) => ({ x, from: scalarOf(e.args[i]!.type)! })),
     );
-    const size = type.kind === 'vector' ? type.size : 1;
+    // One scalar splats across a vector.
+    const size = e.type.kind === 'vector' ? e.type.size : 1;
     const all =
-      components.length === 1
-        ? Array<(typeof components)[0]>(size).fill(components[0]!)
-        : components;
-    const span = args[0]?.span;
-    return span
-      ? this.#fold(
-          span,
-          all.map(({ x, from }) => convertScalar(to, from, x)),
-        )
-      : null;
+      components.length === 1 ? Array.from({ length: size }, () => components[0]!) : components;
+    return this.#fold(
+      e.span,
+      all.map(({ x, from }) => convertScalar(to, from, x)),
+    );
   }
 
   #builtin(e: Expr<R> & { op: 'builtin' }): Value | null {
@@ -203,15 +199,14 @@ class ConstantChecker<R> {
         return null;
       }
     }
-    const bitcast = /^bitcast<(\w+)>$/.exec(e.name)?.[1];
     const from = e.args[0] && scalarOf(e.args[0].type);
-    if (bitcast && s && from && args[0]) {
+    if (e.name.startsWith('bitcast<') && s && from && args[0]) {
       return this.#fold(
         e.span,
         args[0].map((x) => bitcastScalar(s, from, Number(x))),
       );
     }
-    const f = BUILTIN_VALUES[e.name];
+    const f = BUILTIN_VALUES.get(e.name);
     if (!f || !s || args.some((a) => a === null)) return null;
     const size = Math.max(...args.map((a) => a!.length));
     const results = Array.from({ length: size }, (_, i) => {
@@ -244,40 +239,42 @@ class ConstantChecker<R> {
  * Built-ins folded on constants (f32 and f16 arguments computed in f64, then rounded; i32 and
  * u32 ones exactly): enough to find a NaN or infinite result. Others are not folded here.
  */
-const BUILTIN_VALUES: Readonly<Record<string, (...x: number[]) => number>> = {
-  abs: Math.abs,
-  sqrt: Math.sqrt,
-  inverseSqrt: (x) => 1 / Math.sqrt(x),
-  floor: Math.floor,
-  ceil: Math.ceil,
-  trunc: Math.trunc,
-  sign: Math.sign,
-  exp: Math.exp,
-  exp2: (x) => 2 ** x,
-  log: Math.log,
-  log2: Math.log2,
-  pow: Math.pow,
-  sin: Math.sin,
-  cos: Math.cos,
-  tan: Math.tan,
-  asin: Math.asin,
-  acos: Math.acos,
-  atan: Math.atan,
-  atan2: Math.atan2,
-  sinh: Math.sinh,
-  cosh: Math.cosh,
-  tanh: Math.tanh,
-  asinh: Math.asinh,
-  acosh: Math.acosh,
-  atanh: Math.atanh,
-  fract: (x) => x - Math.floor(x),
-  saturate: (x) => Math.min(Math.max(x, 0), 1),
-  fma: (a, b, c) => a * b + c,
-  mix: (a, b, t) => a * (1 - t) + b * t,
-  step: (edge, x) => (edge <= x ? 1 : 0),
-  clamp: (x, lo, hi) => Math.min(Math.max(x, lo), hi),
-  min: Math.min,
-  max: Math.max,
-  degrees: (x) => (x * 180) / Math.PI,
-  radians: (x) => (x * Math.PI) / 180,
-};
+const BUILTIN_VALUES: ReadonlyMap<string, (...x: number[]) => number> = new Map(
+  Object.entries({
+    abs: Math.abs,
+    sqrt: Math.sqrt,
+    inverseSqrt: (x) => 1 / Math.sqrt(x),
+    floor: Math.floor,
+    ceil: Math.ceil,
+    trunc: Math.trunc,
+    sign: Math.sign,
+    exp: Math.exp,
+    exp2: (x) => 2 ** x,
+    log: Math.log,
+    log2: Math.log2,
+    pow: Math.pow,
+    sin: Math.sin,
+    cos: Math.cos,
+    tan: Math.tan,
+    asin: Math.asin,
+    acos: Math.acos,
+    atan: Math.atan,
+    atan2: Math.atan2,
+    sinh: Math.sinh,
+    cosh: Math.cosh,
+    tanh: Math.tanh,
+    asinh: Math.asinh,
+    acosh: Math.acosh,
+    atanh: Math.atanh,
+    fract: (x) => x - Math.floor(x),
+    saturate: (x) => Math.min(Math.max(x, 0), 1),
+    fma: (a, b, c) => a * b + c,
+    mix: (a, b, t) => a * (1 - t) + b * t,
+    step: (edge, x) => (edge <= x ? 1 : 0),
+    clamp: (x, lo, hi) => Math.min(Math.max(x, lo), hi),
+    min: Math.min,
+    max: Math.max,
+    degrees: (x) => (x * 180) / Math.PI,
+    radians: (x) => (x * Math.PI) / 180,
+  } satisfies Record<string, (...x: number[]) => number>),
+);
