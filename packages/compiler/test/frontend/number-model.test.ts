@@ -101,6 +101,45 @@ describe('integer constants fold as WGSL abstract integers', () => {
   });
 });
 
+describe('random constant expressions fold to what WGSL computes', () => {
+  test('u32 results of &, |, ^, >>, + and * on fresh 32-bit constants', async () => {
+    const r = randomU32(64, 304);
+    const hex = (x: number) => `0x${x.toString(16)}`;
+    const cases = Array.from({ length: 16 }, (_, k) => {
+      const a = r[4 * k]!;
+      const b = r[4 * k + 1]!;
+      const small = [r[4 * k + 2]! >>> 1, r[4 * k + 3]! >>> 1] as const;
+      const s = r[4 * k + 2]! % 32;
+      return [
+        [`${hex(a)} & ${hex(b)}`, (a & b) >>> 0],
+        [`${hex(a)} | ${hex(b)}`, (a | b) >>> 0],
+        [`${hex(a)} ^ ${hex(b)}`, (a ^ b) >>> 0],
+        [`${hex(a)} >> ${s}`, a >>> s],
+        [`(${hex(a)} + ${hex(b)}) % 0x100000000`, (a + b) % 2 ** 32],
+        [
+          `(${hex(small[0])} * ${hex(small[1])}) % 0x100000000`,
+          Number((BigInt(small[0]) * BigInt(small[1])) % 2n ** 32n),
+        ],
+      ] as const;
+    }).flat();
+    const source = `
+import { accessor, kernel, u32 } from '@syclts/dsl';
+export const folded = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, (item, _kh, { out }) => {
+${cases.map(([text], k) => `  out[${k}] = ${text};`).join('\n')}
+});
+`;
+    const program = buildProgram({ [MODULE]: source });
+    const out = new Uint32Array(cases.length).fill(POISON);
+    const result = await runKernel(program, {
+      kernel: `${MODULE}#folded`,
+      range: [1],
+      args: { out },
+    });
+    const got = [...new Uint32Array(result.accessors.out!, 0, cases.length)];
+    expect(got).toEqual(cases.map(([, expected]) => expected));
+  });
+});
+
 describe('extreme values are printed so that Tint accepts them', () => {
   test('f32 values that round to the largest f32, and the most negative i32', async () => {
     const x = randomU32(1, 302)[0]! & 0x7fffffff;
