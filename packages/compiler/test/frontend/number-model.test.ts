@@ -214,7 +214,7 @@ describe('Math.round rounds halves toward +Infinity, exactly in f32', () => {
       `const twice = deviceFunction({ args: [f32], returns: f32 }, (x) => x * 2);`,
       'outf[i] = Math.round(twice(outf[i]!));',
       'SYCL1014',
-      'Math.round reads its argument more than once',
+      'Math.round reads its argument three times, and this one contains a call or an atomic',
       'twice(',
     );
   });
@@ -335,4 +335,28 @@ describe('constant expressions WGSL rejects are refused at their source span', (
       ', local: { s: workgroupArray(u32, 65536, 65536) }',
     );
   });
+});
+
+test('checking constants stays linear in the nesting of operators', () => {
+  const sum = `${'i + ('.repeat(80)}i${')'.repeat(80)}`;
+  const source = `
+import { accessor, kernel, u32 } from '@syclts/dsl';
+export const k = kernel({ range: 1, args: { out: accessor(u32, 'write') } },
+  (item, _kh, { out }) => { const i = item.getId(0); out[i] = ${sum}; });
+`;
+  const started = performance.now();
+  const { program: built, diagnostics } = build([{ module: 'nested.sycl.ts', source }]);
+  expect(diagnostics).toEqual([]);
+  expect(built).not.toBeNull();
+  expect(performance.now() - started).toBeLessThan(10_000);
+});
+
+test('a deeply nested Math.round is refused, not tripled at each level', () => {
+  expectRefused(
+    '',
+    `outf[i] = ${'Math.round('.repeat(30)}outf[i]!${')'.repeat(30)};`,
+    'SYCL1014',
+    'Math.round reads its argument three times, and this one is too large to repeat',
+    'Math.round(Math.round(outf',
+  );
 });

@@ -415,7 +415,8 @@ export function lowerHandlerCall(
  * `Math.round`: JavaScript rounds halves toward +Infinity, WGSL's round() to even, and
  * floor(x + 0.5) is wrong where x + 0.5 rounds (0.49999997, odd integers from 2^23 to 2^24).
  * `select(f, f + 1, x - f >= 0.5)` with f = floor(x) is exact in f32: x - f is exact whenever
- * it decides the result. It reads x three times, so x must have no effects.
+ * it decides the result. It reads x three times, so x must have no effects and stay small (a
+ * nested Math.round would triple the WGSL at each level).
  */
 function lowerJsRound(
   cx: Lowering,
@@ -427,12 +428,18 @@ function lowerJsRound(
   const floor = lowerBuiltin(cx, 'floor', [args[0]!], node, expected);
   if (floor?.op !== 'builtin') return null;
   const x = floor.args[0]!;
-  if (hasEffects(x)) {
+  const why =
+    printedSize(x, ROUND_ARGUMENT_LIMIT) > ROUND_ARGUMENT_LIMIT
+      ? `is too large to repeat (over ${ROUND_ARGUMENT_LIMIT} operations)`
+      : hasEffects(x)
+        ? 'contains a call or an atomic'
+        : null;
+  if (why) {
     return fail(
       cx,
       codes.badCall,
       args[0]!,
-      'Math.round reads its argument more than once, so it cannot contain a call or an atomic',
+      `Math.round reads its argument three times, and this one ${why}`,
       `compute the argument first: const v = ${textOf(cx, args[0]!)}; then Math.round(v)`,
     );
   }
@@ -459,6 +466,19 @@ function lowerJsRound(
     type: x.type,
     span,
   };
+}
+
+/** How large an argument Math.round repeats: its WGSL stays within three times this. */
+const ROUND_ARGUMENT_LIMIT = 64;
+
+/** How many nodes `e` prints as (shared ones each time), counting no further than `limit`. */
+function printedSize(e: Expr, limit: number): number {
+  let n = 1;
+  mapChildren(e, (c) => {
+    if (n <= limit) n += printedSize(c, limit - n);
+    return c;
+  });
+  return n;
 }
 
 function hasEffects(e: Expr): boolean {

@@ -31,22 +31,28 @@ export function checkConstants<R>(reporter: Reporter, block: Block<R>): void {
 
 class ConstantChecker<R> {
   /** Innermost scope last: a local's constant value, or null for one that is not constant. */
-  readonly #scopes: Map<string, Value | null>[] = [];
-  readonly #values = new WeakMap<Expr<R>, Value | null>();
-  readonly #mapper: StmtMapper<R> = {
-    expr: (e) => this.#check(e),
+  private readonly scopes: Map<string, Value | null>[] = [];
+  /**
+   * Values of the nodes a lowering shares (Math.round reads its argument's tree three times):
+   * each is evaluated, and reported, once, and nesting stays linear.
+   */
+  private readonly shared = new Map<Expr<R>, Value | null>();
+  private readonly mapper: StmtMapper<R> = {
+    expr: (e) => this.checkExpr(e),
     block: (b) => this.block(b),
     let: (s) => {
       const v = s.init ? this.value(s.init) : null;
       const constant = !s.mutable && s.type.kind === 'scalar' && isInteger(s.type.scalar);
-      this.#scopes.at(-1)!.set(s.name, constant ? v : null);
+      this.scopes.at(-1)!.set(s.name, constant ? v : null);
       return s;
     },
     update: (s) => {
       if (s.kind === 'assign' && s.operator !== '=') {
-        this.#operand(s.operator.slice(0, -1), s.target.type, s.value);
+        this.checkExpr(s.target);
+        this.operand(s.operator.slice(0, -1), s.target.type, s.value, this.value(s.value));
+        return s;
       }
-      return mapUpdateParts(s, (e) => this.#check(e));
+      return mapUpdateParts(s, (e) => this.checkExpr(e));
     },
     scoped: (f) => this.scoped(f),
   };
@@ -55,35 +61,38 @@ class ConstantChecker<R> {
 
   block(block: Block<R>): Block<R> {
     return this.scoped(() => {
-      for (const s of block) mapStmt(s, this.#mapper);
+      for (const s of block) mapStmt(s, this.mapper);
       return block;
     });
   }
 
   scoped<T>(f: () => T): T {
-    this.#scopes.push(new Map());
+    this.scopes.push(new Map());
     try {
       return f();
     } finally {
-      this.#scopes.pop();
+      this.scopes.pop();
     }
   }
 
-  #check(e: Expr<R>): Expr<R> {
+  private readonly visit = (e: Expr<R>): Expr<R> => this.checkExpr(e);
+
+  private checkExpr(e: Expr<R>): Expr<R> {
     this.value(e);
     return e;
   }
 
   /** The value of `e` when it is constant (reporting what WGSL would reject), else null. */
   value(e: Expr<R>): Value | null {
-    const known = this.#values.get(e);
+    if (e.op !== 'select' && e.op !== 'builtin') return this.evaluate(e);
+    const known = this.shared.get(e);
     if (known !== undefined) return known;
-    const v = this.#evaluate(e);
-    this.#values.set(e, v);
+    const v = this.evaluate(e);
+    this.shared.set(e, v);
     return v;
   }
 
-  #evaluate(e: Expr<R>): Value | null {
+  private evaluate(e: Expr<R>): Value | null {
     switch (e.op) {
       case 'literal': {
         // A float literal holds its value rounded to its type, as WGSL reads it.
@@ -92,21 +101,21 @@ class ConstantChecker<R> {
         return [s === 'f32' ? Math.fround(e.value) : f16Round(e.value)];
       }
       case 'local':
-        return this.#local(e.name);
+        return this.local(e.name);
       case 'unary': {
         const v = this.value(e.operand);
         const s = scalarOf(e.type);
         return (
           v &&
           s &&
-          this.#fold(
+          this.fold(
             e.span,
             v.map((x) => foldConcreteUnary(e.operator, s, x)),
           )
         );
       }
       case 'binary':
-        return this.#binary(e);
+        return this.binary(e);
       case 'select': {
         const c = this.value(e.condition);
         const t = this.value(e.whenTrue);
@@ -115,42 +124,41 @@ class ConstantChecker<R> {
         return t.map((x, i) => ((c.length === 1 ? c[0] : c[i]) ? x : f[i]!));
       }
       case 'construct':
-        return this.#construct(e);
+        return this.construct(e);
       case 'builtin':
-        return this.#builtin(e);
+        return this.builtin(e);
       default:
-        mapChildren(e, (c) => this.#check(c));
+        mapChildren(e, this.visit);
         return null;
     }
   }
 
-  #local(name: string): Value | null {
-    for (let i = this.#scopes.length - 1; i >= 0; i--) {
-      const v = this.#scopes[i]!.get(name);
+  private local(name: string): Value | null {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const v = this.scopes[i]!.get(name);
       if (v !== undefined) return v;
     }
     return null;
   }
 
-  #binary(e: Expr<R> & { op: 'binary' }): Value | null {
+  private binary(e: Expr<R> & { op: 'binary' }): Value | null {
     const l = this.value(e.left);
     const r = this.value(e.right);
-    if (!this.#operand(e.operator, e.left.type, e.right) || !l || !r) return null;
+    if (!this.operand(e.operator, e.left.type, e.right, r) || !l || !r) return null;
     const s = scalarOf(e.left.type);
     if (!s) return null;
     const n = Math.max(l.length, r.length);
     const results = Array.from({ length: n }, (_, i) =>
       foldConcrete(e.operator, s, l[l.length === 1 ? 0 : i]!, r[r.length === 1 ? 0 : i]!),
     );
-    return this.#fold(e.span, results);
+    return this.fold(e.span, results);
   }
 
   /**
    * WGSL rejects an integer division or remainder by a constant zero and a shift by a constant
    * of 32 or more, whatever the left operand. Reports one; whether the operand is valid.
    */
-  #operand(op: string, left: DataType, right: Expr<R>): boolean {
-    const r = this.value(right);
+  private operand(op: string, left: DataType, right: Expr<R>, r: Value | null): boolean {
     if (!r) return true;
     const s = scalarOf(left);
     let why: string | null = null;
@@ -166,7 +174,7 @@ class ConstantChecker<R> {
     return why === null;
   }
 
-  #construct(e: Expr<R> & { op: 'construct' }): Value | null {
+  private construct(e: Expr<R> & { op: 'construct' }): Value | null {
     const values = e.args.map((a) => this.value(a));
     const to = scalarOf(e.type);
     if (e.type.kind !== 'scalar' && e.type.kind !== 'vector') return null;
@@ -178,13 +186,13 @@ class ConstantChecker<R> {
     const size = e.type.kind === 'vector' ? e.type.size : 1;
     const all =
       components.length === 1 ? Array.from({ length: size }, () => components[0]!) : components;
-    return this.#fold(
+    return this.fold(
       e.span,
       all.map(({ x, from }) => convertScalar(to, from, x)),
     );
   }
 
-  #builtin(e: Expr<R> & { op: 'builtin' }): Value | null {
+  private builtin(e: Expr<R> & { op: 'builtin' }): Value | null {
     const args = e.args.map((a) => this.value(a));
     const s = scalarOf(e.type);
     if (e.name === 'clamp' && args[1] && args[2]) {
@@ -201,7 +209,7 @@ class ConstantChecker<R> {
     }
     const from = e.args[0] && scalarOf(e.args[0].type);
     if (e.name.startsWith('bitcast<') && s && from && args[0]) {
-      return this.#fold(
+      return this.fold(
         e.span,
         args[0].map((x) => bitcastScalar(s, from, Number(x))),
       );
@@ -217,11 +225,11 @@ class ConstantChecker<R> {
       return s === 'i32' || s === 'u32' ? convertScalar(s, s, r) : null;
     });
     if (results.some((r) => r === null)) return null;
-    return this.#fold(e.span, results as Folded<number | boolean>[]);
+    return this.fold(e.span, results as Folded<number | boolean>[]);
   }
 
   /** The folded components, or null after reporting the first that WGSL rejects. */
-  #fold(span: Span, results: readonly Folded<number | boolean>[]): Value | null {
+  private fold(span: Span, results: readonly Folded<number | boolean>[]): Value | null {
     const failed = results.find((r) => !r.ok);
     if (failed && !failed.ok) {
       this.reporter.error(

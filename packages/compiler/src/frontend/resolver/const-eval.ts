@@ -28,7 +28,9 @@ export function evalConst(
         const raw = (node.raw ?? '').replace(/_/g, '');
         if (/[.eE]/.test(raw) && !/^0[xX]/.test(raw)) return num(node.value, true);
         // Integer literals are exact (WGSL's abstract integers are 64-bit, doubles are not).
-        return semantics === 'device' && /^(0[xXbBoO])?[0-9a-fA-F]+$/.test(raw)
+        return semantics === 'device' &&
+          !Number.isSafeInteger(node.value) &&
+          /^(0[xXbBoO])?[0-9a-fA-F]+$/.test(raw)
           ? intConst(BigInt(raw))
           : num(node.value, false);
       }
@@ -73,6 +75,8 @@ export function evalConst(
       }
       // WGSL abstract integers: exact, within 64 bits.
       if (node.operator !== '-' && node.operator !== '~') return null;
+      const small = node.operator === '-' ? -v.value : -v.value - 1;
+      if (v.exact === undefined && Number.isSafeInteger(small)) return num(small, false);
       const folded = abstractInt(node.operator === '-' ? -exactInt(v) : ~exactInt(v));
       return folded.ok ? intConst(folded.value) : null;
     }

@@ -1,4 +1,4 @@
-import { foldAbstractFloat, foldAbstractInt } from './numbers.js';
+import { foldAbstractFloat, foldAbstractInt, foldSmallInt } from './numbers.js';
 
 /**
  * Constant values known at build time: numbers keep whether they were written as floats, so
@@ -67,6 +67,11 @@ export function foldNumeric(
   semantics: Semantics,
 ): ConstValue | null {
   if (semantics === 'host') return foldHost(operator, a.value, b.value, a.float || b.float);
+  if (!a.float && !b.float && a.exact === undefined && b.exact === undefined) {
+    const small = foldSmallInt(operator, a.value, b.value);
+    if (typeof small === 'boolean') return { kind: 'bool', value: small };
+    if (small !== undefined) return num(small, false);
+  }
   const r =
     a.float || b.float
       ? foldAbstractFloat(operator, a.value, b.value)

@@ -25,6 +25,45 @@ export function abstractInt(value: bigint): Folded<bigint> {
     : no(`${value} overflows WGSL's 64-bit abstract integers`);
 }
 
+/**
+ * The same as foldAbstractInt for the common case, without BigInt: safe integers whose result
+ * is one (and 32-bit operands of the bitwise operators). Undefined when it does not apply.
+ */
+export function foldSmallInt(op: string, x: number, y: number): number | boolean | undefined {
+  switch (op) {
+    case '+':
+    case '-':
+    case '*': {
+      const r = op === '+' ? x + y : op === '-' ? x - y : x * y;
+      return Number.isSafeInteger(r) ? r : undefined;
+    }
+    case '/':
+      return y === 0 ? undefined : (x - (x % y)) / y;
+    case '%':
+      return y === 0 ? undefined : x % y;
+    case '&':
+    case '|':
+    case '^': {
+      // Sign-extended 32-bit operands give the same bits in 64 as JavaScript's 32-bit result.
+      if (x !== (x | 0) || y !== (y | 0)) return undefined;
+      return op === '&' ? x & y : op === '|' ? x | y : x ^ y;
+    }
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+    case '==':
+    case '===':
+    case '!=':
+    case '!==': {
+      const r = compare(op, x, y);
+      return r.ok ? r.value : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** A binary operator on abstract integers; comparisons give booleans. */
 export function foldAbstractInt(op: string, x: bigint, y: bigint): Folded<bigint | boolean> {
   switch (op) {
