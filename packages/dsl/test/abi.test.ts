@@ -5,11 +5,13 @@ import {
   array,
   bool,
   F16_MAX_EXCLUSIVE,
+  F32_MAX,
   f16,
   f16Bits,
   f16BitsToNumber,
   f16Round,
   f32,
+  fitsScalar,
   LAUNCH_UNIFORM,
   mat,
   readValue,
@@ -20,6 +22,21 @@ import {
   vec,
   writeValue,
 } from '../src/index.js';
+
+test('a number fits a float type when it rounds to a finite value of it', () => {
+  // Past the largest f32, up to halfway to 2^128, values still round to it.
+  expect(fitsScalar('f32', 3.4028235e38)).toBe(true);
+  expect(fitsScalar('f32', -3.40282356e38)).toBe(true);
+  expect(Math.fround(3.4028235e38)).toBe(F32_MAX);
+  expect(fitsScalar('f32', 3.4028236e38)).toBe(false);
+  expect(fitsScalar('f32', Number.NaN)).toBe(false);
+  expect(fitsScalar('f16', 65519.99)).toBe(true);
+  expect(fitsScalar('f16', 65520)).toBe(false);
+  expect(fitsScalar('i32', -(2 ** 31))).toBe(true);
+  expect(fitsScalar('i32', 2 ** 31)).toBe(false);
+  expect(fitsScalar('u32', 2 ** 32 - 1)).toBe(true);
+  expect(fitsScalar('u32', 0.5)).toBe(false);
+});
 
 test('f16: values below F16_MAX_EXCLUSIVE round to a finite f16, from it on to infinity', () => {
   expect(F16_MAX_EXCLUSIVE).toBe(65520);

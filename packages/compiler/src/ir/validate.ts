@@ -4,7 +4,7 @@
  * the later stages rely on: names resolve to a declaration in scope, control flow is well
  * placed, conditions are bool, the types an expression carries agree with its parts.
  */
-import { type DataType, sameType, typeName } from '@syclts/dsl';
+import { type DataType, fitsScalar, sameType, typeName } from '@syclts/dsl';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from './device-code.js';
 import type { DeviceObject, FunctionDecl, KernelDecl } from './device-object.js';
 import type { Span } from './span.js';
@@ -293,13 +293,7 @@ class BodyValidator<R> {
       t.kind === 'scalar' &&
       (t.scalar === 'bool'
         ? typeof e.value === 'boolean'
-        : typeof e.value === 'number' &&
-          Number.isFinite(e.value) &&
-          (t.scalar === 'u32'
-            ? Number.isInteger(e.value) && e.value >= 0 && e.value <= 0xffffffff
-            : t.scalar === 'i32'
-              ? Number.isInteger(e.value) && e.value >= -0x80000000 && e.value <= 0x7fffffff
-              : true));
+        : typeof e.value === 'number' && fitsScalar(t.scalar, e.value));
     if (!ok) this.problem(e.span, `literal ${String(e.value)} is not a ${typeName(t)}`);
   }
 

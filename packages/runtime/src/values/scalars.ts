@@ -3,7 +3,7 @@
  * (the conversion rules of WebGPU pipeline constants, made strict: integers must be integers)
  * (the encoding itself is @syclts/dsl's ABI module).
  */
-import { F16_MAX_EXCLUSIVE, f16Round, type ScalarName } from '@syclts/dsl';
+import { f16Round, fitsScalar, type ScalarName } from '@syclts/dsl';
 
 export type ScalarValue = number | boolean;
 
@@ -25,25 +25,16 @@ export function checkScalar(scalar: ScalarName, value: unknown, path: string): S
   if (typeof value !== 'number') {
     return scalar === 'bool' && typeof value === 'boolean' ? value : invalid(scalar, value, path);
   }
+  if (scalar === 'bool' || !fitsScalar(scalar, value)) return invalid(scalar, value, path);
   switch (scalar) {
-    case 'f32': {
-      const rounded = Math.fround(value);
-      return Number.isFinite(rounded) ? rounded : invalid(scalar, value, path);
-    }
-    case 'i32':
-      return Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1
-        ? value | 0
-        : invalid(scalar, value, path);
-    case 'u32':
-      return Number.isInteger(value) && value >= 0 && value <= 2 ** 32 - 1
-        ? value >>> 0
-        : invalid(scalar, value, path);
+    case 'f32':
+      return Math.fround(value);
     case 'f16':
-      return Number.isFinite(value) && Math.abs(value) < F16_MAX_EXCLUSIVE
-        ? f16Round(value)
-        : invalid(scalar, value, path);
-    case 'bool':
-      return invalid(scalar, value, path);
+      return f16Round(value);
+    case 'i32':
+      return value | 0;
+    case 'u32':
+      return value >>> 0;
   }
 }
 

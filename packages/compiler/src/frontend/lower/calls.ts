@@ -3,13 +3,14 @@
  */
 import type { DataType } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
-import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
+import { mapChildren } from '../../ir/children.js';
+import type { BinaryOperator, Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
 import type { SymbolRef } from '../../ir/device-object.js';
 import { type Expression, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
-import { F32, I32, scalarOf, scalarType, U32 } from '../resolver/types.js';
+import { F32, I32, scalarOf, scalarType, U32, withScalar } from '../resolver/types.js';
 import { atomicParts, lowerAtomic } from './atomics.js';
 import { ATOMIC_FUNCTIONS, BUILTINS, MATH_FUNCTIONS, VECTOR_OPERATORS } from './builtins.js';
 import { lowerConstruct } from './composites.js';
@@ -294,28 +295,8 @@ export function lowerMathCall(
       }
       return acc;
     }
-    case 'round': {
-      // JavaScript rounds halves up; WGSL's round() rounds them to even.
-      if (args.length !== 1) return fail(cx, codes.badCall, node, 'Math.round takes 1 argument');
-      const x = lowerBuiltin(cx, 'floor', [args[0]!], node, expected);
-      if (x?.op !== 'builtin') return null;
-      const inner = x.args[0]!;
-      const half: Expr = {
-        op: 'literal',
-        value: 0.5,
-        type: scalarType(scalarOf(inner.type)!),
-        span: x.span,
-      };
-      const sum: Expr = {
-        op: 'binary',
-        operator: '+',
-        left: inner,
-        right: inner.type.kind === 'vector' ? splat(half, inner.type) : half,
-        type: inner.type,
-        span: x.span,
-      };
-      return { ...x, args: [sum] };
-    }
+    case 'round':
+      return lowerJsRound(cx, args, node, expected);
     case 'fround':
       return lowerConstruct(cx, F32, args, node);
     case 'imul': {
@@ -433,4 +414,84 @@ export function lowerHandlerCall(
     );
   }
   return { op: 'specConstant', ref: entity.ref, type: entity.type, span: spanOf(cx, node) };
+}
+
+/**
+ * `Math.round`: JavaScript rounds halves toward +Infinity, WGSL's round() to even, and
+ * floor(x + 0.5) is wrong where x + 0.5 rounds (0.49999997, odd integers from 2^23 to 2^24).
+ * `select(f, f + 1, x - f >= 0.5)` with f = floor(x) is exact in f32: x - f is exact whenever
+ * it decides the result. It reads x three times, so x must have no effects and stay small (a
+ * nested Math.round would triple the WGSL at each level).
+ */
+function lowerJsRound(
+  cx: Lowering,
+  args: Expression[],
+  node: CallExpression,
+  expected?: DataType,
+): Expr | null {
+  if (args.length !== 1) return fail(cx, codes.badCall, node, 'Math.round takes 1 argument');
+  const floor = lowerBuiltin(cx, 'floor', [args[0]!], node, expected);
+  if (floor?.op !== 'builtin') return null;
+  const x = floor.args[0]!;
+  const why =
+    printedSize(x, ROUND_ARGUMENT_LIMIT) > ROUND_ARGUMENT_LIMIT
+      ? `is too large to repeat (over ${ROUND_ARGUMENT_LIMIT} operations)`
+      : hasEffects(x)
+        ? 'contains a call or an atomic'
+        : null;
+  if (why) {
+    return fail(
+      cx,
+      codes.badCall,
+      args[0]!,
+      `Math.round reads its argument three times, and this one ${why}`,
+      `compute the argument first: const v = ${textOf(cx, args[0]!)}; then Math.round(v)`,
+    );
+  }
+  const span = floor.span;
+  const scalar = scalarType(scalarOf(x.type)!);
+  const constant = (value: number): Expr => {
+    const c: Expr = { op: 'literal', value, type: scalar, span };
+    return x.type.kind === 'vector' ? splat(c, x.type) : c;
+  };
+  const binary = (operator: BinaryOperator, left: Expr, right: Expr, type: DataType): Expr => ({
+    op: 'binary',
+    operator,
+    left,
+    right,
+    type,
+    span,
+  });
+  const up = binary('>=', binary('-', x, floor, x.type), constant(0.5), withScalar(x.type, 'bool'));
+  return {
+    op: 'select',
+    condition: up,
+    whenTrue: binary('+', floor, constant(1), x.type),
+    whenFalse: floor,
+    type: x.type,
+    span,
+  };
+}
+
+/** How large an argument Math.round repeats: its WGSL stays within three times this. */
+const ROUND_ARGUMENT_LIMIT = 64;
+
+/** How many nodes `e` prints as (shared ones each time), counting no further than `limit`. */
+function printedSize(e: Expr, limit: number): number {
+  let n = 1;
+  mapChildren(e, (c) => {
+    if (n <= limit) n += printedSize(c, limit - n);
+    return c;
+  });
+  return n;
+}
+
+function hasEffects(e: Expr): boolean {
+  if (e.op === 'call' || e.op === 'atomic') return true;
+  let found = false;
+  mapChildren(e, (c) => {
+    found ||= hasEffects(c);
+    return c;
+  });
+  return found;
 }

@@ -1,6 +1,7 @@
 /** Builds the IR of each top-level declaration: specialization IDs, device globals, kernels, functions. */
 import {
   type AccessMode,
+  fitsScalar,
   type HostAccess,
   type InitMode,
   type JsonValue,
@@ -28,6 +29,7 @@ import type {
 } from '../../ir/device-object.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
 import { codes } from '../report.js';
+import { describeConst } from '../resolver/constants.js';
 import type { Resolver } from '../resolver/resolver.js';
 import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
 import { type CallSite, createLowering } from './context.js';
@@ -439,7 +441,11 @@ export class DeclarationBuilder {
         c.value < 1 ||
         c.value > 2 ** 32 - 1
       ) {
-        this.reporter.error(codes.badKernelSpec, node, `${what} must be a positive integer`);
+        this.reporter.error(
+          codes.badKernelSpec,
+          node,
+          `${what} must be a positive integer that fits in u32, not ${describeConst(c)}`,
+        );
         return null;
       }
       return { op: 'literal', value: c.value, type: U32, span };
@@ -658,21 +664,27 @@ export class DeclarationBuilder {
         const factor = argExpr(f)
           ? this.sizeExpr(f as Expression, 'a workgroup array length factor')
           : null;
-        if (!factor) return null;
-        length = length ? this.multiply(length, factor) : factor;
+        length = factor && (length ? this.multiply(length, factor, p) : factor);
+        if (!length) return null;
       }
       out.push({ name: key, element, length: length!, span: this.span(p) });
     }
     return out;
   }
 
-  private multiply(a: Expr, b: Expr): Expr {
+  /** The product of two length factors; null (reported) when it does not fit in u32. */
+  private multiply(a: Expr, b: Expr, at: Node): Expr | null {
     if (a.op === 'literal' && b.op === 'literal') {
-      return {
-        ...a,
-        value: Number(a.value) * Number(b.value),
-        span: { ...a.span, end: b.span.end },
-      };
+      const value = Number(a.value) * Number(b.value);
+      if (!fitsScalar('u32', value)) {
+        this.reporter.error(
+          codes.badKernelSpec,
+          at,
+          `the workgroup array's length ${a.value} × ${b.value} = ${value} does not fit in u32`,
+        );
+        return null;
+      }
+      return { ...a, value, span: { ...a.span, end: b.span.end } };
     }
     return {
       op: 'binary',

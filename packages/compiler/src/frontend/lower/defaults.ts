@@ -3,7 +3,16 @@
  * contents) against its declared type and turns it into the whole host value (JSON). Trailing
  * array elements and struct fields left out are zero, as in the DSL's `completeValue`.
  */
-import { type DataType, F16_MAX_EXCLUSIVE, type JsonValue, zeroValue } from '@syclts/dsl';
+import {
+  type DataType,
+  fitsScalar,
+  I32_MAX,
+  I32_MIN,
+  type JsonValue,
+  type ScalarName,
+  U32_MAX,
+  zeroValue,
+} from '@syclts/dsl';
 import { type ConstValue, describeConst } from '../resolver/constants.js';
 import { typeName } from '../resolver/types.js';
 
@@ -83,7 +92,7 @@ function checkList(
   return { ok: true, json: out };
 }
 
-function checkScalar(value: ConstValue, scalar: string, type: DataType): Checked {
+function checkScalar(value: ConstValue, scalar: ScalarName, type: DataType): Checked {
   if (scalar === 'bool') {
     return value.kind === 'bool'
       ? { ok: true, json: value.value }
@@ -91,15 +100,20 @@ function checkScalar(value: ConstValue, scalar: string, type: DataType): Checked
   }
   if (value.kind !== 'number') return bad(value, type, 'expected a number');
   const v = value.value;
-  if (scalar === 'i32' || scalar === 'u32') {
-    const [lo, hi] = scalar === 'i32' ? [-(2 ** 31), 2 ** 31 - 1] : [0, 2 ** 32 - 1];
-    if (!Number.isInteger(v)) return bad(value, type, 'expected an integer');
-    if (v < lo || v > hi) return bad(value, type, `out of range ${lo}..${hi}`);
-    return { ok: true, json: v };
+  if ((scalar === 'i32' || scalar === 'u32') && !Number.isInteger(v)) {
+    return bad(value, type, 'expected an integer');
   }
-  // What still rounds to a finite value: the ABI's f16 bound, f32's largest finite value.
-  const fits =
-    scalar === 'f16' ? Math.abs(v) < F16_MAX_EXCLUSIVE : Math.abs(v) <= 3.4028234663852886e38;
-  if (!Number.isFinite(v) || !fits) return bad(value, type, 'out of range');
+  // The ABI's rule, as the runtime checks values: a float that rounds to a finite one fits.
+  if (!fitsScalar(scalar, v)) {
+    return bad(
+      value,
+      type,
+      scalar === 'i32'
+        ? `out of range ${I32_MIN}..${I32_MAX}`
+        : scalar === 'u32'
+          ? `out of range 0..${U32_MAX}`
+          : 'out of range',
+    );
+  }
   return { ok: true, json: v };
 }

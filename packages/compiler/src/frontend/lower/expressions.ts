@@ -21,22 +21,6 @@ import { constantFor, literalOf, lowerConstant } from './literals.js';
 import { binaryType, unaryType } from './operators.js';
 import type { LocalBinding } from './scope.js';
 
-/**
- * WGSL rejects, at shader creation, integer division by a constant zero and shifts by a
- * constant of at least the bit width.
- */
-export function invalidConstantOperand(op: string, left: DataType, right: Expr): string | null {
-  if (right.op !== 'literal' || typeof right.value !== 'number') return null;
-  const s = scalarOf(left);
-  if ((op === '/' || op === '%') && isInteger(s) && right.value === 0) {
-    return `integer ${op === '/' ? 'division' : 'remainder'} by a constant zero is invalid in WGSL`;
-  }
-  if ((op === '<<' || op === '>>') && right.value >= 32) {
-    return `a shift by ${right.value} is invalid in WGSL: the amount must be less than 32`;
-  }
-  return null;
-}
-
 export function splat(e: Expr, vector: DataType): Expr {
   return { op: 'construct', args: [e], type: vector, span: e.span };
 }
@@ -341,8 +325,6 @@ export function lowerBinary(
       'convert the value with u32(...) first, or write `>>` for an arithmetic shift',
     );
   }
-  const invalid = invalidConstantOperand(op, left.type, right);
-  if (invalid) return fail(cx, codes.constantOperand, rightNode, invalid);
   const t = binaryType(op, left.type, right.type);
   if (!t.ok) {
     return fail(

@@ -4,7 +4,7 @@
  */
 
 import type { DataType } from '@syclts/dsl';
-import { F16_MAX_EXCLUSIVE, type ScalarName } from '@syclts/dsl';
+import { fitsScalar, type ScalarName, sameType } from '@syclts/dsl';
 import type { Expr } from '../../ir/device-code.js';
 import { codes } from '../report.js';
 import { type ConstValue, describeConst } from '../resolver/constants.js';
@@ -40,29 +40,19 @@ export function literalOf(
   return { op: 'literal', value: value.value, type, span: spanOf(cx, node) };
 }
 
+/** Whether an abstract constant converts to `s` (the ABI's rule, as the runtime checks values). */
 export function fits(
-  value: { value: number; float: boolean },
+  value: { readonly value: number; readonly float: boolean; readonly exact?: bigint },
   s: ScalarName | null,
 ): true | string {
-  const v = value.value;
-  if (s === 'i32' || s === 'u32') {
-    if (value.float) {
-      return `${v} is a float literal and does not convert to ${s} implicitly`;
-    }
-    const [lo, hi] = s === 'i32' ? [-(2 ** 31), 2 ** 31 - 1] : [0, 2 ** 32 - 1];
-    return Number.isInteger(v) && v >= lo && v <= hi ? true : `${v} does not fit in ${s}`;
+  const shown = String(value.exact ?? value.value);
+  if ((s === 'i32' || s === 'u32') && value.float) {
+    return `${shown} is a float literal and does not convert to ${s} implicitly`;
   }
-  if (s === 'f32') {
-    return Number.isFinite(v) && Math.abs(v) <= 3.4028234663852886e38
-      ? true
-      : `${v} does not fit in f32`;
-  }
-  if (s === 'f16') {
-    return Number.isFinite(v) && Math.abs(v) < F16_MAX_EXCLUSIVE
-      ? true
-      : `${v} does not fit in f16`;
-  }
-  return `expected ${s}`;
+  if (s === null || s === 'bool') return `expected ${s}`;
+  return value.exact === undefined && fitsScalar(s, value.value)
+    ? true
+    : `${shown} does not fit in ${s}`;
 }
 
 /** Default concrete type of an abstract constant: i32, f32 or bool, as WGSL. */
@@ -121,6 +111,16 @@ export function lowerConstant(
       const e = lowerConstant(cx, item, element, node);
       if (!e) return null;
       args.push(e);
+    }
+    const other = args.find((a) => !sameType(a.type, args[0]!.type));
+    if (other) {
+      return fail(
+        cx,
+        codes.typeMismatch,
+        node,
+        `the elements of ${describeConst(value)} have different types: ${typeName(args[0]!.type)} and ${typeName(other.type)}`,
+        'a WGSL array holds one type: write all numbers or all booleans',
+      );
     }
     return {
       op: 'construct',

@@ -8,6 +8,7 @@ import { type Expression, unwrap, walk } from '../ast.js';
 import { codes } from '../report.js';
 import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
 import { lowerConditionals } from './conditionals.js';
+import { checkConstants } from './const-check.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
 import { lowerExpressionStatement } from './updates.js';
@@ -42,7 +43,9 @@ export function collectMutatedRoots(body: unknown, into: Set<string>): void {
 
 /** Lowers a whole body: a block, or an expression (the arrow's result). */
 export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
+  collectMutatedRoots(node, cx.mutatedConsts);
   const block = lowerBodyStatements(cx, node);
+  checkConstants(cx.reporter, block);
   if (!cx.conditionals) return block;
   return lowerConditionals(
     block,
@@ -52,7 +55,6 @@ export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
 }
 
 function lowerBodyStatements(cx: Lowering, node: Statement | Expression): Block {
-  collectMutatedRoots(node, cx.mutatedConsts);
   if (node.type === 'BlockStatement') return lowerStatements(cx, node.body as Statement[]);
   const expression = node as Expression;
   if (cx.returnType === undefined || cx.returnType === null) {

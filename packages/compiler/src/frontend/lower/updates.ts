@@ -10,7 +10,7 @@ import { isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/
 import { lowerTarget } from './access.js';
 import { lowerCallStatement } from './calls.js';
 import { fail, type Lowering, type Node, spanOf, textOf } from './context.js';
-import { invalidConstantOperand, lowerExpr, lowerValueOf } from './expressions.js';
+import { lowerExpr, lowerValueOf } from './expressions.js';
 import { binaryType } from './operators.js';
 
 export function assignOperator(op: string): AssignOperator | null {
@@ -164,8 +164,6 @@ export function lowerAssignment(cx: Lowering, node: AssignmentExpression): Updat
   if (node.operator === '>>>=' && scalarOf(target.type) !== 'u32') {
     return fail(cx, codes.typeMismatch, node, '`>>>=` is a logical shift of a u32');
   }
-  const invalid = invalidConstantOperand(binaryOp, target.type, value);
-  if (invalid) return fail(cx, codes.constantOperand, right, invalid);
   const t = binaryType(binaryOp, target.type, value.type);
   if (!t.ok || !sameType(t.type, target.type)) {
     return fail(

@@ -1,6 +1,14 @@
 /** Constant expressions folded at build time: literals, top-level consts, `Math` constants. */
 import { type Expression, propertyName, unwrap } from '../ast.js';
-import { type ConstValue, foldNumeric, num, type Semantics } from './constants.js';
+import {
+  type ConstValue,
+  exactInt,
+  foldNumeric,
+  intConst,
+  num,
+  type Semantics,
+} from './constants.js';
+import { abstractInt } from './numbers.js';
 import type { Resolver } from './resolver.js';
 
 /**
@@ -17,7 +25,14 @@ export function evalConst(
   switch (node.type) {
     case 'Literal':
       if (typeof node.value === 'number') {
-        return num(node.value, /[.eE]/.test(node.raw ?? '') && !/^0[xXbBoO]/.test(node.raw ?? ''));
+        const raw = (node.raw ?? '').replace(/_/g, '');
+        if (/[.eE]/.test(raw) && !/^0[xX]/.test(raw)) return num(node.value, true);
+        // Integer literals are exact (WGSL's abstract integers are 64-bit, doubles are not).
+        return semantics === 'device' &&
+          !Number.isSafeInteger(node.value) &&
+          /^(0[xXbBoO])?[0-9a-fA-F]+$/.test(raw)
+          ? intConst(BigInt(raw))
+          : num(node.value, false);
       }
       if (typeof node.value === 'boolean') return { kind: 'bool', value: node.value };
       if (typeof node.value === 'string') return { kind: 'string', value: node.value };
@@ -53,12 +68,17 @@ export function evalConst(
       if (!v) return null;
       if (node.operator === '!' && v.kind === 'bool') return { kind: 'bool', value: !v.value };
       if (v.kind !== 'number') return null;
-      if (node.operator === '-') return num(-v.value, v.float);
       if (node.operator === '+') return v;
-      if (node.operator === '~' && !v.float) {
-        return num(semantics === 'host' ? ~v.value : -v.value - 1, false);
+      if (semantics === 'host' || v.float || !Number.isInteger(v.value)) {
+        if (node.operator === '-') return num(-v.value, v.float);
+        return node.operator === '~' && !v.float ? num(~v.value, false) : null;
       }
-      return null;
+      // WGSL abstract integers: exact, within 64 bits.
+      if (node.operator !== '-' && node.operator !== '~') return null;
+      const small = node.operator === '-' ? -v.value : -v.value - 1;
+      if (v.exact === undefined && Number.isSafeInteger(small)) return num(small, false);
+      const folded = abstractInt(node.operator === '-' ? -exactInt(v) : ~exactInt(v));
+      return folded.ok ? intConst(folded.value) : null;
     }
     case 'BinaryExpression': {
       const a = evalConst(r, node.left as Expression, semantics);

@@ -1,9 +1,17 @@
+import { foldAbstractFloat, foldAbstractInt, foldSmallInt } from './numbers.js';
+
 /**
  * Constant values known at build time: numbers keep whether they were written as floats, so
- * WGSL's abstract int / abstract float rules can apply when device code uses them.
+ * WGSL's abstract int / abstract float rules can apply when device code uses them. An integer
+ * past 2^53 keeps its exact value in `exact` (WGSL's abstract integers are 64-bit).
  */
 export type ConstValue =
-  | { readonly kind: 'number'; readonly value: number; readonly float: boolean }
+  | {
+      readonly kind: 'number';
+      readonly value: number;
+      readonly float: boolean;
+      readonly exact?: bigint;
+    }
   | { readonly kind: 'bool'; readonly value: boolean }
   | { readonly kind: 'string'; readonly value: string }
   | { readonly kind: 'array'; readonly items: readonly ConstValue[] }
@@ -15,10 +23,23 @@ export const num = (value: number, float: boolean): ConstValue => ({
   float,
 });
 
+/** An integer constant from its exact value. */
+export function intConst(value: bigint): ConstValue {
+  const n = Number(value);
+  return Number.isSafeInteger(n)
+    ? num(n, false)
+    : { kind: 'number', value: n, float: false, exact: value };
+}
+
+/** The exact value of an integer constant. */
+export function exactInt(c: { readonly value: number; readonly exact?: bigint }): bigint {
+  return c.exact ?? BigInt(c.value);
+}
+
 export function describeConst(value: ConstValue): string {
   switch (value.kind) {
     case 'number':
-      return String(value.value);
+      return String(value.exact ?? value.value);
     case 'bool':
       return String(value.value);
     case 'string':
@@ -34,76 +55,32 @@ export function describeConst(value: ConstValue): string {
 export type Semantics = 'host' | 'device';
 
 /**
- * Folds a binary operator. 'device': WGSL abstract-int rules (division truncates, division by
- * zero is not a constant). 'host': JavaScript's, an integer-valued result staying an int.
+ * Folds a binary operator. 'device': WGSL's abstract values (integers exact and 64-bit,
+ * division truncating; see numbers.ts), null where WGSL would reject the operation, so that the
+ * operands stay apart and the concrete operation is reported where they meet. 'host':
+ * JavaScript's, an integer-valued result staying an int.
  */
 export function foldNumeric(
   operator: string,
-  a: { value: number; float: boolean },
-  b: { value: number; float: boolean },
+  a: { readonly value: number; readonly float: boolean; readonly exact?: bigint },
+  b: { readonly value: number; readonly float: boolean; readonly exact?: bigint },
   semantics: Semantics,
 ): ConstValue | null {
   if (semantics === 'host') return foldHost(operator, a.value, b.value, a.float || b.float);
-  const float = a.float || b.float;
-  const x = a.value;
-  const y = b.value;
-  switch (operator) {
-    case '+':
-      return num(x + y, float);
-    case '-':
-      return num(x - y, float);
-    case '*':
-      return num(x * y, float);
-    case '/':
-      if (float) return num(x / y, true);
-      return y === 0 ? null : num(Math.trunc(x / y), false);
-    case '%':
-      if (float) return num(x % y, true);
-      return y === 0 ? null : num(x % y, false);
-    case '**':
-      return num(x ** y, float);
-    case '&':
-    case '|':
-    case '^':
-    case '<<':
-    case '>>':
-    case '>>>':
-      if (float) return null;
-      return num(bitwise(operator, x, y), false);
-    case '<':
-      return { kind: 'bool', value: x < y };
-    case '<=':
-      return { kind: 'bool', value: x <= y };
-    case '>':
-      return { kind: 'bool', value: x > y };
-    case '>=':
-      return { kind: 'bool', value: x >= y };
-    case '==':
-    case '===':
-      return { kind: 'bool', value: x === y };
-    case '!=':
-    case '!==':
-      return { kind: 'bool', value: x !== y };
-    default:
-      return null;
+  if (!a.float && !b.float && a.exact === undefined && b.exact === undefined) {
+    const small = foldSmallInt(operator, a.value, b.value);
+    if (typeof small === 'boolean') return { kind: 'bool', value: small };
+    if (small !== undefined) return num(small, false);
   }
-}
-
-function bitwise(operator: string, x: number, y: number): number {
-  switch (operator) {
-    case '&':
-      return x & y;
-    case '|':
-      return x | y;
-    case '^':
-      return x ^ y;
-    case '<<':
-      return x * 2 ** y;
-    case '>>':
-      return Math.floor(x / 2 ** y);
-    default:
-      return x >>> y;
-  }
+  const r =
+    a.float || b.float
+      ? foldAbstractFloat(operator, a.value, b.value)
+      : Number.isInteger(a.value) && Number.isInteger(b.value)
+        ? foldAbstractInt(operator, exactInt(a), exactInt(b))
+        : null;
+  if (!r?.ok) return null;
+  if (typeof r.value === 'boolean') return { kind: 'bool', value: r.value };
+  return typeof r.value === 'bigint' ? intConst(r.value) : num(r.value, true);
 }
 
 function foldHost(operator: string, x: number, y: number, float: boolean): ConstValue | null {
@@ -133,7 +110,9 @@ function foldHost(operator: string, x: number, y: number, float: boolean): Const
       return num(x >> y, false);
     case '>>>':
       return num(x >>> y, false);
-    default:
-      return foldNumeric(operator, { value: x, float }, { value: y, float }, 'device');
+    default: {
+      const r = foldAbstractFloat(operator, x, y);
+      return r.ok && typeof r.value === 'boolean' ? { kind: 'bool', value: r.value } : null;
+    }
   }
 }

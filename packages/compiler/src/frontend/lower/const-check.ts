@@ -1,0 +1,288 @@
+/**
+ * WGSL's constant-expression rules, checked on a lowered body: an expression built from
+ * literals (and from `const` integer locals with constant values, which the emitter inlines)
+ * is evaluated by WGSL when the shader is created, and rejected there if an integer overflows,
+ * a float result is NaN or infinite, a divisor is zero, a shift is too wide or a `clamp`'s
+ * bounds are crossed. This finds those at their source span instead (SYCL1024), with the
+ * number model of numbers.ts.
+ */
+import { type DataType, f16Round } from '@syclts/dsl';
+import { mapChildren, mapStmt, mapUpdateParts, type StmtMapper } from '../../ir/children.js';
+import type { Block, Expr } from '../../ir/device-code.js';
+import type { Span } from '../../ir/span.js';
+import { codes, type Reporter } from '../report.js';
+import {
+  bitcastScalar,
+  convertScalar,
+  type Folded,
+  foldConcrete,
+  foldConcreteUnary,
+  invalidShift,
+  roundTo,
+} from '../resolver/numbers.js';
+import { isInteger, scalarOf } from '../resolver/types.js';
+
+/** A constant scalar or vector: its components. */
+type Value = readonly (number | boolean)[];
+
+export function checkConstants<R>(reporter: Reporter, block: Block<R>): void {
+  new ConstantChecker<R>(reporter).block(block);
+}
+
+class ConstantChecker<R> {
+  /** Innermost scope last: a local's constant value, or null for one that is not constant. */
+  private readonly scopes: Map<string, Value | null>[] = [];
+  /**
+   * Values of the nodes a lowering shares (Math.round reads its argument's tree three times):
+   * each is evaluated, and reported, once, and nesting stays linear.
+   */
+  private readonly shared = new Map<Expr<R>, Value | null>();
+  private readonly mapper: StmtMapper<R> = {
+    expr: (e) => this.checkExpr(e),
+    block: (b) => this.block(b),
+    let: (s) => {
+      const v = s.init ? this.value(s.init) : null;
+      const constant = !s.mutable && s.type.kind === 'scalar' && isInteger(s.type.scalar);
+      this.scopes.at(-1)!.set(s.name, constant ? v : null);
+      return s;
+    },
+    update: (s) => {
+      if (s.kind === 'assign' && s.operator !== '=') {
+        this.checkExpr(s.target);
+        this.operand(s.operator.slice(0, -1), s.target.type, s.value, this.value(s.value));
+        return s;
+      }
+      return mapUpdateParts(s, (e) => this.checkExpr(e));
+    },
+    scoped: (f) => this.scoped(f),
+  };
+
+  constructor(private readonly reporter: Reporter) {}
+
+  block(block: Block<R>): Block<R> {
+    return this.scoped(() => {
+      for (const s of block) mapStmt(s, this.mapper);
+      return block;
+    });
+  }
+
+  scoped<T>(f: () => T): T {
+    this.scopes.push(new Map());
+    try {
+      return f();
+    } finally {
+      this.scopes.pop();
+    }
+  }
+
+  private readonly visit = (e: Expr<R>): Expr<R> => this.checkExpr(e);
+
+  private checkExpr(e: Expr<R>): Expr<R> {
+    this.value(e);
+    return e;
+  }
+
+  /** The value of `e` when it is constant (reporting what WGSL would reject), else null. */
+  value(e: Expr<R>): Value | null {
+    if (e.op !== 'select' && e.op !== 'builtin') return this.evaluate(e);
+    const known = this.shared.get(e);
+    if (known !== undefined) return known;
+    const v = this.evaluate(e);
+    this.shared.set(e, v);
+    return v;
+  }
+
+  private evaluate(e: Expr<R>): Value | null {
+    switch (e.op) {
+      case 'literal': {
+        // A float literal holds its value rounded to its type, as WGSL reads it.
+        const s = scalarOf(e.type);
+        if (typeof e.value !== 'number' || (s !== 'f32' && s !== 'f16')) return [e.value];
+        return [s === 'f32' ? Math.fround(e.value) : f16Round(e.value)];
+      }
+      case 'local':
+        return this.local(e.name);
+      case 'unary': {
+        const v = this.value(e.operand);
+        const s = scalarOf(e.type);
+        return (
+          v &&
+          s &&
+          this.fold(
+            e.span,
+            v.map((x) => foldConcreteUnary(e.operator, s, x)),
+          )
+        );
+      }
+      case 'binary':
+        return this.binary(e);
+      case 'select': {
+        const c = this.value(e.condition);
+        const t = this.value(e.whenTrue);
+        const f = this.value(e.whenFalse);
+        if (!c || !t || !f) return null;
+        return t.map((x, i) => ((c.length === 1 ? c[0] : c[i]) ? x : f[i]!));
+      }
+      case 'construct':
+        return this.construct(e);
+      case 'builtin':
+        return this.builtin(e);
+      default:
+        mapChildren(e, this.visit);
+        return null;
+    }
+  }
+
+  private local(name: string): Value | null {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const v = this.scopes[i]!.get(name);
+      if (v !== undefined) return v;
+    }
+    return null;
+  }
+
+  private binary(e: Expr<R> & { op: 'binary' }): Value | null {
+    const l = this.value(e.left);
+    const r = this.value(e.right);
+    if (!this.operand(e.operator, e.left.type, e.right, r) || !l || !r) return null;
+    const s = scalarOf(e.left.type);
+    if (!s) return null;
+    const n = Math.max(l.length, r.length);
+    const results = Array.from({ length: n }, (_, i) =>
+      foldConcrete(e.operator, s, l[l.length === 1 ? 0 : i]!, r[r.length === 1 ? 0 : i]!),
+    );
+    return this.fold(e.span, results);
+  }
+
+  /**
+   * WGSL rejects an integer division or remainder by a constant zero and a shift by a constant
+   * of 32 or more, whatever the left operand. Reports one; whether the operand is valid.
+   */
+  private operand(op: string, left: DataType, right: Expr<R>, r: Value | null): boolean {
+    if (!r) return true;
+    const s = scalarOf(left);
+    let why: string | null = null;
+    if ((op === '/' || op === '%') && isInteger(s) && r.some((x) => x === 0)) {
+      why = `integer ${op === '/' ? 'division' : 'remainder'} by a constant zero is invalid in WGSL`;
+    } else if (op === '<<' || op === '>>' || op === '>>>') {
+      const wide = r.find((x) => typeof x === 'number' && invalidShift(x) !== null);
+      if (wide !== undefined) {
+        why = `a shift by ${wide} is invalid in WGSL: the amount must be less than 32`;
+      }
+    }
+    if (why) this.reporter.error(codes.constantOperand, right.span, why);
+    return why === null;
+  }
+
+  private construct(e: Expr<R> & { op: 'construct' }): Value | null {
+    const values = e.args.map((a) => this.value(a));
+    const to = scalarOf(e.type);
+    if (e.type.kind !== 'scalar' && e.type.kind !== 'vector') return null;
+    if (!to || values.some((v) => v === null)) return null;
+    const components = values.flatMap((v, i) =>
+      v!.map((x) => ({ x, from: scalarOf(e.args[i]!.type)! })),
+    );
+    // One scalar splats across a vector.
+    const size = e.type.kind === 'vector' ? e.type.size : 1;
+    const all =
+      components.length === 1 ? Array.from({ length: size }, () => components[0]!) : components;
+    return this.fold(
+      e.span,
+      all.map(({ x, from }) => convertScalar(to, from, x)),
+    );
+  }
+
+  private builtin(e: Expr<R> & { op: 'builtin' }): Value | null {
+    const args = e.args.map((a) => this.value(a));
+    const s = scalarOf(e.type);
+    if (e.name === 'clamp' && args[1] && args[2]) {
+      const [lo, hi] = [args[1], args[2]];
+      const crossed = lo.findIndex((x, i) => Number(x) > Number(hi[hi.length === 1 ? 0 : i]));
+      if (crossed >= 0) {
+        this.reporter.error(
+          codes.constantOperand,
+          e.span,
+          `clamp's low bound ${lo[crossed]} is above its high bound ${hi[hi.length === 1 ? 0 : crossed]}, which WGSL rejects for constant bounds`,
+        );
+        return null;
+      }
+    }
+    const from = e.args[0] && scalarOf(e.args[0].type);
+    if (e.name.startsWith('bitcast<') && s && from && args[0]) {
+      return this.fold(
+        e.span,
+        args[0].map((x) => bitcastScalar(s, from, Number(x))),
+      );
+    }
+    const f = BUILTIN_VALUES.get(e.name);
+    if (!f || !s || args.some((a) => a === null)) return null;
+    const size = Math.max(...args.map((a) => a!.length));
+    const results = Array.from({ length: size }, (_, i) => {
+      const xs = args.map((a) => Number(a![a!.length === 1 ? 0 : i]));
+      const r = f(...xs);
+      if (s === 'f32' || s === 'f16') return roundTo(s, r);
+      // WGSL's integer built-ins wrap (abs of the most negative i32 is itself).
+      return s === 'i32' || s === 'u32' ? convertScalar(s, s, r) : null;
+    });
+    if (results.some((r) => r === null)) return null;
+    return this.fold(e.span, results as Folded<number | boolean>[]);
+  }
+
+  /** The folded components, or null after reporting the first that WGSL rejects. */
+  private fold(span: Span, results: readonly Folded<number | boolean>[]): Value | null {
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) {
+      this.reporter.error(
+        codes.constantOperand,
+        span,
+        `this constant expression is invalid in WGSL: ${failed.why}`,
+      );
+      return null;
+    }
+    return results.map((r) => (r.ok ? r.value : 0));
+  }
+}
+
+/**
+ * Built-ins folded on constants (f32 and f16 arguments computed in f64, then rounded; i32 and
+ * u32 ones exactly): enough to find a NaN or infinite result. Others are not folded here.
+ */
+const BUILTIN_VALUES: ReadonlyMap<string, (...x: number[]) => number> = new Map(
+  Object.entries({
+    abs: Math.abs,
+    sqrt: Math.sqrt,
+    inverseSqrt: (x) => 1 / Math.sqrt(x),
+    floor: Math.floor,
+    ceil: Math.ceil,
+    trunc: Math.trunc,
+    sign: Math.sign,
+    exp: Math.exp,
+    exp2: (x) => 2 ** x,
+    log: Math.log,
+    log2: Math.log2,
+    pow: Math.pow,
+    sin: Math.sin,
+    cos: Math.cos,
+    tan: Math.tan,
+    asin: Math.asin,
+    acos: Math.acos,
+    atan: Math.atan,
+    atan2: Math.atan2,
+    sinh: Math.sinh,
+    cosh: Math.cosh,
+    tanh: Math.tanh,
+    asinh: Math.asinh,
+    acosh: Math.acosh,
+    atanh: Math.atanh,
+    fract: (x) => x - Math.floor(x),
+    saturate: (x) => Math.min(Math.max(x, 0), 1),
+    fma: (a, b, c) => a * b + c,
+    mix: (a, b, t) => a * (1 - t) + b * t,
+    step: (edge, x) => (edge <= x ? 1 : 0),
+    clamp: (x, lo, hi) => Math.min(Math.max(x, lo), hi),
+    min: Math.min,
+    max: Math.max,
+    degrees: (x) => (x * 180) / Math.PI,
+    radians: (x) => (x * Math.PI) / 180,
+  } satisfies Record<string, (...x: number[]) => number>),
+);
