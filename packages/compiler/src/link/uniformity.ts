@@ -157,6 +157,11 @@ class Analysis {
   /** Control flow at the returns seen in the loop being analysed (and beyond). */
   #returns: Uniformity = UNIFORM;
   #loop: LoopExits | null = null;
+  /** Each loop's last analysis, by its body: the state it began in and what it gave. */
+  readonly #loops = new Map<
+    Block<SymbolicId>,
+    { entry: Flow; after: Flow; returns: Uniformity; leaves: boolean }
+  >();
   readonly #reported = new Set<string>();
 
   constructor(
@@ -238,7 +243,7 @@ class Analysis {
         return true;
       case 'return':
         if (s.value) {
-          this.result = join(this.result, join(this.value(s.value, flow), valueOf(flow.control)));
+          this.result = join(this.result, join(this.value(s.value, flow), asValue(flow.control)));
         }
         this.#returns = join(this.#returns, flow.control);
         return true;
@@ -266,10 +271,19 @@ class Analysis {
   ): boolean {
     const outerLoop = this.#loop;
     const outerReturns = this.#returns;
+    // An enclosing loop's later rounds meet this loop again, usually in the same state.
+    const known = this.#loops.get(body);
+    if (known && sameFlow(known.entry, flow)) {
+      this.#returns = join(outerReturns, known.returns);
+      flow.locals = new Map(known.after.locals);
+      flow.control = known.after.control;
+      return known.leaves;
+    }
+    const entry = copy(flow);
     let start: Flow = copy(flow);
     let breaks: Flow[] = [];
     // The states only ever vary more, and there are finitely many: this ends.
-    for (let round = 0; ; round++) {
+    for (;;) {
       this.#loop = { breaks: [], continues: [] };
       this.#returns = UNIFORM;
       const iteration = copy(start);
@@ -282,12 +296,12 @@ class Analysis {
       if (update) this.stmt(update, back);
       const exits = [...this.#loop.breaks, ...this.#loop.continues];
       const control = [back.control, this.#returns, ...exits.map((e) => e.control)].reduce(join);
-      const next: Flow = {
-        locals: joinLocals(start.locals, back.locals),
-        control: join(start.control, control),
-      };
+      // Only what was declared before the loop is carried into the next iteration.
+      const locals = new Map(start.locals);
+      for (const [name, u] of locals) locals.set(name, join(u, back.locals.get(name) ?? UNIFORM));
+      const next: Flow = { locals, control: join(start.control, control) };
       breaks = this.#loop.breaks;
-      if (round > 0 && sameFlow(next, start)) break;
+      if (sameFlow(next, start)) break;
       start = next;
     }
     const returns = this.#returns;
@@ -298,7 +312,9 @@ class Analysis {
     flow.locals = after.locals;
     flow.control = join(flow.control, returns);
     // A break or continue leaves only this loop; a return leaves the enclosing code too.
-    return holdsReturn(body);
+    const leaves = holdsReturn(body);
+    this.#loops.set(body, { entry, after: copy(flow), returns, leaves });
+    return leaves;
   }
 
   /** The locals written through `target` take `value`, and the control flow's variation. */
@@ -310,7 +326,7 @@ class Analysis {
       root = root.base;
     }
     if (root.op !== 'local') return;
-    const written = join(value, valueOf(flow.control));
+    const written = join(value, asValue(flow.control));
     const before = flow.locals.get(root.name) ?? UNIFORM;
     flow.locals.set(root.name, whole ? written : join(before, written));
   }
@@ -475,7 +491,7 @@ function decidedBy(u: Uniformity, condition: Span): Uniformity {
 }
 
 /** A value written under control flow `u` varies as it does; the condition is the flow's own. */
-function valueOf(u: Uniformity): Uniformity {
+function asValue(u: Uniformity): Uniformity {
   if (!('varies' in u) || !u.varies.condition) return u;
   const { condition: _, ...origin } = u.varies;
   return { varies: origin };

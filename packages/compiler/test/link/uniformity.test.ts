@@ -166,3 +166,17 @@ describe('a barrier every item of the work-group reaches builds and runs', () =>
     expect(Array.from(new Uint32Array(r.accessors.out!))).toEqual(expected);
   });
 });
+
+test('deeply nested loops are analysed in time linear in their depth', () => {
+  const depth = 40;
+  const open = Array.from(
+    { length: depth },
+    (_, d) => `for (let j${d} = u32(0); j${d} < n; j${d}++) {`,
+  ).join(' ');
+  const source = kernelWith(`${open} item.barrier(); ${'}'.repeat(depth)}`);
+  const started = performance.now();
+  const { program, diagnostics } = build([{ module: 'src/deep.sycl.ts', source }]);
+  expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  expect(program).not.toBeNull();
+  expect(performance.now() - started).toBeLessThan(5000);
+});
