@@ -86,3 +86,23 @@ ${statements.join('\n')}
     expect(diagnostics).toEqual([]);
   });
 });
+
+test('a module importing such text is told it does not parse, and the text is refused at its place', () => {
+  const deep = `export const x = a${' + a'.repeat(100_000)};\n`;
+  const user = `${HEADER}import { x } from './deep.sycl.ts';\nexport const k = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, (item, _kh, { out }) => { out[0] = x; });\n`;
+  // The importer first: its import scan must not hand the text to the parser either.
+  const { program, diagnostics } = build([
+    { module: 'deep/user.sycl.ts', source: user },
+    { module: 'deep/deep.sycl.ts', source: deep },
+  ]);
+  expect(program).toBeNull();
+  const own = diagnostics.find((d) => d.file === 'deep/deep.sycl.ts');
+  expect(own).toMatchObject({
+    code: 'SYCL1010',
+    message: MESSAGE,
+    span: { line: 1, column: 18 + 4 * 498 },
+  });
+  expect(diagnostics.find((d) => d.file === 'deep/user.sycl.ts')?.message).toContain(
+    'does not parse',
+  );
+});
