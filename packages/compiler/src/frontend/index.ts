@@ -12,6 +12,7 @@ import { validateDeviceObject } from '../ir/validate.js';
 import { unwrap, walk } from './ast.js';
 import { ModuleLoader } from './loader/module-loader.js';
 import { DeclarationBuilder, reportRecursion } from './lower/declarations.js';
+import { MAX_PARSE_NESTING, parseNestingOverflow } from './nesting-scan.js';
 import { codes, Reporter } from './report.js';
 import { DECLARATIONS } from './resolver/dsl-names.js';
 import { type ImportLoader, scanTopLevel } from './resolver/module-scope.js';
@@ -45,8 +46,9 @@ export interface CompileResult {
 /** Compiles one `.sycl.ts` module to its device object. Never throws on any input. */
 export function compileModule(source: string, options: CompileOptions): CompileResult {
   const reporter = new Reporter(new SourceText(source), options.module);
+  const lowering: Lowering = { declaration: null };
   try {
-    const object = compile(source, options, reporter);
+    const object = compile(source, options, reporter, lowering);
     if (object && reporter.errorCount === 0) {
       for (const p of validateDeviceObject(object)) {
         reporter.error(
@@ -62,8 +64,8 @@ export function compileModule(source: string, options: CompileOptions): CompileR
     if (error instanceof RangeError) {
       reporter.error(
         codes.unsupportedSyntax,
-        null,
-        'the module nests expressions or statements too deeply to compile',
+        lowering.declaration,
+        'the declaration nests expressions or statements too deeply to compile',
         'split long expressions with intermediate consts',
       );
       return { object: null, diagnostics: reporter.diagnostics };
@@ -78,14 +80,24 @@ export function compileModule(source: string, options: CompileOptions): CompileR
   }
 }
 
-function compile(source: string, options: CompileOptions, reporter: Reporter): DeviceObject | null {
-  const deep = tooDeep(source);
+/** The declaration being lowered, so running out of stack is reported at it. */
+interface Lowering {
+  declaration: { readonly start: number; readonly end: number } | null;
+}
+
+function compile(
+  source: string,
+  options: CompileOptions,
+  reporter: Reporter,
+  lowering: Lowering,
+): DeviceObject | null {
+  const deep = parseNestingOverflow(source);
   if (deep !== null) {
     reporter.error(
       codes.unsupportedSyntax,
       { start: deep, end: deep + 1 },
-      `brackets nest more than ${MAX_NESTING} levels deep here`,
-      'split the code into smaller expressions and functions',
+      `the code nests more than ${MAX_PARSE_NESTING} brackets and operators deep here`,
+      'split long expressions with intermediate consts, and nested code into functions',
     );
     return null;
   }
@@ -122,6 +134,7 @@ function compile(source: string, options: CompileOptions, reporter: Reporter): D
     const callee = resolver.dslName(init.callee);
     if (!callee || !DECLARATIONS.has(callee)) continue;
     declarationCalls.add(init);
+    lowering.declaration = declarator;
     switch (callee) {
       case 'specializationId': {
         const d = builder.specConstant(name, declarator, init);
@@ -144,6 +157,7 @@ function compile(source: string, options: CompileOptions, reporter: Reporter): D
       }
     }
   }
+  lowering.declaration = null;
   reportRecursion(builder.callGraph, resolver);
   reportMisplacedDeclarations(parsed.program, declarationCalls, resolver);
   return {
@@ -178,35 +192,4 @@ function reportMisplacedDeclarations(
       );
     }
   });
-}
-
-const MAX_NESTING = 1000;
-
-/**
- * The offset where brackets first nest deeper than MAX_NESTING, or null. The parser is native
- * code that cannot recover from exhausting its stack, so such input never reaches it. Strings
- * and comments are skipped roughly; erring towards counting is harmless at this depth.
- */
-function tooDeep(source: string): number | null {
-  let depth = 0;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '/' && source[i + 1] === '/') {
-      const end = source.indexOf('\n', i);
-      i = end < 0 ? source.length : end;
-    } else if (c === '/' && source[i + 1] === '*') {
-      const end = source.indexOf('*/', i + 2);
-      i = end < 0 ? source.length : end + 1;
-    } else if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < source.length && source[j] !== c && source[j] !== '\n')
-        j += source[j] === '\\' ? 2 : 1;
-      i = j;
-    } else if (c === '(' || c === '[' || c === '{') {
-      if (++depth > MAX_NESTING) return i;
-    } else if (c === ')' || c === ']' || c === '}') {
-      depth = Math.max(0, depth - 1);
-    }
-  }
-  return null;
 }

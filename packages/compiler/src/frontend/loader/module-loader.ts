@@ -6,6 +6,7 @@
  * modules are imported by none, and a tree is many times the size of its text.
  */
 import { type OxcError, type Program, parseSync } from 'oxc-parser';
+import { parseNestingOverflow } from '../nesting-scan.js';
 
 export interface ParsedModule {
   /** Root-relative module path. */
@@ -31,6 +32,13 @@ export class ModuleLoader {
     if (known?.source === source) {
       if (imported) this.#imported.set(module, known);
       return known;
+    }
+    // Text that would exhaust the parser's stack never reaches it: compileModule reports it at
+    // its place; a module importing it finds it does not parse.
+    if (parseNestingOverflow(source) !== null) {
+      const refused: ParsedModule = { module, source, program: null, errors: [], specifiers: [] };
+      if (imported) this.#imported.set(module, refused);
+      return refused;
     }
     const result = parseSync(module, source, {
       lang: 'ts',

@@ -1,0 +1,337 @@
+/**
+ * A linear look at the text before the parser sees it. oxc-parser is native code that recurses
+ * on nesting and cannot recover from exhausting its stack: the process dies (about 5,900
+ * nested parentheses, 6,500 `if (a)` without braces, 29,000 unary operators or 65,000 terms of
+ * one operator chain on an 8 MiB stack; half that in a worker thread). So the scan bounds the
+ * parser's recursion from above: each open bracket costs one level, and so does every token of
+ * a statement that is still going on where a bracket opens. A statement ends at `;`, at `,`, at
+ * a block's `}` not followed by `else`, and at a line break where JavaScript inserts a
+ * semicolon. Strings, template literals, regular expressions and comments are read as such.
+ */
+
+/** The most levels the parser may be asked to recurse: a sixth of what crashes it on 8 MiB. */
+export const MAX_PARSE_NESTING = 1000;
+
+enum Opener {
+  Paren = 1,
+  Bracket = 2,
+  Brace = 3,
+  /** `{` of a statement block: closing it ends the statement it belongs to. */
+  Block = 4,
+  /** `${` of a template literal: closing it goes back to the template's text. */
+  Substitution = 5,
+}
+
+/** What the last token was, for the choices that depend on it. */
+enum Last {
+  /** Start of text, `;`, `,`, an opening bracket or an operator: an operand may follow. */
+  Operator = 0,
+  /** An identifier, literal or closed group: a line break after it may end the statement. */
+  Operand = 1,
+  /** `)` of an `if`/`for`/`while`/`with` header, or `else`/`do`: a statement follows. */
+  Header = 2,
+}
+
+/**
+ * The offset where the text nests deeper than MAX_PARSE_NESTING levels, or null. The count
+ * only errs upwards: a mismatched closing bracket is ignored.
+ */
+export function parseNestingOverflow(source: string): number | null {
+  const n = source.length;
+  const openers = new Uint8Array(MAX_PARSE_NESTING + 2);
+  /** Tokens of the statement in progress at each depth. */
+  const chain = new Int32Array(MAX_PARSE_NESTING + 2);
+  const headers = new Uint8Array(MAX_PARSE_NESTING + 2);
+  let depth = 0;
+  /** Open brackets plus the tokens of every statement in progress around them. */
+  let levels = 0;
+  let last: Last = Last.Operator;
+  let lineBreak = false;
+  let blockClosed = false;
+  /** The last word was `if`, `for`, `while` or `with`: its `(` is a statement header. */
+  let headerWord = false;
+  let i = 0;
+
+  const endStatement = () => {
+    levels -= chain[depth]!;
+    chain[depth] = 0;
+  };
+  /** One more token of the statement in progress; true past the limit. */
+  const token = () => {
+    chain[depth]! += 1;
+    return ++levels > MAX_PARSE_NESTING;
+  };
+
+  while (i < n) {
+    const c = source.charCodeAt(i);
+    // Whitespace and line breaks.
+    if (c === 32 || c === 9 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff) {
+      i++;
+      continue;
+    }
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) {
+      lineBreak = true;
+      i++;
+      continue;
+    }
+    if (c === 47 /* / */ && source.charCodeAt(i + 1) === 47) {
+      while (i < n && !isLineBreak(source.charCodeAt(i))) i++;
+      continue;
+    }
+    if (c === 47 && source.charCodeAt(i + 1) === 42 /* * */) {
+      const end = source.indexOf('*/', i + 2);
+      const stop = end < 0 ? n : end + 2;
+      for (let j = i + 2; j < stop; j++) if (isLineBreak(source.charCodeAt(j))) lineBreak = true;
+      i = stop;
+      continue;
+    }
+
+    // A token: first settle whether the statement before it ended.
+    const word = isWordStart(c);
+    if (blockClosed) {
+      blockClosed = false;
+      if (!(word && isWord(source, i, 'else'))) endStatement();
+    } else if (lineBreak && last === Last.Operand && startsStatement(source, i, c, word)) {
+      endStatement();
+    }
+    lineBreak = false;
+
+    if (word) {
+      const start = i;
+      const number = c >= 48 && c <= 57;
+      while (i < n && isWordPart(source.charCodeAt(i), number)) i++;
+      const continues = isContinuingWord(source, start, i);
+      // `for await (...)` is a header as `for (...)` is.
+      headerWord = isHeaderWord(source, start, i) || (headerWord && isWord(source, start, 'await'));
+      last = continues === 2 ? Last.Header : continues === 1 ? Last.Operator : Last.Operand;
+      if (token()) return start;
+      continue;
+    }
+    const header = headerWord;
+    headerWord = false;
+    if (c === 34 /* " */ || c === 39 /* ' */) {
+      i = skipString(source, i, c);
+      last = Last.Operand;
+      if (token()) return i - 1;
+      continue;
+    }
+    if (c === 96 /* ` */) {
+      if (token()) return i;
+      i = skipTemplateText(source, i + 1);
+      if (source.charCodeAt(i - 1) === 123 /* { */ && source.charCodeAt(i - 2) === 36) {
+        if (++levels > MAX_PARSE_NESTING) return i - 2;
+        depth++;
+        openers[depth] = Opener.Substitution;
+        chain[depth] = 0;
+        last = Last.Operator;
+      } else {
+        last = Last.Operand;
+      }
+      continue;
+    }
+    if (c === 47 && last !== Last.Operand) {
+      // A regular expression literal, where an operand may stand.
+      i = skipRegExp(source, i);
+      last = Last.Operand;
+      if (token()) return i - 1;
+      continue;
+    }
+    if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) {
+      if (++levels > MAX_PARSE_NESTING) return i;
+      const opener =
+        c === 40
+          ? Opener.Paren
+          : c === 91
+            ? Opener.Bracket
+            : last === Last.Operand
+              ? Opener.Brace
+              : last === Last.Header || statementPosition(last, chain[depth]!)
+                ? Opener.Block
+                : Opener.Brace;
+      depth++;
+      openers[depth] = opener;
+      headers[depth] = header && c === 40 ? 1 : 0;
+      chain[depth] = 0;
+      last = Last.Operator;
+      i++;
+      continue;
+    }
+    if (c === 41 /* ) */ || c === 93 /* ] */ || c === 125 /* } */) {
+      const opener = depth > 0 ? openers[depth]! : 0;
+      const matches =
+        c === 41
+          ? opener === Opener.Paren
+          : c === 93
+            ? opener === Opener.Bracket
+            : opener >= Opener.Brace;
+      if (!matches) {
+        i++;
+        continue;
+      }
+      levels -= 1 + chain[depth]!;
+      const wasHeader = headers[depth] === 1;
+      depth--;
+      if (opener === Opener.Substitution) {
+        i = skipTemplateText(source, i + 1);
+        if (source.charCodeAt(i - 1) === 123 && source.charCodeAt(i - 2) === 36) {
+          levels++;
+          depth++;
+          openers[depth] = Opener.Substitution;
+          chain[depth] = 0;
+          last = Last.Operator;
+        } else {
+          last = Last.Operand;
+        }
+        continue;
+      }
+      // The closed group is one more token of the statement around it.
+      if (token()) return i;
+      blockClosed = opener === Opener.Block;
+      // After a block statement another statement begins.
+      last = wasHeader ? Last.Header : blockClosed ? Last.Operator : Last.Operand;
+      i++;
+      continue;
+    }
+    if (c === 59 /* ; */ || c === 44 /* , */) {
+      endStatement();
+      last = Last.Operator;
+      i++;
+      continue;
+    }
+    // Any other character is an operator, or part of one: each counts.
+    last = Last.Operator;
+    if (token()) return i;
+    i++;
+  }
+  return null;
+}
+
+function isLineBreak(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
+
+function isWordStart(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 36 ||
+    c === 92 ||
+    c > 127
+  );
+}
+
+/** Identifier characters; a number's dots too. */
+function isWordPart(c: number, number: boolean): boolean {
+  return isWordStart(c) || (number && c === 46);
+}
+
+function isWord(source: string, i: number, word: string): boolean {
+  return source.startsWith(word, i) && !isWordStart(source.charCodeAt(i + word.length));
+}
+
+/** 2: a statement follows (`else`, `do`); 1: an operand follows (`return`, `typeof`, ...). */
+function isContinuingWord(source: string, start: number, end: number): 0 | 1 | 2 {
+  switch (end - start) {
+    case 2:
+      return source.startsWith('do', start)
+        ? 2
+        : source.startsWith('in', start) || source.startsWith('of', start)
+          ? 1
+          : 0;
+    case 3:
+      return source.startsWith('new', start) ? 1 : 0;
+    case 4:
+      return source.startsWith('else', start)
+        ? 2
+        : source.startsWith('void', start) || source.startsWith('case', start)
+          ? 1
+          : 0;
+    case 5:
+      return source.startsWith('throw', start) ||
+        source.startsWith('yield', start) ||
+        source.startsWith('await', start)
+        ? 1
+        : 0;
+    case 6:
+      return source.startsWith('return', start) ||
+        source.startsWith('typeof', start) ||
+        source.startsWith('delete', start)
+        ? 1
+        : 0;
+    case 10:
+      return source.startsWith('instanceof', start) ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+function isHeaderWord(source: string, start: number, end: number): boolean {
+  const length = end - start;
+  return (
+    (length === 2 && source.startsWith('if', start)) ||
+    (length === 3 && source.startsWith('for', start)) ||
+    (length === 4 && source.startsWith('with', start)) ||
+    (length === 5 && source.startsWith('while', start))
+  );
+}
+
+/** After a line break that follows an operand: does this token begin a new statement? */
+function startsStatement(source: string, i: number, c: number, word: boolean): boolean {
+  if (word) {
+    return !(
+      isWord(source, i, 'in') ||
+      isWord(source, i, 'instanceof') ||
+      isWord(source, i, 'as') ||
+      isWord(source, i, 'satisfies')
+    );
+  }
+  return c === 34 || c === 39;
+}
+
+/** A `{` opens a block where no statement is in progress, or after a header. */
+function statementPosition(last: Last, tokens: number): boolean {
+  return last === Last.Operator && tokens === 0;
+}
+
+function skipString(source: string, i: number, quote: number): number {
+  let j = i + 1;
+  while (j < source.length) {
+    const c = source.charCodeAt(j);
+    if (c === quote) return j + 1;
+    if (isLineBreak(c)) return j;
+    j += c === 92 ? 2 : 1;
+  }
+  return j;
+}
+
+/** From inside a template's text: the offset after its closing backtick or after a `${`. */
+function skipTemplateText(source: string, i: number): number {
+  let j = i;
+  while (j < source.length) {
+    const c = source.charCodeAt(j);
+    if (c === 96) return j + 1;
+    if (c === 36 && source.charCodeAt(j + 1) === 123) return j + 2;
+    j += c === 92 ? 2 : 1;
+  }
+  return j;
+}
+
+function skipRegExp(source: string, i: number): number {
+  let j = i + 1;
+  let inClass = false;
+  while (j < source.length) {
+    const c = source.charCodeAt(j);
+    if (isLineBreak(c)) return j;
+    if (c === 92) {
+      j += 2;
+      continue;
+    }
+    if (c === 91) inClass = true;
+    else if (c === 93) inClass = false;
+    else if (c === 47 && !inClass) return j + 1;
+    j++;
+  }
+  return j;
+}
