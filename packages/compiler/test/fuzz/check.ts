@@ -13,7 +13,13 @@ import { normalize, throwSite } from './signature.js';
 
 export type Outcome =
   | { readonly kind: 'refused' }
-  | { readonly kind: 'built'; readonly pipelines: number; readonly rawWgsl: boolean }
+  | {
+      readonly kind: 'built';
+      readonly pipelines: number;
+      readonly rawWgsl: boolean;
+      /** Shader modules Dawn could not check (f16 without shader-f16). */
+      readonly skipped: number;
+    }
   | { readonly kind: 'crash' | 'rejected'; readonly signature: string; readonly detail: string };
 
 /** What dawn-worker.ts checks: each shader module, then each pipeline made from it. */
@@ -36,6 +42,8 @@ export interface DawnVerdict {
     readonly message: string;
   } | null;
   readonly pipelines: number;
+  /** Modules not checked: they enable f16 and the adapter has no shader-f16. */
+  readonly skipped: number;
 }
 
 /** Builds the input; when it built with no raw WGSL, also what Dawn must accept. */
@@ -59,7 +67,7 @@ export function compile(input: FuzzInput): { outcome: Outcome; job: DawnJob | nu
     return crash('no program and no error', JSON.stringify(result.diagnostics));
   }
   const rawWgsl = hasRawWgsl(input);
-  const outcome: Outcome = { kind: 'built', pipelines: 0, rawWgsl };
+  const outcome: Outcome = { kind: 'built', pipelines: 0, rawWgsl, skipped: 0 };
   if (rawWgsl) return { outcome, job: null };
   const modules: DawnJob['modules'][number][] = [];
   for (const image of program.images) {
@@ -89,7 +97,13 @@ export function compile(input: FuzzInput): { outcome: Outcome; job: DawnJob | nu
 /** The outcome of a built input once Dawn has checked it. */
 export function judge(job: DawnJob, verdict: DawnVerdict): Outcome {
   const { error } = verdict;
-  if (!error) return { kind: 'built', pipelines: verdict.pipelines, rawWgsl: false };
+  if (!error)
+    return {
+      kind: 'built',
+      pipelines: verdict.pipelines,
+      rawWgsl: false,
+      skipped: verdict.skipped,
+    };
   const code = job.modules.find((m) => error.label.startsWith(m.label))?.code ?? '';
   const kind = error.stage === 'checker' ? 'crash' : 'rejected';
   return {

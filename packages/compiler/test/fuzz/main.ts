@@ -62,7 +62,7 @@ const findings = [...tally.findings.values()].sort(
 const files = writeReproducers(out, seed, size, findings);
 console.log(`\n${line()}`);
 console.log(
-  `built: ${tally.built} (${tally.builtRaw} with raw-WGSL bodies, not checked on Dawn; ${tally.pipelines} pipelines created)`,
+  `built: ${tally.built} (${tally.builtRaw} with raw-WGSL bodies, not checked on Dawn; ${tally.pipelines} pipelines created; ${tally.skippedF16} f16 modules not checked: the adapter has no shader-f16)`,
 );
 console.log('by family: built / refused / crash / rejected, mean time per input');
 for (const [family, c] of [...tally.byFamily].sort()) {

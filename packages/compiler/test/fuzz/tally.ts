@@ -25,6 +25,8 @@ export class Tally {
   builtRaw = 0;
   refused = 0;
   pipelines = 0;
+  /** Shader modules not checked: f16 on an adapter without shader-f16. */
+  skippedF16 = 0;
   readonly findings = new Map<string, Finding>();
   readonly byFamily = new Map<string, Record<Outcome['kind'] | 'ms', number>>();
 
@@ -44,6 +46,7 @@ export class Tally {
       this.built++;
       if (outcome.rawWgsl) this.builtRaw++;
       this.pipelines += outcome.pipelines;
+      this.skippedF16 += outcome.skipped;
     } else {
       const key = `${outcome.kind}: ${outcome.signature}`;
       const size = inputAt(this.seed, index, this.size).sources.reduce(

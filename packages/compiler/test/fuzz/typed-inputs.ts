@@ -5,7 +5,7 @@
  */
 import { generateCase, type Rand, T, type Type } from '../frontend/property/generator.js';
 import { MODES } from './corpus-inputs.js';
-import type { FuzzInput } from './input.js';
+import type { FuzzInput, Size } from './input.js';
 
 const INPUTS = new Map<string, Type>([
   ...[0, 1, 2, 3].map((i): [string, Type] => [`a${i}`, T('i32')]),
@@ -25,7 +25,7 @@ function store(type: Type, component: string): string {
   return v;
 }
 
-function kernelSource(r: Rand, name: string): string {
+function kernelSource(r: Rand, name: string, size: Size): string {
   const nd = r.chance(0.3);
   const shape = nd
     ? `ndRange: 1, workgroupSize: [${r.pick([1, 2, 8, 64, 256])}]`
@@ -41,9 +41,9 @@ function kernelSource(r: Rand, name: string): string {
     '    const p0 = fl[0]! !== 0;',
     '    const p1 = fl[1]! !== 0;',
   ];
-  const cases = 1 + r.int(3);
+  const cases = 1 + r.int(size === 'full' ? 3 : 2);
   for (let k = 0; k < cases; k++) {
-    const c = generateCase(r, INPUTS, 1 + r.int(3));
+    const c = generateCase(r, INPUTS, 1 + r.int(size === 'full' ? 3 : 2));
     lines.push('    {', ...c.text.split('\n').map((l) => `      ${l}`));
     for (let j = 0; j < c.type.n; j++)
       lines.push(`      out[${k * 4 + j}] = ${store(c.type, 'xyzw'[j]!)};`);
@@ -53,8 +53,10 @@ function kernelSource(r: Rand, name: string): string {
   return lines.join('\n');
 }
 
-export function typedKernels(r: Rand): FuzzInput {
-  const kernels = Array.from({ length: 1 + r.int(2) }, (_, i) => kernelSource(r, `k${i}`));
+export function typedKernels(r: Rand, size: Size): FuzzInput {
+  const kernels = Array.from({ length: size === 'full' ? 1 + r.int(2) : 1 }, (_, i) =>
+    kernelSource(r, `k${i}`, size),
+  );
   return {
     family: 'typed-kernels',
     sources: [{ module: 'fuzz/typed.sycl.ts', source: `${IMPORTS}\n\n${kernels.join('\n\n')}\n` }],
