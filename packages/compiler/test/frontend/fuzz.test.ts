@@ -7,41 +7,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { compileModule } from '../../src/index.js';
+import { TOKEN, VOCABULARY } from '../fuzz/vocabulary.js';
 
 const dir = new URL('../corpus/valid/', import.meta.url);
 const corpus = readdirSync(dir)
   .filter((f) => f.endsWith('.sycl.ts'))
   .sort()
   .map((f) => readFileSync(new URL(f, dir), 'utf8'));
-
-const TOKEN =
-  /[A-Za-z_$][\w$]*|0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:e[+-]?\d+)?|>>>=?|[=!]==?|[<>]=?|&&|\|\||\+\+|--|[-+*/%&|^<>]=|\*\*|=>|\s+|./g;
-const VOCABULARY = [
-  ...['f32', 'u32', 'i32', 'bool', 'f16', 'vec3f', 'vec2i', 'mat3x3f', 'array', 'struct', 'atomic'],
-  ...['kernel', 'deviceFunction', 'deviceGlobal', 'specializationId', 'accessor', 'wgsl'],
-  ...['item', 'kh', 'Math', 'getId', 'barrier', 'value', 'length', 'x', 'xyz', 'out', 'i'],
-  ...['0', '1', '1.5', '-1', '4294967296', '2147483648', '1e40', '0x10', 'true', 'null'],
-  ...['+', '-', '*', '/', '%', '<<', '>>>', '&&', '!', '~', '?', ':', '=', '+=', '++', '==='],
-  ...[
-    '(',
-    ')',
-    '[',
-    ']',
-    '{',
-    '}',
-    ',',
-    ';',
-    '.',
-    '`',
-    '${',
-    "'",
-    'return',
-    'if',
-    'for',
-    'let',
-    'const',
-  ],
-];
 
 function check(source: string): void {
   let result: ReturnType<typeof compileModule> | undefined;

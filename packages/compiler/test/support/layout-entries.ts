@@ -10,30 +10,46 @@ import {
   usesLaunchSlots,
 } from '@syclts/dsl';
 
-export function layoutEntries(
+/** Each binding of the layout with its buffer type (plain data: it crosses processes). */
+export interface LayoutBinding {
+  readonly binding: number;
+  readonly type: GPUBufferBindingType;
+}
+
+export function layoutBindings(
   image: DeviceImage,
   kernel: KernelInfo,
   mode: SpecConstantMode,
-): GPUBindGroupLayoutEntry[] {
-  const entry = (binding: number, type: GPUBufferBindingType): GPUBindGroupLayoutEntry => ({
-    binding,
-    visibility: GPUShaderStage.COMPUTE,
-    buffer: { type },
-  });
-  const entries = kernel.bindings.map((b) =>
-    entry(
-      b.binding,
+): LayoutBinding[] {
+  const bindings: LayoutBinding[] = kernel.bindings.map((b) => ({
+    binding: b.binding,
+    type:
       b.kind === 'launch'
         ? 'uniform'
         : b.kind === 'accessor' && b.access === 'read'
           ? 'read-only-storage'
           : 'storage',
-    ),
-  );
+  }));
   if (mode === 'emulated' && kernel.specConstants.length > 0) {
     const e = image.emulation!;
-    entries.push(entry(e.binding, e.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage'));
+    bindings.push({
+      binding: e.binding,
+      type: e.addressSpace === 'uniform' ? 'uniform' : 'read-only-storage',
+    });
   }
-  if (usesLaunchSlots(kernel, mode)) entries.push(entry(image.launchSlots!.binding, 'storage'));
-  return entries;
+  if (usesLaunchSlots(kernel, mode))
+    bindings.push({ binding: image.launchSlots!.binding, type: 'storage' });
+  return bindings;
+}
+
+export function layoutEntries(
+  image: DeviceImage,
+  kernel: KernelInfo,
+  mode: SpecConstantMode,
+): GPUBindGroupLayoutEntry[] {
+  return layoutBindings(image, kernel, mode).map(({ binding, type }) => ({
+    binding,
+    visibility: GPUShaderStage.COMPUTE,
+    buffer: { type },
+  }));
 }
