@@ -34,7 +34,7 @@ class ConstantChecker<R> {
   /** Innermost scope last: a local's constant value, or null for one that is not constant. */
   private readonly scopes: Map<string, Value | null>[] = [];
   /**
-   * Values of the nodes a lowering shares (Math.round reads its argument's tree three times):
+   * Values of nodes the IR shares (a lowering may use one subtree in several places):
    * each is evaluated, and reported, once, and nesting stays linear.
    */
   private readonly shared = new Map<Expr<R>, Value | null>();
