@@ -1,5 +1,13 @@
 export * from './abi/index.js';
+export type { DslBuiltins } from './builtins/index.js';
 export * from './builtins/index.js';
+export {
+  BUILTIN_TABLE,
+  type BuiltinAccuracy,
+  type BuiltinEntry,
+  type BuiltinName,
+  MATH_FORMS,
+} from './builtins/table.js';
 export {
   attach,
   attachedByAnotherCopy,

@@ -7,6 +7,8 @@
  * name. A source name that is already a free WGSL identifier is kept as it is.
  */
 
+import { WGSL_FUNCTIONS } from '../builtins/wgsl-functions.js';
+
 /** Generated function-scope names of entry points. */
 const ENTRY_LOCALS = ['gid', 'lid', 'wid', 'wgid', 'lindex'] as const;
 
@@ -29,8 +31,11 @@ export const LAUNCH_FIELDS = {
  */
 export const STRUCT_PREFIX = 'S_';
 
+/** The same for the helper functions of built-ins (`H_js_round_f32`). */
+export const HELPER_PREFIX = 'H_';
+
 // WGSL keywords, reserved words, predeclared types and built-in functions (which a local of
-// the same name would shadow).
+// the same name would shadow; their list comes from the built-in table).
 const WGSL_WORDS: ReadonlySet<string> = new Set(
   `alias break case const const_assert continue continuing default diagnostic discard else enable
 false fn for if let loop override requires return struct switch true var while
@@ -52,17 +57,9 @@ array atomic ptr sampler sampler_comparison texture_1d texture_2d texture_3d tex
 vec2i vec3i vec4i vec2u vec3u vec4u vec2f vec3f vec4f vec2h vec3h vec4h
 mat2x2f mat2x3f mat2x4f mat3x2f mat3x3f mat3x4f mat4x2f mat4x3f mat4x4f
 read write read_write function private workgroup uniform storage
-abs acos acosh all any arrayLength asin asinh atan atan2 atanh atomicAdd atomicAnd
-atomicCompareExchangeWeak atomicExchange atomicLoad atomicMax atomicMin atomicOr atomicStore
-atomicSub atomicXor bitcast ceil clamp cos cosh countLeadingZeros countOneBits
-countTrailingZeros cross degrees determinant distance dot dot4I8Packed dot4U8Packed exp exp2
-extractBits faceForward firstLeadingBit firstTrailingBit floor fma fract frexp insertBits
-inverseSqrt ldexp length log log2 max min mix modf normalize pack2x16float pack2x16snorm
-pack2x16unorm pack4x8snorm pack4x8unorm pow quantizeToF16 radians reflect refract reverseBits
-round saturate select sign sin sinh smoothstep sqrt step storageBarrier tan tanh transpose trunc
-unpack2x16float unpack2x16snorm unpack2x16unorm unpack4x8snorm unpack4x8unorm workgroupBarrier
-workgroupUniformLoad textureBarrier
-${ENTRY_LOCALS.join(' ')} ${LAUNCH_SLOT} ${Object.values(LAUNCH_FIELDS).join(' ')}`.split(/\s+/),
+${ENTRY_LOCALS.join(' ')} ${LAUNCH_SLOT} ${Object.values(LAUNCH_FIELDS).join(' ')}`
+    .split(/\s+/)
+    .concat([...WGSL_FUNCTIONS]),
 );
 
 /**
@@ -96,10 +93,11 @@ export class Namer {
 
   /**
    * A namer for a function inside this module: its names avoid every name taken here so far
-   * (and the generated locals, which are WGSL words here), and never start with `STRUCT_PREFIX`.
+   * (and the generated locals, which are WGSL words here), and never start with `STRUCT_PREFIX`
+   * or `HELPER_PREFIX`.
    */
   inner(): Namer {
-    return new Namer(this.#taken, [STRUCT_PREFIX]);
+    return new Namer(this.#taken, [STRUCT_PREFIX, HELPER_PREFIX]);
   }
 
   /** The names handed out so far (and those given as taken). */

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { randomU32 } from '../../../../test-inputs.ts';
-import { BUILTINS } from '../../src/frontend/lower/builtins.js';
+import { BUILTINS } from '../../src/builtins/overloads.js';
 import type { LinkResult } from '../../src/index.js';
 import { emitProgram } from '../../src/index.js';
 import {

@@ -6,16 +6,7 @@
  */
 import type { DeviceGlobal } from '../declarations/device-global.js';
 import type { KernelHandler } from '../device/kernel-scope.js';
-import type {
-  Atomic,
-  DeviceValue,
-  FloatValue,
-  IntegerValue,
-  Mat,
-  NumericValue,
-  ScalarValue,
-  Vec,
-} from '../device/values.js';
+import type { Atomic, DeviceValue, Mat, NumericValue, ScalarValue, Vec } from '../device/values.js';
 import type {
   AtomicType,
   DataType,
@@ -26,6 +17,7 @@ import type {
   VectorSize,
   VectorType,
 } from '../types/data-type.js';
+import type { BoolVecOf, DslBuiltinName, Overloads, Table } from './typings.js';
 
 function deviceOnly(name: string): never {
   throw new Error(`${name} is device code: call it inside a kernel or a deviceFunction`);
@@ -126,7 +118,6 @@ export const mul: {
 /** `-v` for vectors. */
 export const neg: <V extends NumericValue>(v: V) => V = () => deviceOnly('neg');
 
-type BoolVecOf<V> = V extends Vec<ScalarName, infer N> ? Vec<'bool', N> : boolean;
 type Comparison = <V extends NumericValue | Vec<'bool'>>(a: V, b: V) => BoolVecOf<V>;
 
 /** Component-wise comparisons of vectors, giving bool vectors (see all/any/select). */
@@ -139,73 +130,76 @@ export const ge: Comparison = () => deviceOnly('ge');
 
 /* ------------------------------------------------------------- WGSL built-in functions */
 
-type Unary<T> = <V extends T>(x: V) => V;
-type Binary<T> = <V extends T>(a: V, b: V) => V;
-type Ternary<T> = <V extends T>(a: V, b: V, c: V) => V;
+/**
+ * Each entry of the built-in table (table.ts) that the DSL exports, typed from its overloads:
+ * `(T, T) -> T` becomes `(a: number, b: number) => number`, `(vecN<T>) -> T` becomes
+ * `<V extends Vec<'f32' | 'f16'>>(v: V) => number`, and so on, one TypeScript overload each.
+ */
+export type DslBuiltins = { readonly [K in DslBuiltinName]: Builtin<K> };
+
+/** The DSL function of built-in `name`: typed from its table entry, and device-only on the host. */
+export type Builtin<K extends DslBuiltinName> = Overloads<Table[K]>;
+const builtin = <K extends DslBuiltinName>(name: K): Builtin<K> =>
+  (() => deviceOnly(name)) as unknown as Builtin<K>;
+
+export const sqrt: Builtin<'sqrt'> = builtin('sqrt');
+export const inverseSqrt: Builtin<'inverseSqrt'> = builtin('inverseSqrt');
+export const sin: Builtin<'sin'> = builtin('sin');
+export const cos: Builtin<'cos'> = builtin('cos');
+export const tan: Builtin<'tan'> = builtin('tan');
+export const asin: Builtin<'asin'> = builtin('asin');
+export const acos: Builtin<'acos'> = builtin('acos');
+export const atan: Builtin<'atan'> = builtin('atan');
+export const sinh: Builtin<'sinh'> = builtin('sinh');
+export const cosh: Builtin<'cosh'> = builtin('cosh');
+export const tanh: Builtin<'tanh'> = builtin('tanh');
+export const asinh: Builtin<'asinh'> = builtin('asinh');
+export const acosh: Builtin<'acosh'> = builtin('acosh');
+export const atanh: Builtin<'atanh'> = builtin('atanh');
+export const exp: Builtin<'exp'> = builtin('exp');
+export const exp2: Builtin<'exp2'> = builtin('exp2');
+export const log: Builtin<'log'> = builtin('log');
+export const log2: Builtin<'log2'> = builtin('log2');
+export const floor: Builtin<'floor'> = builtin('floor');
+export const ceil: Builtin<'ceil'> = builtin('ceil');
+export const round: Builtin<'round'> = builtin('round');
+export const trunc: Builtin<'trunc'> = builtin('trunc');
+export const fract: Builtin<'fract'> = builtin('fract');
+export const saturate: Builtin<'saturate'> = builtin('saturate');
+export const degrees: Builtin<'degrees'> = builtin('degrees');
+export const radians: Builtin<'radians'> = builtin('radians');
+export const pow: Builtin<'pow'> = builtin('pow');
+export const atan2: Builtin<'atan2'> = builtin('atan2');
+export const step: Builtin<'step'> = builtin('step');
+export const fma: Builtin<'fma'> = builtin('fma');
+export const mix: Builtin<'mix'> = builtin('mix');
+export const smoothstep: Builtin<'smoothstep'> = builtin('smoothstep');
+export const abs: Builtin<'abs'> = builtin('abs');
+export const sign: Builtin<'sign'> = builtin('sign');
+export const min: Builtin<'min'> = builtin('min');
+export const max: Builtin<'max'> = builtin('max');
+export const clamp: Builtin<'clamp'> = builtin('clamp');
+export const countOneBits: Builtin<'countOneBits'> = builtin('countOneBits');
+export const reverseBits: Builtin<'reverseBits'> = builtin('reverseBits');
+export const countLeadingZeros: Builtin<'countLeadingZeros'> = builtin('countLeadingZeros');
+export const countTrailingZeros: Builtin<'countTrailingZeros'> = builtin('countTrailingZeros');
+export const firstLeadingBit: Builtin<'firstLeadingBit'> = builtin('firstLeadingBit');
+export const firstTrailingBit: Builtin<'firstTrailingBit'> = builtin('firstTrailingBit');
+export const length: Builtin<'length'> = builtin('length');
+export const distance: Builtin<'distance'> = builtin('distance');
+export const normalize: Builtin<'normalize'> = builtin('normalize');
+export const dot: Builtin<'dot'> = builtin('dot');
+export const cross: Builtin<'cross'> = builtin('cross');
+export const select: Builtin<'select'> = builtin('select');
+export const all: Builtin<'all'> = builtin('all');
+export const any: Builtin<'any'> = builtin('any');
+export const transpose: Builtin<'transpose'> = builtin('transpose');
+export const determinant: Builtin<'determinant'> = builtin('determinant');
+export const bitcastF32: Builtin<'bitcastF32'> = builtin('bitcastF32');
+export const bitcastI32: Builtin<'bitcastI32'> = builtin('bitcastI32');
+export const bitcastU32: Builtin<'bitcastU32'> = builtin('bitcastU32');
+
 const unary = (name: string) => (() => deviceOnly(name)) as never;
-
-export const sqrt: Unary<FloatValue> = unary('sqrt');
-export const inverseSqrt: Unary<FloatValue> = unary('inverseSqrt');
-export const sin: Unary<FloatValue> = unary('sin');
-export const cos: Unary<FloatValue> = unary('cos');
-export const tan: Unary<FloatValue> = unary('tan');
-export const asin: Unary<FloatValue> = unary('asin');
-export const acos: Unary<FloatValue> = unary('acos');
-export const atan: Unary<FloatValue> = unary('atan');
-export const sinh: Unary<FloatValue> = unary('sinh');
-export const cosh: Unary<FloatValue> = unary('cosh');
-export const tanh: Unary<FloatValue> = unary('tanh');
-export const asinh: Unary<FloatValue> = unary('asinh');
-export const acosh: Unary<FloatValue> = unary('acosh');
-export const atanh: Unary<FloatValue> = unary('atanh');
-export const exp: Unary<FloatValue> = unary('exp');
-export const exp2: Unary<FloatValue> = unary('exp2');
-export const log: Unary<FloatValue> = unary('log');
-export const log2: Unary<FloatValue> = unary('log2');
-export const floor: Unary<FloatValue> = unary('floor');
-export const ceil: Unary<FloatValue> = unary('ceil');
-/** WGSL rounding: halves go to the even neighbour (Math.round rounds them up). */
-export const round: Unary<FloatValue> = unary('round');
-export const trunc: Unary<FloatValue> = unary('trunc');
-export const fract: Unary<FloatValue> = unary('fract');
-export const saturate: Unary<FloatValue> = unary('saturate');
-export const degrees: Unary<FloatValue> = unary('degrees');
-export const radians: Unary<FloatValue> = unary('radians');
-export const pow: Binary<FloatValue> = unary('pow');
-export const atan2: Binary<FloatValue> = unary('atan2');
-export const step: Binary<FloatValue> = unary('step');
-export const fma: Ternary<FloatValue> = unary('fma');
-export const mix: Ternary<FloatValue> = unary('mix');
-export const smoothstep: Ternary<FloatValue> = unary('smoothstep');
-export const abs: Unary<NumericValue> = unary('abs');
-export const sign: Unary<NumericValue> = unary('sign');
-export const min: Binary<NumericValue> = unary('min');
-export const max: Binary<NumericValue> = unary('max');
-export const clamp: Ternary<NumericValue> = unary('clamp');
-export const countOneBits: Unary<IntegerValue> = unary('countOneBits');
-export const reverseBits: Unary<IntegerValue> = unary('reverseBits');
-export const countLeadingZeros: Unary<IntegerValue> = unary('countLeadingZeros');
-export const countTrailingZeros: Unary<IntegerValue> = unary('countTrailingZeros');
-export const firstLeadingBit: Unary<IntegerValue> = unary('firstLeadingBit');
-export const firstTrailingBit: Unary<IntegerValue> = unary('firstTrailingBit');
-
-export const length: (v: FloatValue) => number = unary('length');
-export const distance: <V extends FloatValue>(a: V, b: V) => number = unary('distance');
-export const normalize: <V extends Vec<'f32' | 'f16'>>(v: V) => V = unary('normalize');
-export const dot: <V extends NumVec>(a: V, b: V) => number = unary('dot');
-export const cross: (a: Vec<'f32', 3>, b: Vec<'f32', 3>) => Vec<'f32', 3> = unary('cross');
-/** WGSL `select(f, t, cond)`: `t` where `cond` holds, else `f` (component-wise for bool vectors). */
-export const select: <V>(whenFalse: V, whenTrue: V, condition: boolean | BoolVecOf<V>) => V =
-  unary('select');
-export const all: (v: boolean | Vec<'bool'>) => boolean = unary('all');
-export const any: (v: boolean | Vec<'bool'>) => boolean = unary('any');
-export const transpose: <C extends MatrixDim, R extends MatrixDim>(m: Mat<C, R>) => Mat<R, C> =
-  unary('transpose');
-export const determinant: <N extends MatrixDim>(m: Mat<N, N>) => number = unary('determinant');
-/** Reinterprets the 32 bits of an i32, u32 or f32 scalar. */
-export const bitcastF32: (x: number) => number = unary('bitcastF32');
-export const bitcastI32: (x: number) => number = unary('bitcastI32');
-export const bitcastU32: (x: number) => number = unary('bitcastU32');
 
 /* --------------------------------------------------------------------------- atomics */
 

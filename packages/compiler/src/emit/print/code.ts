@@ -1,5 +1,7 @@
 /** Prints device code (expressions and statements) as WGSL for one image and variant. */
+
 import type { DataType, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
+import { HELPER_BUILTINS } from '../../builtins/overloads.js';
 import { endsLine } from '../../diagnostics/lines.js';
 import type { Block, Expr, ItemQuery, Stmt } from '../../ir/device-code.js';
 import type { WgslPart } from '../../ir/device-object.js';
@@ -12,6 +14,7 @@ import type {
 } from '../../link/linked-image.js';
 import { LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
 import { slotTakers } from '../transforms/index.js';
+import type { BuiltinHelpers } from './helpers.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
@@ -37,6 +40,7 @@ export class ImageScope {
     readonly mode: SpecConstantMode,
     readonly types: WgslTypes,
     readonly names: ImageNames,
+    readonly helpers: BuiltinHelpers,
   ) {
     this.specConstants = new Map(image.specConstants.map((c) => [c.symbolicId, c]));
     this.deviceGlobals = new Map(image.deviceGlobals.map((g) => [g.symbolicId, g]));
@@ -120,6 +124,10 @@ export class CodePrinter {
       case 'launchSlot':
         return LAUNCH_SLOT;
       case 'builtin': {
+        if (HELPER_BUILTINS.has(e.name)) {
+          const helper = this.scope.helpers.call(e.name, e.args[0]!.type);
+          return `${helper}(${e.args.map((a) => this.expr(a)).join(', ')})`;
+        }
         // arrayLength takes a pointer to the runtime-sized array.
         const args = e.args.map((a) =>
           e.name === 'arrayLength' ? `&${this.expr(a)}` : this.expr(a),

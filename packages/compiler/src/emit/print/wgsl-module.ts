@@ -9,6 +9,7 @@ import type {
 } from '../../link/linked-image.js';
 import { commentText, LAUNCH_FIELDS, LAUNCH_SLOT, Namer } from '../../link/wgsl-names.js';
 import { CodePrinter, ImageScope, launchPlace } from './code.js';
+import { BuiltinHelpers } from './helpers.js';
 import { literal } from './literals.js';
 import { ImageNames } from './names.js';
 import { WgslTypes } from './types.js';
@@ -18,8 +19,10 @@ export function printModule(
   mode: SpecConstantMode,
 ): { readonly code: string; readonly lineMap: LineMap } {
   const names = new ImageNames(image);
-  const types = new WgslTypes(Namer.module(image.wgslNames));
-  const scope = new ImageScope(image, mode, types, names);
+  const namer = Namer.module(image.wgslNames);
+  const types = new WgslTypes(namer);
+  const helpers = new BuiltinHelpers(namer, types);
+  const scope = new ImageScope(image, mode, types, names, helpers);
   const kernels = image.kernels.filter((k) => k.info.variants.includes(mode));
   const sections: string[][] = [];
 
@@ -62,7 +65,8 @@ export function printModule(
   ];
   if (types.usesF16) head.push('enable f16;');
   const structs = types.declarations();
-  const text = `${[head, ...(structs.length ? [structs] : []), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
+  const functions = helpers.declarations();
+  const text = `${[head, ...[structs, functions].filter((d) => d.length > 0), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
   const { code, map } = scope.origins.lineMap(text, image.sources);
   return { code, lineMap: map };
 }

@@ -3,16 +3,22 @@
  */
 import type { DataType } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
-import { mapChildren } from '../../ir/children.js';
-import type { BinaryOperator, Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
+import {
+  BUILTINS,
+  type Builtin,
+  MATH_BUILTINS,
+  noOverload,
+  resolveOverload,
+} from '../../builtins/overloads.js';
+import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
 import type { SymbolRef } from '../../ir/device-object.js';
 import { type Expression, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
-import { F32, I32, scalarOf, scalarType, U32, withScalar } from '../resolver/types.js';
+import { F32, I32, scalarOf, scalarType, U32 } from '../resolver/types.js';
 import { atomicParts, lowerAtomic } from './atomics.js';
-import { ATOMIC_FUNCTIONS, BUILTINS, MATH_FUNCTIONS, VECTOR_OPERATORS } from './builtins.js';
+import { ATOMIC_FUNCTIONS, VECTOR_OPERATORS } from './builtins.js';
 import { lowerConstruct } from './composites.js';
 import {
   constantOf,
@@ -210,7 +216,9 @@ export function lowerDslCall(
   }
   if (ATOMIC_FUNCTIONS.has(name)) return lowerAtomic(cx, name, args, node);
   const builtin = BUILTINS.get(name);
-  if (builtin) return lowerBuiltin(cx, name, args, node, expected);
+  if (builtin && builtin.entry.dsl !== false) {
+    return lowerBuiltin(cx, builtin, name, args, node, expected);
+  }
   return fail(
     cx,
     codes.badCall,
@@ -219,49 +227,57 @@ export function lowerDslCall(
   );
 }
 
-/** Calls a WGSL built-in from the table, concretising abstract arguments to the generic type. */
+/**
+ * Calls a built-in of the table (`shown` is how the source names it), concretising abstract
+ * arguments to the generic type T, then resolving the overload from the arguments' types.
+ */
 export function lowerBuiltin(
   cx: Lowering,
-  name: string,
+  builtin: Builtin,
+  shown: string,
   args: Expression[],
   node: Node,
   expected?: DataType,
 ): Expr | null {
-  const spec = BUILTINS.get(name)!;
-  if (args.length !== spec.arity) {
+  if (args.length !== builtin.arity) {
     return fail(
       cx,
       codes.badCall,
       node,
-      `${name} takes ${spec.arity} argument(s), not ${args.length}`,
+      `${shown} takes ${builtin.arity} argument(s), not ${args.length}`,
     );
   }
+  const unified = builtin.unified;
   const lowered: (Expr | null)[] = args.map(() => null);
   let generic: DataType | undefined;
   for (const [i, a] of args.entries()) {
-    if (spec.unified.includes(i) && constantOf(cx, a)) continue;
-    const e = lowerValue(cx, a, spec.unified.includes(i) ? expected : undefined);
+    if (unified.includes(i) && constantOf(cx, a)) continue;
+    const concrete = builtin.concrete[i];
+    const e = concrete
+      ? lowerValueOf(cx, a, scalarType(concrete), `argument ${i + 1} of ${shown}`)
+      : lowerValue(cx, a, unified.includes(i) ? expected : undefined);
     if (!e) return null;
     lowered[i] = e;
-    if (spec.unified.includes(i) && !generic) generic = e.type;
+    if (unified.includes(i) && !generic) generic = e.type;
   }
-  for (const i of spec.unified) {
+  for (const i of unified) {
     if (lowered[i]) continue;
     const c = constantOf(cx, args[i]!)!;
     const context =
       generic ??
       (expected && scalarOf(expected) && scalarOf(expected) !== 'bool'
         ? expected
-        : scalarType(c.kind === 'number' && c.float ? 'f32' : spec.defaultScalar));
-    const target = scalarType(scalarOf(context) ?? spec.defaultScalar);
+        : scalarType(c.kind === 'number' && c.float ? 'f32' : builtin.defaultScalar));
+    const target = scalarType(scalarOf(context) ?? builtin.defaultScalar);
     const e = literalOf(cx, c, target, args[i]!);
     if (!e) return null;
     lowered[i] = generic && generic.kind === 'vector' ? splat(e, generic) : e;
   }
   const final = lowered as Expr[];
-  const t = spec.type(final.map((e) => e.type));
-  if (!t.ok) return fail(cx, codes.typeMismatch, node, t.why);
-  return { op: 'builtin', name: spec.wgsl, args: final, type: t.type, span: spanOf(cx, node) };
+  const types = final.map((e) => e.type);
+  const type = resolveOverload(builtin, types);
+  if (!type) return fail(cx, codes.typeMismatch, node, noOverload(builtin, shown, types));
+  return { op: 'builtin', name: builtin.wgsl, args: final, type, span: spanOf(cx, node) };
 }
 
 export function lowerMathCall(
@@ -271,32 +287,27 @@ export function lowerMathCall(
   node: CallExpression,
   expected?: DataType,
 ): Expr | null {
-  const mapped = MATH_FUNCTIONS.get(method);
-  if (mapped) return lowerBuiltin(cx, mapped, args, node, expected);
-  switch (method) {
-    case 'min':
-    case 'max': {
-      if (args.length < 2)
-        return fail(cx, codes.badCall, node, `Math.${method} needs at least 2 arguments`);
-      // Math.min(a, b, c) nests as min(min(a, b), c).
-      let acc = lowerBuiltin(cx, method, [args[0]!, args[1]!], node, expected);
-      for (const a of args.slice(2)) {
-        if (!acc) return null;
-        const next = lowerValueOf(cx, a, acc.type, `an argument of Math.${method}`);
-        if (!next) return null;
-        const nested: Expr = {
-          op: 'builtin',
-          name: method,
-          args: [acc, next],
-          type: acc.type,
-          span: spanOf(cx, node),
-        };
-        acc = nested;
-      }
-      return acc;
+  const builtin = MATH_BUILTINS.get(method);
+  const shown = `Math.${method}`;
+  if (builtin?.entry.variadic && args.length > 2) {
+    // Math.min(a, b, c) nests as min(min(a, b), c).
+    let acc = lowerBuiltin(cx, builtin, shown, [args[0]!, args[1]!], node, expected);
+    for (const a of args.slice(2)) {
+      if (!acc) return null;
+      const next = lowerValueOf(cx, a, acc.type, `an argument of ${shown}`);
+      if (!next) return null;
+      acc = {
+        op: 'builtin',
+        name: builtin.wgsl,
+        args: [acc, next],
+        type: acc.type,
+        span: spanOf(cx, node),
+      };
     }
-    case 'round':
-      return lowerJsRound(cx, args, node, expected);
+    return acc;
+  }
+  if (builtin) return lowerBuiltin(cx, builtin, shown, args, node, expected);
+  switch (method) {
     case 'fround':
       return lowerConstruct(cx, F32, args, node);
     case 'imul': {
@@ -305,18 +316,6 @@ export function lowerMathCall(
       const b = lowerValueOf(cx, args[1]!, I32, 'Math.imul’s arguments');
       if (!a || !b) return null;
       return { op: 'binary', operator: '*', left: a, right: b, type: I32, span: spanOf(cx, node) };
-    }
-    case 'clz32': {
-      if (args.length !== 1) return fail(cx, codes.badCall, node, 'Math.clz32 takes 1 argument');
-      const a = lowerValueOf(cx, args[0]!, U32, 'Math.clz32’s argument');
-      if (!a) return null;
-      return {
-        op: 'builtin',
-        name: 'countLeadingZeros',
-        args: [a],
-        type: U32,
-        span: spanOf(cx, node),
-      };
     }
     default:
       return fail(
@@ -414,84 +413,4 @@ export function lowerHandlerCall(
     );
   }
   return { op: 'specConstant', ref: entity.ref, type: entity.type, span: spanOf(cx, node) };
-}
-
-/**
- * `Math.round`: JavaScript rounds halves toward +Infinity, WGSL's round() to even, and
- * floor(x + 0.5) is wrong where x + 0.5 rounds (0.49999997, odd integers from 2^23 to 2^24).
- * `select(f, f + 1, x - f >= 0.5)` with f = floor(x) is exact in f32: x - f is exact whenever
- * it decides the result. It reads x three times, so x must have no effects and stay small (a
- * nested Math.round would triple the WGSL at each level).
- */
-function lowerJsRound(
-  cx: Lowering,
-  args: Expression[],
-  node: CallExpression,
-  expected?: DataType,
-): Expr | null {
-  if (args.length !== 1) return fail(cx, codes.badCall, node, 'Math.round takes 1 argument');
-  const floor = lowerBuiltin(cx, 'floor', [args[0]!], node, expected);
-  if (floor?.op !== 'builtin') return null;
-  const x = floor.args[0]!;
-  const why =
-    printedSize(x, ROUND_ARGUMENT_LIMIT) > ROUND_ARGUMENT_LIMIT
-      ? `is too large to repeat (over ${ROUND_ARGUMENT_LIMIT} operations)`
-      : hasEffects(x)
-        ? 'contains a call or an atomic'
-        : null;
-  if (why) {
-    return fail(
-      cx,
-      codes.badCall,
-      args[0]!,
-      `Math.round reads its argument three times, and this one ${why}`,
-      `compute the argument first: const v = ${textOf(cx, args[0]!)}; then Math.round(v)`,
-    );
-  }
-  const span = floor.span;
-  const scalar = scalarType(scalarOf(x.type)!);
-  const constant = (value: number): Expr => {
-    const c: Expr = { op: 'literal', value, type: scalar, span };
-    return x.type.kind === 'vector' ? splat(c, x.type) : c;
-  };
-  const binary = (operator: BinaryOperator, left: Expr, right: Expr, type: DataType): Expr => ({
-    op: 'binary',
-    operator,
-    left,
-    right,
-    type,
-    span,
-  });
-  const up = binary('>=', binary('-', x, floor, x.type), constant(0.5), withScalar(x.type, 'bool'));
-  return {
-    op: 'select',
-    condition: up,
-    whenTrue: binary('+', floor, constant(1), x.type),
-    whenFalse: floor,
-    type: x.type,
-    span,
-  };
-}
-
-/** How large an argument Math.round repeats: its WGSL stays within three times this. */
-const ROUND_ARGUMENT_LIMIT = 64;
-
-/** How many nodes `e` prints as (shared ones each time), counting no further than `limit`. */
-function printedSize(e: Expr, limit: number): number {
-  let n = 1;
-  mapChildren(e, (c) => {
-    if (n <= limit) n += printedSize(c, limit - n);
-    return c;
-  });
-  return n;
-}
-
-function hasEffects(e: Expr): boolean {
-  if (e.op === 'call' || e.op === 'atomic') return true;
-  let found = false;
-  mapChildren(e, (c) => {
-    found ||= hasEffects(c);
-    return c;
-  });
-  return found;
 }

@@ -7,12 +7,13 @@
  * number model of numbers.ts.
  */
 import { type DataType, f16Round } from '@syclts/dsl';
+import { IMPLEMENTATIONS } from '../../builtins/evaluate.js';
+import { BUILTINS_BY_WGSL } from '../../builtins/overloads.js';
 import { mapChildren, mapStmt, mapUpdateParts, type StmtMapper } from '../../ir/children.js';
 import type { Block, Expr } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
 import { codes, type Reporter } from '../report.js';
 import {
-  bitcastScalar,
   convertScalar,
   type Folded,
   foldConcrete,
@@ -33,7 +34,7 @@ class ConstantChecker<R> {
   /** Innermost scope last: a local's constant value, or null for one that is not constant. */
   private readonly scopes: Map<string, Value | null>[] = [];
   /**
-   * Values of the nodes a lowering shares (Math.round reads its argument's tree three times):
+   * Values of nodes the IR shares (a lowering may use one subtree in several places):
    * each is evaluated, and reported, once, and nesting stays linear.
    */
   private readonly shared = new Map<Expr<R>, Value | null>();
@@ -194,32 +195,22 @@ class ConstantChecker<R> {
 
   private builtin(e: Expr<R> & { op: 'builtin' }): Value | null {
     const args = e.args.map((a) => this.value(a));
-    const s = scalarOf(e.type);
-    if (e.name === 'clamp' && args[1] && args[2]) {
-      const [lo, hi] = [args[1], args[2]];
-      const crossed = lo.findIndex((x, i) => Number(x) > Number(hi[hi.length === 1 ? 0 : i]));
-      if (crossed >= 0) {
-        this.reporter.error(
-          codes.constantOperand,
-          e.span,
-          `clamp's low bound ${lo[crossed]} is above its high bound ${hi[hi.length === 1 ? 0 : crossed]}, which WGSL rejects for constant bounds`,
-        );
-        return null;
-      }
-    }
+    const b = BUILTINS_BY_WGSL.get(e.name);
+    const impl = b && IMPLEMENTATIONS[b.name];
+    if (!b?.entry.fold || !impl || 'whole' in impl) return null;
     const from = e.args[0] && scalarOf(e.args[0].type);
-    if (e.name.startsWith('bitcast<') && s && from && args[0]) {
-      return this.fold(
-        e.span,
-        args[0].map((x) => bitcastScalar(s, from, Number(x))),
-      );
+    if (!from) return null;
+    const why = impl.constRule?.(args, from);
+    if (why) {
+      this.reporter.error(codes.constantOperand, e.span, why);
+      return null;
     }
-    const f = BUILTIN_VALUES.get(e.name);
-    if (!f || !s || args.some((a) => a === null)) return null;
+    const s = scalarOf(e.type);
+    if (!s || args.some((a) => a === null)) return null;
     const size = Math.max(...args.map((a) => a!.length));
     const results = Array.from({ length: size }, (_, i) => {
       const xs = args.map((a) => Number(a![a!.length === 1 ? 0 : i]));
-      const r = f(...xs);
+      const r = impl.each(xs, from);
       if (s === 'f32' || s === 'f16') return roundTo(s, r);
       // WGSL's integer built-ins wrap (abs of the most negative i32 is itself).
       return s === 'i32' || s === 'u32' ? convertScalar(s, s, r) : null;
@@ -242,47 +233,3 @@ class ConstantChecker<R> {
     return results.map((r) => (r.ok ? r.value : 0));
   }
 }
-
-/**
- * Built-ins folded on constants (f32 and f16 arguments computed in f64, then rounded; i32 and
- * u32 ones exactly): enough to find a NaN or infinite result. Others are not folded here.
- */
-const BUILTIN_VALUES: ReadonlyMap<string, (...x: number[]) => number> = new Map(
-  Object.entries({
-    abs: Math.abs,
-    sqrt: Math.sqrt,
-    inverseSqrt: (x) => 1 / Math.sqrt(x),
-    floor: Math.floor,
-    ceil: Math.ceil,
-    trunc: Math.trunc,
-    sign: Math.sign,
-    exp: Math.exp,
-    exp2: (x) => 2 ** x,
-    log: Math.log,
-    log2: Math.log2,
-    pow: Math.pow,
-    sin: Math.sin,
-    cos: Math.cos,
-    tan: Math.tan,
-    asin: Math.asin,
-    acos: Math.acos,
-    atan: Math.atan,
-    atan2: Math.atan2,
-    sinh: Math.sinh,
-    cosh: Math.cosh,
-    tanh: Math.tanh,
-    asinh: Math.asinh,
-    acosh: Math.acosh,
-    atanh: Math.atanh,
-    fract: (x) => x - Math.floor(x),
-    saturate: (x) => Math.min(Math.max(x, 0), 1),
-    fma: (a, b, c) => a * b + c,
-    mix: (a, b, t) => a * (1 - t) + b * t,
-    step: (edge, x) => (edge <= x ? 1 : 0),
-    clamp: (x, lo, hi) => Math.min(Math.max(x, lo), hi),
-    min: Math.min,
-    max: Math.max,
-    degrees: (x) => (x * 180) / Math.PI,
-    radians: (x) => (x * Math.PI) / 180,
-  } satisfies Record<string, (...x: number[]) => number>),
-);

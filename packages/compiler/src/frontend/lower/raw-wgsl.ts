@@ -7,6 +7,7 @@
  */
 /// <reference path="./wgsl-reflect.d.ts" />
 import { WgslScanner } from 'wgsl_reflect/wgsl_reflect.module.js';
+import { WGSL_FUNCTIONS } from '../../builtins/wgsl-functions.js';
 import type { Expression } from '../ast.js';
 
 /** A template literal `wgsl`...`` as oxc gives it. */
@@ -20,20 +21,8 @@ export interface RawWgslProblem {
   readonly hint?: string;
 }
 
-/** WGSL's predeclared functions a compute body may call (WGSL §17, no textures or derivatives). */
-const BUILTIN_FUNCTIONS = new Set(
-  `abs acos acosh all any arrayLength asin asinh atan atanh atan2 ceil clamp cos cosh
-  countLeadingZeros countOneBits countTrailingZeros cross degrees determinant distance dot
-  dot4U8Packed dot4I8Packed exp exp2 extractBits faceForward firstLeadingBit firstTrailingBit
-  floor fma fract frexp insertBits inverseSqrt ldexp length log log2 max min mix modf normalize
-  pow quantizeToF16 radians reflect refract reverseBits round saturate select sign sin sinh
-  smoothstep sqrt step tan tanh transpose trunc pack4x8snorm pack4x8unorm pack4xI8 pack4xU8
-  pack4xI8Clamp pack4xU8Clamp pack2x16snorm pack2x16unorm pack2x16float unpack4x8snorm
-  unpack4x8unorm unpack4xI8 unpack4xU8 unpack2x16snorm unpack2x16unorm unpack2x16float
-  atomicLoad atomicStore atomicAdd atomicSub atomicMax atomicMin atomicAnd atomicOr atomicXor
-  atomicExchange atomicCompareExchangeWeak storageBarrier workgroupBarrier workgroupUniformLoad
-  f16`.split(/\s+/),
-);
+/** What a compute body may call: WGSL's predeclared functions, and `f16` read as a name. */
+const BUILTIN_FUNCTIONS: ReadonlySet<string> = new Set([...WGSL_FUNCTIONS, 'f16']);
 
 /** Predeclared type aliases the tokenizer reports as identifiers (vec3f, mat4x4h, ...). */
 const TYPE_ALIAS = /^(vec[234][fhiu]|mat[234]x[234][fh])$/;

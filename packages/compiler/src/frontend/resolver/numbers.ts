@@ -300,20 +300,3 @@ export function convertScalar(
       return ok(to === 'i32' ? n | 0 : n >>> 0);
   }
 }
-
-const bits = new DataView(new ArrayBuffer(4));
-
-/** A 32-bit constant's bits read as another 32-bit type (`bitcast<T>`): an f32 must be finite. */
-export function bitcastScalar(to: ScalarName, from: ScalarName, x: number): Folded<number> {
-  if (from === 'f32') bits.setFloat32(0, x);
-  else if (from === 'i32') bits.setInt32(0, x);
-  else bits.setUint32(0, x);
-  if (to === 'i32') return ok(bits.getInt32(0));
-  if (to === 'u32') return ok(bits.getUint32(0));
-  const value = bits.getFloat32(0);
-  return Number.isFinite(value)
-    ? ok(value)
-    : no(
-        `the bits 0x${bits.getUint32(0).toString(16)} are an f32 ${Number.isNaN(value) ? 'NaN' : 'infinity'}`,
-      );
-}

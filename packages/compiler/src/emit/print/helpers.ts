@@ -1,0 +1,37 @@
+/**
+ * Helper functions of built-ins that WGSL has no function for (the table's `helper`, such as
+ * `Math.round`'s): each printed once per WGSL module and argument type that uses it, so its
+ * argument is evaluated once, named by the module's namer after the struct types' rule (a
+ * prefix no function-scope name takes, since they are named while printing).
+ */
+import type { DataType } from '@syclts/dsl';
+import { HELPER_BUILTINS } from '../../builtins/overloads.js';
+import { HELPER_PREFIX, type Namer } from '../../link/wgsl-names.js';
+import type { WgslTypes } from './types.js';
+
+export class BuiltinHelpers {
+  readonly #helpers = new Map<string, { readonly name: string; readonly text: string }>();
+
+  constructor(
+    private readonly namer: Namer,
+    private readonly types: WgslTypes,
+  ) {}
+
+  /** The name of the helper that computes built-in `wgsl` on an argument of type `type`. */
+  call(wgsl: string, type: DataType): string {
+    const key = `${wgsl}:${JSON.stringify(type)}`;
+    const known = this.#helpers.get(key);
+    if (known) return known.name;
+    const template = HELPER_BUILTINS.get(wgsl)!.entry.helper!;
+    const wgslType = this.types.type(type, wgsl);
+    const name = this.namer.call(`${HELPER_PREFIX}${wgsl}_${wgslType.replace(/\W+/g, '')}`);
+    const text = template.replaceAll('$name', name).replaceAll('$T', wgslType);
+    this.#helpers.set(key, { name, text });
+    return name;
+  }
+
+  /** The helper functions used so far. */
+  declarations(): string[] {
+    return [...this.#helpers.values()].map((h) => h.text);
+  }
+}

@@ -1,0 +1,44 @@
+/** The built-ins' TypeScript typings, derived from the table's overloads (checked by tsc). */
+import { expect, expectTypeOf, test } from 'vitest';
+import {
+  all,
+  bitcastU32,
+  clamp,
+  cross,
+  determinant,
+  dot,
+  length,
+  type Mat,
+  min,
+  select,
+  sqrt,
+  transpose,
+  type Vec,
+} from '../src/index.js';
+
+test('overloads keep the vector type, give scalars where the table says, and refuse others', () => {
+  type V3 = Vec<'f32', 3>;
+  const v = {} as V3;
+  // Never called: the built-ins only run on the device.
+  const typed = () => {
+    expectTypeOf(sqrt(v)).toEqualTypeOf<V3>();
+    expectTypeOf(sqrt(2)).toEqualTypeOf<number>();
+    expectTypeOf(dot(v, v)).toEqualTypeOf<number>();
+    expectTypeOf(cross(v, v)).toEqualTypeOf<V3>();
+    expectTypeOf(min({} as Vec<'i32', 2>, {} as Vec<'i32', 2>)).toEqualTypeOf<Vec<'i32', 2>>();
+    expectTypeOf(select(v, v, {} as Vec<'bool', 3>)).toEqualTypeOf<V3>();
+    expectTypeOf(select(1, 2, true)).toEqualTypeOf<number>();
+    expectTypeOf(all({} as Vec<'bool', 4>)).toEqualTypeOf<boolean>();
+    expectTypeOf(transpose({} as Mat<2, 3>)).toEqualTypeOf<Mat<3, 2>>();
+    expectTypeOf(determinant({} as Mat<3, 3>)).toEqualTypeOf<number>();
+    expectTypeOf(length(v)).toEqualTypeOf<number>();
+    expectTypeOf(bitcastU32(1.5)).toEqualTypeOf<number>();
+    // @ts-expect-error: no overload of clamp takes a vector and two scalars
+    clamp(v, 0, 1);
+    // @ts-expect-error: sqrt takes floats only
+    sqrt({} as Vec<'i32', 2>);
+    // @ts-expect-error: select of a vec3 with a vec2 condition
+    select(v, v, {} as Vec<'bool', 2>);
+  };
+  expect(typed).toThrow('sqrt is device code');
+});
