@@ -74,3 +74,19 @@ describe.each(['native', 'emulated'] as const)('%s specialization constants', (m
     },
   );
 });
+
+test('an f16 value that appears only as a literal still enables f16 in both variants', async () => {
+  const { build } = await import('../../src/build.js');
+  const source = `import { accessor, f16, kernel, u32 } from '@syclts/dsl';
+export const k = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, (item, _kh, { out }) => {
+  out[item.getId(0)] = u32(f16(-65504)) + u32(f16(0.5));
+});`;
+  const built = build([{ module: 'src/h.sycl.ts', source }], { specConstants: 'both' });
+  expect(built.diagnostics).toEqual([]);
+  const wgsl = built.program!.images[0]!.wgsl;
+  // No adapter here offers shader-f16: the WGSL is what can be checked.
+  for (const text of [wgsl.native!, wgsl.emulated!]) {
+    expect(text).toMatch(/^enable f16;$/m);
+    expect(text).toContain('-65504.0h');
+  }
+});

@@ -92,7 +92,7 @@ export class CodePrinter {
   expr(e: Expr<SymbolicId>): string {
     switch (e.op) {
       case 'literal':
-        return literal(e.value, scalarOf(e.type));
+        return literal(e.value, this.scope.types.scalar(scalarOf(e.type)));
       case 'local':
         return this.names.of(e.name);
       case 'param': {

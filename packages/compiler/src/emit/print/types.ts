@@ -22,7 +22,8 @@ export class WgslTypes {
     return [...this.#structs.values()].map((s) => s.text);
   }
 
-  scalar(scalar: ScalarName): string {
+  /** A scalar's WGSL name; an f16 one, printed as a type or a literal, needs `enable f16`. */
+  scalar<S extends ScalarName>(scalar: S): S {
     if (scalar === 'f16') this.usesF16 = true;
     return scalar;
   }
