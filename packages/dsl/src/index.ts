@@ -39,6 +39,7 @@ export {
 export { type SpecializationId, specializationId } from './declarations/specialization-id.js';
 export type * from './device/kernel-scope.js';
 export { type Errc, errc, SyclError } from './errors.js';
+export * from './image/limits.js';
 export * from './image/program.js';
 export {
   array,

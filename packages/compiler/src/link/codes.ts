@@ -22,4 +22,6 @@ export const LinkCode = {
   overrideIds: 'SYCL2010',
   /** A barrier, or a call that reaches one, under control flow that varies between items. */
   nonUniformBarrier: 'SYCL2020',
+  /** A kernel needs more of a WebGPU limit than the default (or than its requiredLimits declare). */
+  kernelLimit: 'SYCL2021',
 } as const satisfies Record<string, `SYCL2${string}`>;

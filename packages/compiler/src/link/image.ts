@@ -5,6 +5,7 @@
 import {
   type BindingInfo,
   type DataType,
+  type JsonValue,
   type KernelInfo,
   LAUNCH_UNIFORM,
   type LaunchField,
@@ -26,6 +27,7 @@ import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 import { type GlobalLayout, globalInfo, layoutGlobals } from './global-storage.js';
 import { containsScalar, leavesOf, uniformViolation } from './layout.js';
+import { checkKernelLimits } from './limits.js';
 import type {
   LinkedDeviceGlobal,
   LinkedFunction,
@@ -236,6 +238,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
         workgroupName: names.call('launch_slot'),
       }
     : null;
+  checkKernelLimits({ kernels: linkedKernels, emulation }, leafDefault(laidOut), diagnostics);
   return {
     id: input.id,
     modes,
@@ -481,6 +484,7 @@ function buildKernel(
   }
 
   const info: KernelInfo = {
+    ...(decl.requiredLimits ? { requiredLimits: decl.requiredLimits } : {}),
     entryPoint,
     dimensions: dims,
     ndRange: decl.range.kind === 'nd',
@@ -522,6 +526,22 @@ function workgroupMemory(arrays: readonly LinkedWorkgroupArray[]): number | null
  */
 function recordsOf(size: number): number {
   return Math.max(1, Math.min(MAX_LAUNCH_RECORDS, Math.floor(RECORDS_WINDOW_BYTES / size)));
+}
+
+/** The default value of an integer leaf (0 where the constant has no default). */
+function leafDefault(constants: readonly LinkedSpecConstant[]) {
+  return (symbolicId: SymbolicId, leafId: number): number => {
+    const constant = constants.find((c) => c.symbolicId === symbolicId);
+    const leaf = constant?.info.leaves.find((l) => l.id === leafId);
+    let value: JsonValue = constant?.info.defaultValue ?? null;
+    for (const step of leaf?.path ?? []) {
+      value =
+        value !== null && typeof value === 'object'
+          ? ((value as Record<string | number, JsonValue>)[step] ?? null)
+          : null;
+    }
+    return typeof value === 'number' ? value : 0;
+  };
 }
 
 function unique<T>(items: readonly T[]): T[] {

@@ -6,6 +6,7 @@
 import type { HostAccess, InitMode } from '../declarations/device-global.js';
 import type { AccessMode } from '../declarations/kernel.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
+import type { RequiredLimits } from './limits.js';
 
 export const PROGRAM_FORMAT_VERSION = 3;
 
@@ -156,6 +157,11 @@ export interface KernelInfo {
    * the bindings' offsets.
    */
   readonly launchSlots: readonly SpecConstantMode[];
+  /**
+   * The WebGPU limits the kernel declared it needs above the defaults (absent when it declares
+   * none): the runtime refuses to create its pipeline on a device whose limits are lower.
+   */
+  readonly requiredLimits?: RequiredLimits;
   /** Where the kernel is declared, for errors the GPU reports about it. */
   readonly source: SourceLocation;
 }

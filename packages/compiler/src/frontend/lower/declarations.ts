@@ -4,6 +4,9 @@ import {
   type HostAccess,
   type InitMode,
   type JsonValue,
+  KERNEL_LIMITS,
+  type KernelLimit,
+  type RequiredLimits,
   zeroValue,
 } from '@syclts/dsl';
 import type {
@@ -30,6 +33,7 @@ import { type Expression, propertyName, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import type { Resolver } from '../resolver/resolver.js';
 import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
+import { didYouMean } from '../suggest.js';
 import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
 import { checkRawWgsl } from './raw-wgsl.js';
@@ -229,22 +233,23 @@ export class DeclarationBuilder {
       return null;
     }
     const entries = new Map<string, { node: Node; value: Expression }>();
+    const keys = ['range', 'ndRange', 'workgroupSize', 'args', 'local', 'requiredLimits'];
     for (const p of spec.properties) {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
-      if (
-        p.type !== 'Property' ||
-        key === null ||
-        !['range', 'ndRange', 'workgroupSize', 'args', 'local'].includes(key)
-      ) {
+      if (p.type !== 'Property' || key === null || !keys.includes(key)) {
         this.reporter.error(
           codes.badKernelSpec,
           p,
-          'a kernel spec has only range | ndRange, workgroupSize, args, local',
+          'a kernel spec has only range | ndRange, workgroupSize, args, local, requiredLimits',
+          key === null ? undefined : didYouMean(key, keys),
         );
         return null;
       }
       entries.set(key, { node: p, value: p.value });
     }
+    const limitsEntry = entries.get('requiredLimits');
+    const requiredLimits = limitsEntry ? this.requiredLimits(limitsEntry.value) : undefined;
+    if (requiredLimits === null) return null;
     const range = this.kernelRange(entries, spec);
     const params = this.kernelParams(entries.get('args'), spec);
     const workgroupArrays = this.workgroupArrays(entries.get('local'), range?.kind === 'nd');
@@ -291,7 +296,59 @@ export class DeclarationBuilder {
     const before = this.reporter.errorCount;
     const body = lowerBody(lowering, fn.body as Expression);
     if (this.reporter.errorCount > before) return null;
-    return { name, range, params, workgroupArrays, body, span: this.span(decl) };
+    return {
+      name,
+      range,
+      params,
+      workgroupArrays,
+      body,
+      span: this.span(decl),
+      ...(requiredLimits ? { requiredLimits } : {}),
+    };
+  }
+
+  /** `requiredLimits: { maxComputeWorkgroupStorageSize: 32768 }`: WebGPU limit names, integer constants. */
+  private requiredLimits(node: Expression): RequiredLimits | null {
+    const object = unwrap(node);
+    if (object.type !== 'ObjectExpression') {
+      this.reporter.error(
+        codes.badKernelSpec,
+        object,
+        'requiredLimits must be an object literal of WebGPU limit names and numbers',
+        'write requiredLimits: { maxComputeInvocationsPerWorkgroup: 1024 }',
+      );
+      return null;
+    }
+    const limits: Partial<Record<KernelLimit, number>> = {};
+    for (const p of object.properties) {
+      const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
+      if (p.type !== 'Property' || key === null || !(KERNEL_LIMITS as string[]).includes(key)) {
+        this.reporter.error(
+          codes.badKernelSpec,
+          p,
+          `${key === null ? 'this entry' : `\`${key}\``} is not a limit a kernel can require; the limits are ${KERNEL_LIMITS.join(', ')}`,
+          key === null ? undefined : didYouMean(key, KERNEL_LIMITS),
+        );
+        return null;
+      }
+      const value = this.resolver.evalConst(p.value);
+      if (
+        value?.kind !== 'number' ||
+        value.float ||
+        !Number.isInteger(value.value) ||
+        value.value < 1 ||
+        value.value > 2 ** 32 - 1
+      ) {
+        this.reporter.error(
+          codes.badKernelSpec,
+          p.value,
+          `requiredLimits.${key} must be a positive integer constant (a u32)`,
+        );
+        return null;
+      }
+      limits[key as KernelLimit] = value.value;
+    }
+    return limits;
   }
 
   private bindKernelParam(

@@ -1,0 +1,157 @@
+/**
+ * Kernels that need more than WebGPU's default limits: within the adapter's maxima (which
+ * `Queue.create` requests) they run; beyond them, or on a device created with the defaults, the
+ * runtime refuses them with a `SyclError` before WebGPU would raise a validation error.
+ */
+import { accessor, kernel, specializationId, u32, workgroupArray } from '@syclts/dsl';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { errc, ndRange, type Queue, requestAdapter, SyclError } from '../src/index.js';
+import { compileSources } from './support/compile.js';
+import { freshQueue, POISON, randomU32 } from './support/gpu.js';
+
+const MODULE = 'src/limits.sycl.ts';
+const GROUP = 64;
+
+/** A kernel whose workgroup array takes `bytes` of workgroup memory, declaring `declared`. */
+function sharedKernel(bytes: number, declared: number) {
+  const length = bytes / 4;
+  // Each item writes both ends of the array and reads its mirror's: the array's far end is used.
+  const source = `import { accessor, kernel, u32, workgroupArray } from '@syclts/dsl';
+export const shared = kernel(
+  { ndRange: 1, workgroupSize: [${GROUP}], requiredLimits: { maxComputeWorkgroupStorageSize: ${declared} },
+    args: { out: accessor(u32, 'write'), src: accessor(u32, 'read') }, local: { tile: workgroupArray(u32, ${length}) } },
+  (item, _kh, { out, src }, { tile }) => {
+    const l = item.getLocalId(0);
+    const v = src[item.getGlobalId(0)]!;
+    tile[l] = v + 1;
+    tile[${length - 1} - l] = v * 3;
+    item.barrier();
+    out[item.getGlobalId(0)] = tile[${GROUP - 1} - l]! + tile[${length - GROUP} + l]!;
+  });
+`;
+  const shared = kernel(
+    {
+      ndRange: 1,
+      workgroupSize: [GROUP],
+      args: { out: accessor(u32, 'write'), src: accessor(u32, 'read') },
+      local: { tile: workgroupArray(u32, length) },
+    },
+    () => {},
+  );
+  compileSources([{ module: MODULE, source, exports: { shared } }]);
+  return shared;
+}
+
+function caught(run: () => unknown): SyclError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SyclError);
+    return error as SyclError;
+  }
+  throw new Error('expected a SyclError');
+}
+
+let adapterMax = 0;
+beforeAll(async () => {
+  const { adapter } = await requestAdapter();
+  adapterMax = adapter.limits.maxComputeWorkgroupStorageSize;
+});
+
+describe('requiredLimits', () => {
+  test('a kernel needing more workgroup memory than the default, within the adapter, runs right', async () => {
+    // The test is only meaningful where the adapter offers more than the default. (An array of
+    // the adapter's whole 32 KiB takes SwiftShader half a minute to compile: 17 KiB shows it.)
+    expect(adapterMax).toBeGreaterThanOrEqual(17408);
+    const shared = sharedKernel(17408, adapterMax);
+    const q = await freshQueue();
+    const n = GROUP * 2;
+    const input = randomU32(n, 1 << 30);
+    const src = q.buffer(Uint32Array.from(input), { access: 'read' });
+    const out = q.buffer(new Uint32Array(n).fill(POISON));
+    await q.parallelFor(ndRange([n], [GROUP]), shared, { out, src }).wait();
+    // tile[63 - l] is the mirror item's v + 1; tile[length - 64 + l] is its v * 3 too.
+    const expected = Array.from(input, (_, g) => {
+      const mirror = input[g - (g % GROUP) + (GROUP - 1 - (g % GROUP))]!;
+      return (mirror + 1 + mirror * 3) >>> 0;
+    });
+    expect(Array.from(await out.read())).toEqual(expected);
+  });
+
+  test('a kernel declaring more than the adapter offers is refused, naming the limit', async () => {
+    const shared = sharedKernel(16384, adapterMax + 1024);
+    const q = await freshQueue();
+    const out = q.buffer(new Uint32Array(GROUP).fill(POISON));
+    const src = q.buffer(new Uint32Array(GROUP), { access: 'read' });
+    const error = caught(() => q.parallelFor(ndRange([GROUP], [GROUP]), shared, { out, src }));
+    expect(error.errc).toBe(errc.kernelNotSupported);
+    expect(error.message).toContain(`kernel ${MODULE}#shared`);
+    expect(error.message).toContain(
+      `needs maxComputeWorkgroupStorageSize ${adapterMax + 1024} (its requiredLimits), but the device offers ${adapterMax}`,
+    );
+    expect(Array.from(await out.read())).toEqual(new Array(GROUP).fill(POISON));
+  });
+
+  test('a device the caller created with default limits refuses the kernel', async () => {
+    const shared = sharedKernel(adapterMax, adapterMax);
+    const { adapter } = await requestAdapter();
+    const device = await adapter.requestDevice();
+    let q: Queue | null = null;
+    try {
+      q = await freshQueue({ device });
+      const out = q.buffer(new Uint32Array(GROUP).fill(POISON));
+      const src = q.buffer(new Uint32Array(GROUP), { access: 'read' });
+      const error = caught(() => q!.parallelFor(ndRange([GROUP], [GROUP]), shared, { out, src }));
+      expect(error.errc).toBe(errc.kernelNotSupported);
+      expect(error.message).toContain(
+        `needs maxComputeWorkgroupStorageSize ${adapterMax} (its requiredLimits), but the device offers 16384`,
+      );
+    } finally {
+      device.destroy();
+    }
+  });
+});
+
+describe('a workgroup size set at run time', () => {
+  test('beyond the device is refused before the pipeline is created; within it runs', async () => {
+    const source = `import { accessor, kernel, specializationId, u32 } from '@syclts/dsl';
+export const tile = specializationId(u32, 64);
+export const sized = kernel(
+  { ndRange: 1, workgroupSize: [tile], args: { out: accessor(u32, 'write') } },
+  (item, _kh, { out }) => { out[item.getGlobalId(0)] = item.getLocalId(0) + 7; });
+`;
+    const tile = specializationId(u32, 64);
+    const sized = kernel(
+      { ndRange: 1, workgroupSize: [tile], args: { out: accessor(u32, 'write') } },
+      () => {},
+    );
+    compileSources([{ module: MODULE, source, exports: { tile, sized } }]);
+    const q = await freshQueue();
+    const { maxComputeWorkgroupSizeX, maxComputeInvocationsPerWorkgroup } = q.device.limits;
+    const max = Math.max(maxComputeWorkgroupSizeX, maxComputeInvocationsPerWorkgroup);
+    const out = q.buffer(new Uint32Array(max * 2).fill(POISON));
+    const error = caught(() =>
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(tile, max * 2);
+        cgh.parallelFor(ndRange([max * 2], [max * 2]), sized, { out });
+      }),
+    );
+    expect(error.errc).toBe(errc.kernelNotSupported);
+    expect(error.message).toContain(
+      `kernel ${MODULE}#sized needs maxComputeWorkgroupSizeX ${max * 2} (its workgroup size [${max * 2}, 1, 1]`,
+    );
+    expect(error.message).toContain(
+      `but the device offers ${q.device.limits.maxComputeWorkgroupSizeX}`,
+    );
+    expect(q.stats.pipelinesCreated).toBe(0);
+
+    await q
+      .submit((cgh) => {
+        cgh.setSpecializationConstant(tile, 128);
+        cgh.parallelFor(ndRange([256], [128]), sized, { out });
+      })
+      .wait();
+    const got = Array.from(await out.read()).slice(0, 256);
+    expect(got).toEqual(Array.from({ length: 256 }, (_, i) => (i % 128) + 7));
+  });
+});
