@@ -56,6 +56,11 @@ export {
   vec,
 } from './types/constructors.js';
 export type * from './types/data-type.js';
-export { completeValue, type InitialValue, zeroValue } from './types/initial-value.js';
+export {
+  completeValue,
+  type InitialValue,
+  writeInitialValue,
+  zeroValue,
+} from './types/initial-value.js';
 export { sameType } from './types/same-type.js';
 export { typeName } from './types/type-name.js';

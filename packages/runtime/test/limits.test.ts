@@ -1,9 +1,19 @@
 /**
  * Kernels that need more than WebGPU's default limits: within the adapter's maxima (which
  * `Queue.create` requests) they run; beyond them, or on a device created with the defaults, the
- * runtime refuses them with a `SyclError` before WebGPU would raise a validation error.
+ * runtime refuses them with a `SyclError` before WebGPU would raise a validation error. A large
+ * device global's few initial values reach the device.
  */
-import { accessor, kernel, specializationId, u32, workgroupArray } from '@syclts/dsl';
+import {
+  accessor,
+  array,
+  deviceGlobal,
+  kernel,
+  specializationId,
+  struct,
+  u32,
+  workgroupArray,
+} from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { errc, ndRange, type Queue, requestAdapter, SyclError } from '../src/index.js';
 import { compileSources } from './support/compile.js';
@@ -153,5 +163,37 @@ export const sized = kernel(
       .wait();
     const got = Array.from(await out.read()).slice(0, 256);
     expect(got).toEqual(Array.from({ length: 256 }, (_, i) => (i % 128) + 7));
+  });
+});
+
+describe('a 16 MiB device global', () => {
+  test('its few initial values reach the device, the rest is zero, and it copies back whole', async () => {
+    const body = (16 * 1024 * 1024) / 4 - 8;
+    const [h0, h2, tail, k] = randomU32(4, 1 << 30);
+    const source = `import { accessor, array, deviceGlobal, kernel, struct, u32 } from '@syclts/dsl';
+const Big = struct({ head: array(u32, 4), body: array(u32, ${body}), tail: u32 });
+export const big = deviceGlobal(Big, {}, { head: [${h0}, 0, ${h2}], tail: ${tail} });
+export const peek = kernel({ range: 1, args: { out: accessor(u32, 'write'), k: u32 } },
+  (item, _kh, { out, k }) => { out[0] = big.value.tail + k; out[1] = big.value.head[2]! + big.value.body[${body - 1}]!; });
+`;
+    const Big = struct({ head: array(u32, 4), body: array(u32, body), tail: u32 });
+    const big = deviceGlobal(Big);
+    const peek = kernel({ range: 1, args: { out: accessor(u32, 'write'), k: u32 } }, () => {});
+    compileSources([{ module: MODULE, source, exports: { big, peek } }]);
+    const q = await freshQueue();
+    const out = q.buffer(new Uint32Array(2).fill(POISON));
+    await q.parallelFor(1, peek, { out, k: k! }).wait();
+    expect(Array.from(await out.read())).toEqual([(tail! + k!) >>> 0, h2]);
+
+    const bytes = new Uint8Array(16 * 1024 * 1024).fill(0xef);
+    await q.memcpy(bytes, big).wait();
+    // The struct's words (its size pads to 16 bytes; the padding is not its value).
+    const words = new Uint32Array(bytes.buffer, 0, 4 + body + 1);
+    const expected = new Uint32Array(words.length);
+    expected.set([h0!, 0, h2!, 0]);
+    expected[4 + body] = tail!;
+    // Compared as a whole; a mismatch names the first differing word.
+    const first = words.findIndex((w, i) => w !== expected[i]);
+    expect(first).toBe(-1);
   });
 });

@@ -24,4 +24,6 @@ export const LinkCode = {
   nonUniformBarrier: 'SYCL2020',
   /** A kernel needs more of a WebGPU limit than the default (or than its requiredLimits declare). */
   kernelLimit: 'SYCL2021',
+  /** A device global, or the buffer of globals it is in, past WebGPU's default binding size. */
+  globalSize: 'SYCL2022',
 } as const satisfies Record<string, `SYCL2${string}`>;

@@ -25,7 +25,12 @@ import type { Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
-import { type GlobalLayout, globalInfo, layoutGlobals } from './global-storage.js';
+import {
+  checkGlobalSizes,
+  type GlobalLayout,
+  globalInfo,
+  layoutGlobals,
+} from './global-storage.js';
 import { containsScalar, leavesOf, uniformViolation } from './layout.js';
 import { checkKernelLimits } from './limits.js';
 import type {
@@ -130,6 +135,16 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   const imageGlobals = layoutGlobals(
     globalUses.filter(imageScoped),
     (id) => input.deviceGlobalDecl(id).type,
+  );
+  checkGlobalSizes(
+    imageGlobals,
+    globalUses.filter(imageScoped).map((id) => ({
+      id,
+      module: id.slice(0, id.lastIndexOf('#')),
+      decl: input.deviceGlobalDecl(id),
+    })),
+    `the buffer of device image '${input.id}'`,
+    diagnostics,
   );
   let nextBinding = 0;
   const storageOf = (storage: 'program' | 'image'): LinkedGlobalStorage | null =>

@@ -8,7 +8,7 @@ import type { AccessMode } from '../declarations/kernel.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
 import type { RequiredLimits } from './limits.js';
 
-export const PROGRAM_FORMAT_VERSION = 3;
+export const PROGRAM_FORMAT_VERSION = 4;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
@@ -85,7 +85,11 @@ export interface DeviceGlobalInfo {
   readonly hostAccess: HostAccess;
   readonly initMode: InitMode | null;
   readonly implementInCsr: boolean;
-  /** The initial contents as a host value (folded at build time), or null for zero. */
+  /**
+   * The initial contents (folded at build time) as the source gives them, or null for zero: an
+   * array lists its first elements and a struct some of its fields, the rest being zero, so
+   * that a large global's value costs what its source does (`writeInitialValue` writes it).
+   */
   readonly initialValue: JsonValue;
 }
 

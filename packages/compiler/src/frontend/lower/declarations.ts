@@ -194,7 +194,7 @@ export class DeclarationBuilder {
         );
         return null;
       }
-      const checked = checkDefault(folded, type);
+      const checked = checkDefault(folded, type, false);
       if (!checked.ok) {
         this.reporter.error(
           codes.badDefault,
