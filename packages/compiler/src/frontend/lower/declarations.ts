@@ -17,7 +17,7 @@ import type {
   VariableDeclarator,
 } from 'oxc-parser';
 import { recursiveCalls } from '../../ir/call-graph.js';
-import type { Expr } from '../../ir/device-code.js';
+import type { Block, Expr } from '../../ir/device-code.js';
 import type {
   DeviceGlobalDecl,
   FunctionDecl,
@@ -34,6 +34,7 @@ import { codes } from '../report.js';
 import type { Resolver } from '../resolver/resolver.js';
 import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
 import { didYouMean } from '../suggest.js';
+import { functionMemory, WGSL_LIMITS } from '../wgsl-limits.js';
 import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
 import { checkRawWgsl } from './raw-wgsl.js';
@@ -295,7 +296,9 @@ export class DeclarationBuilder {
     }
     const before = this.reporter.errorCount;
     const body = lowerBody(lowering, fn.body as Expression);
-    if (this.reporter.errorCount > before) return null;
+    if (this.reporter.errorCount > before || !this.fitsFunctionMemory(body, `kernel \`${name}\``)) {
+      return null;
+    }
     return {
       name,
       range,
@@ -802,6 +805,15 @@ export class DeclarationBuilder {
       });
       params.push({ name: p.name, type, span: this.span(p) });
     }
+    if (params.length > WGSL_LIMITS.functionParams) {
+      this.reporter.error(
+        codes.functionParams,
+        args[0],
+        `\`${name}\` takes ${params.length} parameters; a WGSL function takes at most ${WGSL_LIMITS.functionParams}`,
+        'pass related values together as a struct',
+      );
+      return null;
+    }
     const template = fn.body ? wgslTemplate(fn.body, this.resolver) : null;
     if (template) {
       const parts = this.wgslParts(template, scopes);
@@ -823,6 +835,7 @@ export class DeclarationBuilder {
     const block = lowerBody(lowering, fn.body as Expression);
     this.callGraph.set(name, lowering.calls);
     if (this.reporter.errorCount > before) return null;
+    if (!this.fitsFunctionMemory(block, `device function \`${name}\``)) return null;
     if (signature.returns && !alwaysReturns(block)) {
       this.reporter.error(
         codes.badControlFlow,
@@ -839,6 +852,19 @@ export class DeclarationBuilder {
       body: { kind: 'ir', block },
       span: this.span(decl),
     };
+  }
+
+  /** Reports locals past WGSL's function memory, at the one that passes it. */
+  private fitsFunctionMemory(block: Block, what: string): boolean {
+    const { bytes, crossing } = functionMemory(block);
+    if (!crossing) return true;
+    this.reporter.error(
+      codes.functionMemory,
+      crossing.span,
+      `the locals of ${what} take ${bytes} bytes, ${typeName(crossing.type)} \`${crossing.name}\` among them; WGSL allows ${WGSL_LIMITS.functionMemory} bytes of function memory per function`,
+      'index large data where it lives (an accessor, a device global, a workgroup array) instead of copying it into a local',
+    );
+    return false;
   }
 
   private wgslParts(template: TemplateNode, scopes: Scopes): WgslPart[] | null {

@@ -9,6 +9,7 @@ import type { Expr } from '../../ir/device-code.js';
 import { codes } from '../report.js';
 import { type ConstValue, describeConst } from '../resolver/constants.js';
 import { BOOL, F32, I32, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import { WGSL_LIMITS } from '../wgsl-limits.js';
 import { fail, type Lowering, type Node, spanOf } from './context.js';
 import { hintFor } from './expressions.js';
 
@@ -84,6 +85,17 @@ export function constantFor(
   return literalOf(cx, value, target, node);
 }
 
+/** An array value constructor is limited in WGSL; a longer list belongs in memory. */
+export function tooManyElements(cx: Lowering, node: Node, count: number): null {
+  return fail(
+    cx,
+    codes.arrayConstructor,
+    node,
+    `this array has ${count} elements; a WGSL array value constructor takes at most ${WGSL_LIMITS.arrayConstructorElements}`,
+    'pass large tables through an accessor, or fill a device global or a workgroup array in a loop',
+  );
+}
+
 /**
  * A top-level constant array or object used in device code becomes a constructed value:
  * elements take the context's type, else i32 / f32 / bool as literals do.
@@ -99,6 +111,9 @@ export function lowerConstant(
   if (value.kind === 'array') {
     if (value.items.length === 0)
       return fail(cx, codes.typeMismatch, node, 'an empty array has no WGSL type');
+    if (value.items.length > WGSL_LIMITS.arrayConstructorElements) {
+      return tooManyElements(cx, node, value.items.length);
+    }
     const element =
       expected?.kind === 'array'
         ? expected.element
