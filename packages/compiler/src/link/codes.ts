@@ -26,4 +26,6 @@ export const LinkCode = {
   kernelLimit: 'SYCL2021',
   /** A device global, or the buffer of globals it is in, past WebGPU's default binding size. */
   globalSize: 'SYCL2022',
+  /** A device function at WGSL's parameter limit that the emulated variant gives a launch slot. */
+  slotParameter: 'SYCL2023',
 } as const satisfies Record<string, `SYCL2${string}`>;

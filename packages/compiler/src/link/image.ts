@@ -23,6 +23,7 @@ import {
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
+import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 import {
@@ -228,6 +229,20 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   const modes = (['native', 'emulated'] as const).filter((m) =>
     linkedKernels.some((k) => k.info.variants.includes(m)),
   );
+  // The emulated variant passes a launch slot to each function that reads constants.
+  if (modes.includes('emulated')) {
+    for (const f of functions) {
+      if (!f.readsSpecConstants || f.decl.params.length < WGSL_LIMITS.functionParams) continue;
+      diagnostics.push({
+        code: LinkCode.slotParameter,
+        severity: 'error',
+        message: `device function '${f.symbolicId}' takes ${f.decl.params.length} parameters and reads specialization constants, so its emulated variant takes the launch slot as one more, past WGSL's ${WGSL_LIMITS.functionParams}`,
+        file: f.module,
+        span: f.decl.span,
+        hint: "pass related values together as a struct, or build with specConstants 'native'",
+      });
+    }
+  }
   const emulationSize = roundUp(16, Math.max(emulationLayout.end, 4));
   const uniform = emulationSize <= MAX_UNIFORM_BYTES && uniformViolation(emulationMembers) === null;
   const emulation =

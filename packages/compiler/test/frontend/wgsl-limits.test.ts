@@ -177,6 +177,46 @@ export const k = kernel({ range: 1, args: { out: accessor(u32, 'write'), x: u32 
   });
 });
 
+describe('a function at the parameter limit that reads a specialization constant', () => {
+  const source = `export const bias = specializationId(u32, 5);
+const f = deviceFunction({ args: [kernelHandler, ${list(255, () => 'u32')}], returns: u32 },
+  (kh, ${list(255, (i) => `p${i}`)}) => p0 * 3 + p254 + kh.getSpecializationConstant(bias));
+export const k = kernel({ range: 1, args: { out: accessor(u32, 'write'), x: u32 } }, (item, kh, { out, x }) => {
+  const i = item.getId(0);
+  out[i] = f(kh, i, ${list(253, () => '0')}, x);
+});\n`;
+  const header = `import { accessor, deviceFunction, kernel, kernelHandler, specializationId, u32 } from '@syclts/dsl';\n`;
+
+  test('builds and runs natively', async () => {
+    const program = buildProgram({ [MODULE]: header + source });
+    const [x, bias] = randomU32(2, 1 << 20);
+    const out = new Uint32Array(8).fill(POISON);
+    const result = await runKernel(program, {
+      kernel: id('k'),
+      range: [8],
+      args: { out, x: x! },
+      specConstants: { [id('bias')]: bias! },
+    });
+    const expected = Array.from({ length: 8 }, (_, i) => i * 3 + x! + bias!);
+    expect(Array.from(new Uint32Array(result.accessors.out!))).toEqual(expected);
+  });
+
+  test("is SYCL2023 at the function under specConstants 'emulated', where it takes the launch slot too", () => {
+    const text = header + source;
+    const { program, diagnostics } = build([{ module: MODULE, source: text }], {
+      specConstants: 'emulated',
+    });
+    expect(program).toBeNull();
+    expect(diagnostics.map((d) => [d.code, d.message, d.span])).toEqual([
+      [
+        'SYCL2023',
+        `device function '${MODULE}#f' takes 255 parameters and reads specialization constants, so its emulated variant takes the launch slot as one more, past WGSL's 255`,
+        expect.objectContaining(position(text, 'f = deviceFunction')),
+      ],
+    ]);
+  });
+});
+
 describe('composite nesting depth: 15', () => {
   const nested = (depth: number) =>
     Array.from({ length: depth - 1 }).reduce<string>((t) => `array(${t}, 1)`, 'array(u32, 2)');

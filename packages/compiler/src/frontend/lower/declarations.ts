@@ -29,12 +29,12 @@ import type {
   WgslPart,
   WorkgroupArrayDecl,
 } from '../../ir/device-object.js';
+import { functionMemory, WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import type { Resolver } from '../resolver/resolver.js';
 import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
 import { didYouMean } from '../suggest.js';
-import { functionMemory, WGSL_LIMITS } from '../wgsl-limits.js';
 import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
 import { checkRawWgsl } from './raw-wgsl.js';

@@ -6,10 +6,10 @@
 import type { DataType } from '@syclts/dsl';
 import { F16_MAX_EXCLUSIVE, type ScalarName } from '@syclts/dsl';
 import type { Expr } from '../../ir/device-code.js';
+import { WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { codes } from '../report.js';
 import { type ConstValue, describeConst } from '../resolver/constants.js';
 import { BOOL, F32, I32, scalarOf, scalarType, typeName } from '../resolver/types.js';
-import { WGSL_LIMITS } from '../wgsl-limits.js';
 import { fail, type Lowering, type Node, spanOf } from './context.js';
 import { hintFor } from './expressions.js';
 

@@ -1,8 +1,8 @@
 /** Type expressions (`f32`, `vec(f32, 3)`, `struct({...})`, aliases) evaluated to data types. */
 import type { DataType, StructField } from '@syclts/dsl';
+import { nestDepth, WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
 import { codes } from '../report.js';
-import { nestDepth, WGSL_LIMITS } from '../wgsl-limits.js';
 import { evalConst } from './const-eval.js';
 import { DSL_TYPE_NAMES, isMatrixDim, isVectorSize } from './dsl-names.js';
 import type { Resolver } from './resolver.js';

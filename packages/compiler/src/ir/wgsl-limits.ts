@@ -4,7 +4,7 @@
  * happens to accept beyond them, so that a build that succeeds compiles everywhere.
  */
 import { type DataType, sizeOf } from '@syclts/dsl';
-import type { Block, LetStmt } from '../ir/device-code.js';
+import type { Block, LetStmt } from './device-code.js';
 
 export const WGSL_LIMITS = {
   /** Bytes of function-address-space variables declared in one function. */
