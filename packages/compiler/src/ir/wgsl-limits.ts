@@ -9,6 +9,8 @@ import type { Block, LetStmt } from './device-code.js';
 export const WGSL_LIMITS = {
   /** Bytes of function-address-space variables declared in one function. */
   functionMemory: 8192,
+  /** Bytes of private-address-space variables one shader uses. */
+  privateMemory: 8192,
   /**
    * Elements of an array value constructor. The specification's 2047, not Tint's 32767: what
    * only Dawn accepts is not a build that compiles everywhere.

@@ -5,6 +5,7 @@
 import {
   type BindingInfo,
   type DataType,
+  DEFAULT_KERNEL_LIMITS,
   type JsonValue,
   type KernelInfo,
   LAUNCH_UNIFORM,
@@ -53,10 +54,6 @@ const MAX_UNIFORM_BYTES = 65536;
 /** Records of per-launch values one binding spans at most (launches that share a bind call). */
 const MAX_LAUNCH_RECORDS = 64;
 const RECORDS_WINDOW_BYTES = 65536;
-/** WebGPU's default maxComputeWorkgroupStorageSize and maxStorageBuffersPerShaderStage. */
-const DEFAULT_WORKGROUP_STORAGE = 16384;
-const DEFAULT_STORAGE_BUFFERS = 8;
-const MAX_PRIVATE_BYTES = 8192;
 /** `@id(n)` takes 0..65535. */
 const MAX_OVERRIDE_IDS = 65536;
 const BASIC_WORKGROUP: Record<1 | 2 | 3, readonly [number, number, number]> = {
@@ -400,11 +397,11 @@ function buildKernel(
     .map(typeOf)
     .filter((t) => t.kind !== 'scalar')
     .reduce((sum, t) => sum + sizeOf(t), 0);
-  const nativeFits = privateBytes <= MAX_PRIVATE_BYTES;
+  const nativeFits = privateBytes <= WGSL_LIMITS.privateMemory;
   if (!nativeFits && (mode === 'native' || (mode === 'both' && pipelineConstantUses.length > 0))) {
     error(
       LinkCode.privateMemory,
-      `the composite specialization constants of kernel '${kernel.id}' take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${MAX_PRIVATE_BYTES}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
+      `the composite specialization constants of kernel '${kernel.id}' take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${WGSL_LIMITS.privateMemory}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
     );
   }
   const bothWays: SpecConstantMode[] =
@@ -439,8 +436,9 @@ function buildKernel(
   const memory = workgroupMemory(workgroupArrays);
   const slotFits =
     memory !== null &&
-    roundUp(16, memory) + 16 <= DEFAULT_WORKGROUP_STORAGE &&
-    accessorCount + (reach.deviceGlobals.length > 0 ? 2 : 0) + 2 <= DEFAULT_STORAGE_BUFFERS;
+    roundUp(16, memory) + 16 <= DEFAULT_KERNEL_LIMITS.maxComputeWorkgroupStorageSize &&
+    accessorCount + (reach.deviceGlobals.length > 0 ? 2 : 0) + 2 <=
+      DEFAULT_KERNEL_LIMITS.maxStorageBuffersPerShaderStage;
   const constants = reach.specConstants.length > 0;
   const launchSlots = variants.filter((v) =>
     v === 'emulated'
