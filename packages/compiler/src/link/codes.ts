@@ -16,7 +16,7 @@ export const LinkCode = {
   invalidSize: 'SYCL2007',
   /** Device functions call each other recursively (WGSL has no recursion). */
   recursion: 'SYCL2008',
-  /** Native composite specialization constants exceed WGSL's private memory per shader. */
+  /** Native composite specialization constants exceed WGSL's private memory or array constructor length. */
   privateMemory: 'SYCL2009',
   /** More specialization constant leaves in one image than `@id` values. */
   overrideIds: 'SYCL2010',

@@ -397,11 +397,18 @@ function buildKernel(
     .map(typeOf)
     .filter((t) => t.kind !== 'scalar')
     .reduce((sum, t) => sum + sizeOf(t), 0);
-  const nativeFits = privateBytes <= WGSL_LIMITS.privateMemory;
+  // ... and rebuilds from their leaves with value constructors, which WGSL caps in length.
+  const longest = Math.max(0, ...reach.specConstants.map((id) => longestArray(typeOf(id))));
+  const nativeFits =
+    privateBytes <= WGSL_LIMITS.privateMemory && longest <= WGSL_LIMITS.arrayConstructorElements;
   if (!nativeFits && (mode === 'native' || (mode === 'both' && pipelineConstantUses.length > 0))) {
+    const why =
+      privateBytes > WGSL_LIMITS.privateMemory
+        ? `take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${WGSL_LIMITS.privateMemory}`
+        : `hold an array of ${longest} elements, which the native variant builds with a WGSL array value constructor of at most ${WGSL_LIMITS.arrayConstructorElements}`;
     error(
       LinkCode.privateMemory,
-      `the composite specialization constants of kernel '${kernel.id}' take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${WGSL_LIMITS.privateMemory}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
+      `the composite specialization constants of kernel '${kernel.id}' ${why}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
     );
   }
   const bothWays: SpecConstantMode[] =
@@ -535,6 +542,18 @@ function buildKernel(
     launchName,
     launchStructName,
   };
+}
+
+/** The length of the longest array in `type`, 0 without one. */
+function longestArray(type: DataType): number {
+  switch (type.kind) {
+    case 'array':
+      return Math.max(type.length, longestArray(type.element));
+    case 'struct':
+      return Math.max(0, ...type.fields.map((f) => longestArray(f.type)));
+    default:
+      return 0;
+  }
 }
 
 /** Bytes of the kernel's workgroup arrays, or null when a specialization constant sizes one. */
