@@ -8,7 +8,7 @@ export {
   lineColumn,
 } from './diagnostics/diagnostic.js';
 export { type EmitOptions, emitProgram } from './emit/index.js';
-export { type PropertySets, propertySets } from './emit/property-sets.js';
+export { type LayoutEntry, type PropertySets, propertySets } from './emit/property-sets.js';
 export { IrInvariantError } from './emit/transforms/index.js';
 export { type FooterOptions, integrationFooter } from './footer/index.js';
 export {

@@ -47,6 +47,7 @@ export {
 export { type SpecializationId, specializationId } from './declarations/specialization-id.js';
 export type * from './device/kernel-scope.js';
 export { type Errc, errc, SyclError } from './errors.js';
+export * from './image/limits.js';
 export * from './image/program.js';
 export {
   array,
@@ -63,6 +64,11 @@ export {
   vec,
 } from './types/constructors.js';
 export type * from './types/data-type.js';
-export { completeValue, type InitialValue, zeroValue } from './types/initial-value.js';
+export {
+  completeValue,
+  type InitialValue,
+  writeInitialValue,
+  zeroValue,
+} from './types/initial-value.js';
 export { sameType } from './types/same-type.js';
 export { typeName } from './types/type-name.js';

@@ -179,6 +179,6 @@ test('a program built in another image format is refused, naming both formats', 
   const error = caught(() => q.parallelFor(1, old, { out }));
   expect(error.errc).toBe(errc.build);
   expect(error.message).toBe(
-    'queue.parallelFor: kernel src/old.sycl.ts#old comes from a program in device image format 1; this runtime reads format 3: build the app again with the unplugin-syclts and @syclts/runtime of one release',
+    'queue.parallelFor: kernel src/old.sycl.ts#old comes from a program in device image format 1; this runtime reads format 4: build the app again with the unplugin-syclts and @syclts/runtime of one release',
   );
 });

@@ -1,4 +1,4 @@
-import { accessor, kernel, u32 } from '@syclts/dsl';
+import { accessor, kernel, specializationId, u32, workgroupArray } from '@syclts/dsl';
 import { describe, expect, test, vi } from 'vitest';
 import { errc, ndRange, SyclError } from '../src/index.js';
 import { factor, fill } from './fixtures/fill.js';
@@ -44,22 +44,34 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
 
   test('a kernel beyond a device limit: errc.build at its declaration in the .sycl.ts source', async () => {
     const q = await freshQueue();
-    const limit = q.device.limits.maxComputeInvocationsPerWorkgroup;
-    const side = 2 ** Math.ceil(Math.log2(Math.sqrt(limit) + 1));
+    // The build checks literal sizes and the runtime the workgroup size; a workgroup array sized
+    // by a constant set at run time reaches WebGPU, whose refusal is located at the kernel.
+    const words = q.device.limits.maxComputeWorkgroupStorageSize / 4 + 4;
     const source = [
-      "import { accessor, kernel, u32 } from '@syclts/dsl';",
-      '',
-      `export const huge = kernel({ ndRange: 2, workgroupSize: [${side}, ${side}], args: { out: accessor(u32, 'write') } },`,
-      '  (item, _kh, { out }) => { out[item.getGlobalLinearId()] = 1; });',
+      "import { accessor, kernel, specializationId, u32, workgroupArray } from '@syclts/dsl';",
+      'export const words = specializationId(u32, 4);',
+      "export const huge = kernel({ ndRange: 1, workgroupSize: [64], args: { out: accessor(u32, 'write') }, local: { tile: workgroupArray(u32, words) } },",
+      '  (item, _kh, { out }, { tile }) => { tile[item.getLocalId(0)] = 1; out[item.getGlobalId(0)] = tile[0]!; });',
     ].join('\n');
+    const wordsId = specializationId(u32, 4);
     const huge = kernel(
-      { ndRange: 2, workgroupSize: [side, side], args: { out: accessor(u32, 'write') } },
+      {
+        ndRange: 1,
+        workgroupSize: [64],
+        args: { out: accessor(u32, 'write') },
+        local: { tile: workgroupArray(u32, wordsId) },
+      },
       () => {},
     );
-    compileSources([{ module: 'src/limits.sycl.ts', source, exports: { huge } }]);
-    const out = q.buffer(u32, side * side);
+    compileSources([{ module: 'src/limits.sycl.ts', source, exports: { words: wordsId, huge } }]);
+    const out = q.buffer(u32, 64);
     const error = await rejection(
-      q.parallelFor(ndRange([side, side], [side, side]), huge, { out }).wait(),
+      q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(wordsId, words);
+          cgh.parallelFor(ndRange([64], [64]), huge, { out });
+        })
+        .wait(),
     );
     expect(error.errc).toBe(errc.build);
     expect(error.message).toMatch(

@@ -29,6 +29,16 @@ export const codes = {
   recursion: 'SYCL1022',
   duplicate: 'SYCL1023',
   constantOperand: 'SYCL1024',
+  /** A function's locals take more than WGSL's 8192 bytes of function-address-space memory. */
+  functionMemory: 'SYCL1050',
+  /** An array literal with more elements than WGSL's array value constructor takes. */
+  arrayConstructor: 'SYCL1051',
+  /** A struct with more members than WGSL allows. */
+  structMembers: 'SYCL1052',
+  /** A device function with more parameters than WGSL allows. */
+  functionParams: 'SYCL1053',
+  /** A composite type nested deeper than WGSL allows. */
+  typeNesting: 'SYCL1054',
 } as const satisfies Record<string, `SYCL${number}`>;
 
 export type Code = (typeof codes)[keyof typeof codes];

@@ -3,7 +3,14 @@
  * code as IR, and the references it makes to other modules (resolved by the link step).
  * Everything here is plain JSON so the plugin can cache it and hand it across processes.
  */
-import type { AccessMode, DataType, HostAccess, InitMode, JsonValue } from '@syclts/dsl';
+import type {
+  AccessMode,
+  DataType,
+  HostAccess,
+  InitMode,
+  JsonValue,
+  RequiredLimits,
+} from '@syclts/dsl';
 import type { Block, Expr } from './device-code.js';
 import type { Span } from './span.js';
 
@@ -92,6 +99,8 @@ export interface KernelDecl<R = SymbolRef> {
   /** Names the body gives to the item, the kernel handler and the arguments are resolved away. */
   readonly body: Block<R>;
   readonly span: Span;
+  /** WebGPU limits the kernel declared it needs above the defaults; absent when it declares none. */
+  readonly requiredLimits?: RequiredLimits;
 }
 
 export interface FunctionParam {

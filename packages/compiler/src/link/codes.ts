@@ -16,12 +16,18 @@ export const LinkCode = {
   invalidSize: 'SYCL2007',
   /** Device functions call each other recursively (WGSL has no recursion). */
   recursion: 'SYCL2008',
-  /** Native composite specialization constants exceed WGSL's private memory per shader. */
+  /** Native composite specialization constants exceed WGSL's private memory or array constructor length. */
   privateMemory: 'SYCL2009',
   /** More specialization constant leaves in one image than `@id` values. */
   overrideIds: 'SYCL2010',
   /** A barrier, or a call that reaches one, under control flow that varies between items. */
   nonUniformBarrier: 'SYCL2020',
+  /** A kernel needs more of a WebGPU limit than the default (or than its requiredLimits declare). */
+  kernelLimit: 'SYCL2021',
+  /** A device global, or the buffer of globals it is in, past WebGPU's default binding size. */
+  globalSize: 'SYCL2022',
+  /** A device function at WGSL's parameter limit that the emulated variant gives a launch slot. */
+  slotParameter: 'SYCL2023',
   /** A call whose arguments or result do not match the callee's declaration as linked. */
   callMismatch: 'SYCL2026',
 } as const satisfies Record<string, `SYCL2${string}`>;

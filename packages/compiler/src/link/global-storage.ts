@@ -7,12 +7,16 @@
  */
 import {
   type DataType,
+  DEFAULT_BUFFER_SIZE,
+  DEFAULT_STORAGE_BINDING_SIZE,
   type DeviceGlobalInfo,
   roundUp,
   type SymbolicId,
   sizeOf,
 } from '@syclts/dsl';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DeviceGlobalDecl } from '../ir/device-object.js';
+import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 
 export const GLOBAL_ALIGN = 16;
@@ -49,4 +53,41 @@ export function globalInfo(decl: DeviceGlobalDecl, offset: number): DeviceGlobal
     implementInCsr: decl.implementInCsr,
     initialValue: decl.initialValue,
   };
+}
+
+/**
+ * A buffer of globals is bound whole: past WebGPU's default maxStorageBufferBindingSize (below
+ * its default maxBufferSize) no device can be relied on to bind it. Reported at the global that
+ * is too large itself, or at the one whose offset takes the buffer past the limit.
+ */
+export function checkGlobalSizes(
+  layout: GlobalLayout,
+  globals: readonly {
+    readonly id: SymbolicId;
+    readonly module: string;
+    readonly decl: DeviceGlobalDecl;
+  }[],
+  buffer: string,
+  diagnostics: Diagnostic[],
+): void {
+  const limits = `WebGPU's default maxStorageBufferBindingSize is ${DEFAULT_STORAGE_BINDING_SIZE} bytes (and maxBufferSize ${DEFAULT_BUFFER_SIZE})`;
+  const sorted = [...globals].sort((a, b) => layout.offsets.get(a.id)! - layout.offsets.get(b.id)!);
+  for (const { id, module, decl } of sorted) {
+    const size = sizeOf(decl.type);
+    const end = layout.offsets.get(id)! + size;
+    if (end <= DEFAULT_STORAGE_BINDING_SIZE) continue;
+    const message =
+      size > DEFAULT_STORAGE_BINDING_SIZE
+        ? `device global '${id}' takes ${size} bytes; ${limits}`
+        : `device global '${id}' ends at byte ${end} of ${buffer}, which kernels bind whole; ${limits}`;
+    diagnostics.push({
+      code: LinkCode.globalSize,
+      severity: 'error',
+      message,
+      file: module,
+      span: decl.span,
+      hint: 'use a smaller global, or keep large data in a buffer passed through an accessor',
+    });
+    return;
+  }
 }

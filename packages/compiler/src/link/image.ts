@@ -5,6 +5,8 @@
 import {
   type BindingInfo,
   type DataType,
+  DEFAULT_KERNEL_LIMITS,
+  type JsonValue,
   type KernelInfo,
   LAUNCH_UNIFORM,
   type LaunchField,
@@ -22,10 +24,17 @@ import {
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
+import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
-import { type GlobalLayout, globalInfo, layoutGlobals } from './global-storage.js';
+import {
+  checkGlobalSizes,
+  type GlobalLayout,
+  globalInfo,
+  layoutGlobals,
+} from './global-storage.js';
 import { containsScalar, leavesOf, uniformViolation } from './layout.js';
+import { checkKernelLimits } from './limits.js';
 import type {
   LinkedDeviceGlobal,
   LinkedFunction,
@@ -45,10 +54,6 @@ const MAX_UNIFORM_BYTES = 65536;
 /** Records of per-launch values one binding spans at most (launches that share a bind call). */
 const MAX_LAUNCH_RECORDS = 64;
 const RECORDS_WINDOW_BYTES = 65536;
-/** WebGPU's default maxComputeWorkgroupStorageSize and maxStorageBuffersPerShaderStage. */
-const DEFAULT_WORKGROUP_STORAGE = 16384;
-const DEFAULT_STORAGE_BUFFERS = 8;
-const MAX_PRIVATE_BYTES = 8192;
 /** `@id(n)` takes 0..65535. */
 const MAX_OVERRIDE_IDS = 65536;
 const BASIC_WORKGROUP: Record<1 | 2 | 3, readonly [number, number, number]> = {
@@ -128,6 +133,16 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   const imageGlobals = layoutGlobals(
     globalUses.filter(imageScoped),
     (id) => input.deviceGlobalDecl(id).type,
+  );
+  checkGlobalSizes(
+    imageGlobals,
+    globalUses.filter(imageScoped).map((id) => ({
+      id,
+      module: id.slice(0, id.lastIndexOf('#')),
+      decl: input.deviceGlobalDecl(id),
+    })),
+    `the buffer of device image '${input.id}'`,
+    diagnostics,
   );
   let nextBinding = 0;
   const storageOf = (storage: 'program' | 'image'): LinkedGlobalStorage | null =>
@@ -211,6 +226,20 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   const modes = (['native', 'emulated'] as const).filter((m) =>
     linkedKernels.some((k) => k.info.variants.includes(m)),
   );
+  // The emulated variant passes a launch slot to each function that reads constants.
+  if (modes.includes('emulated')) {
+    for (const f of functions) {
+      if (!f.readsSpecConstants || f.decl.params.length < WGSL_LIMITS.functionParams) continue;
+      diagnostics.push({
+        code: LinkCode.slotParameter,
+        severity: 'error',
+        message: `device function '${f.symbolicId}' takes ${f.decl.params.length} parameters and reads specialization constants, so its emulated variant takes the launch slot as one more, past WGSL's ${WGSL_LIMITS.functionParams}`,
+        file: f.module,
+        span: f.decl.span,
+        hint: "pass related values together as a struct, or build with specConstants 'native'",
+      });
+    }
+  }
   const emulationSize = roundUp(16, Math.max(emulationLayout.end, 4));
   const uniform = emulationSize <= MAX_UNIFORM_BYTES && uniformViolation(emulationMembers) === null;
   const emulation =
@@ -236,6 +265,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
         workgroupName: names.call('launch_slot'),
       }
     : null;
+  checkKernelLimits({ kernels: linkedKernels, emulation }, leafDefault(laidOut), diagnostics);
   return {
     id: input.id,
     modes,
@@ -367,11 +397,18 @@ function buildKernel(
     .map(typeOf)
     .filter((t) => t.kind !== 'scalar')
     .reduce((sum, t) => sum + sizeOf(t), 0);
-  const nativeFits = privateBytes <= MAX_PRIVATE_BYTES;
+  // ... and rebuilds from their leaves with value constructors, which WGSL caps in length.
+  const longest = Math.max(0, ...reach.specConstants.map((id) => longestArray(typeOf(id))));
+  const nativeFits =
+    privateBytes <= WGSL_LIMITS.privateMemory && longest <= WGSL_LIMITS.arrayConstructorElements;
   if (!nativeFits && (mode === 'native' || (mode === 'both' && pipelineConstantUses.length > 0))) {
+    const why =
+      privateBytes > WGSL_LIMITS.privateMemory
+        ? `take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${WGSL_LIMITS.privateMemory}`
+        : `hold an array of ${longest} elements, which the native variant builds with a WGSL array value constructor of at most ${WGSL_LIMITS.arrayConstructorElements}`;
     error(
       LinkCode.privateMemory,
-      `the composite specialization constants of kernel '${kernel.id}' take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${MAX_PRIVATE_BYTES}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
+      `the composite specialization constants of kernel '${kernel.id}' ${why}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
     );
   }
   const bothWays: SpecConstantMode[] =
@@ -406,8 +443,9 @@ function buildKernel(
   const memory = workgroupMemory(workgroupArrays);
   const slotFits =
     memory !== null &&
-    roundUp(16, memory) + 16 <= DEFAULT_WORKGROUP_STORAGE &&
-    accessorCount + (reach.deviceGlobals.length > 0 ? 2 : 0) + 2 <= DEFAULT_STORAGE_BUFFERS;
+    roundUp(16, memory) + 16 <= DEFAULT_KERNEL_LIMITS.maxComputeWorkgroupStorageSize &&
+    accessorCount + (reach.deviceGlobals.length > 0 ? 2 : 0) + 2 <=
+      DEFAULT_KERNEL_LIMITS.maxStorageBuffersPerShaderStage;
   const constants = reach.specConstants.length > 0;
   const launchSlots = variants.filter((v) =>
     v === 'emulated'
@@ -481,6 +519,7 @@ function buildKernel(
   }
 
   const info: KernelInfo = {
+    ...(decl.requiredLimits ? { requiredLimits: decl.requiredLimits } : {}),
     entryPoint,
     dimensions: dims,
     ndRange: decl.range.kind === 'nd',
@@ -505,6 +544,18 @@ function buildKernel(
   };
 }
 
+/** The length of the longest array in `type`, 0 without one. */
+function longestArray(type: DataType): number {
+  switch (type.kind) {
+    case 'array':
+      return Math.max(type.length, longestArray(type.element));
+    case 'struct':
+      return Math.max(0, ...type.fields.map((f) => longestArray(f.type)));
+    default:
+      return 0;
+  }
+}
+
 /** Bytes of the kernel's workgroup arrays, or null when a specialization constant sizes one. */
 function workgroupMemory(arrays: readonly LinkedWorkgroupArray[]): number | null {
   let bytes = 0;
@@ -522,6 +573,22 @@ function workgroupMemory(arrays: readonly LinkedWorkgroupArray[]): number | null
  */
 function recordsOf(size: number): number {
   return Math.max(1, Math.min(MAX_LAUNCH_RECORDS, Math.floor(RECORDS_WINDOW_BYTES / size)));
+}
+
+/** The default value of an integer leaf (0 where the constant has no default). */
+function leafDefault(constants: readonly LinkedSpecConstant[]) {
+  return (symbolicId: SymbolicId, leafId: number): number => {
+    const constant = constants.find((c) => c.symbolicId === symbolicId);
+    const leaf = constant?.info.leaves.find((l) => l.id === leafId);
+    let value: JsonValue = constant?.info.defaultValue ?? null;
+    for (const step of leaf?.path ?? []) {
+      value =
+        value !== null && typeof value === 'object'
+          ? ((value as Record<string | number, JsonValue>)[step] ?? null)
+          : null;
+    }
+    return typeof value === 'number' ? value : 0;
+  };
 }
 
 function unique<T>(items: readonly T[]): T[] {

@@ -5,7 +5,7 @@ import type { DeviceObject } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
 import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
-import { globalInfo, layoutGlobals } from './global-storage.js';
+import { checkGlobalSizes, globalInfo, layoutGlobals } from './global-storage.js';
 import { buildImage } from './image.js';
 import type { LinkedImage } from './linked-image.js';
 import { type Reach, reachOf } from './reach.js';
@@ -104,6 +104,16 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
     .filter(([, d]) => d.kind === 'deviceGlobal' && !d.decl.deviceImageScope)
     .map(([id]) => id);
   const programGlobals = layoutGlobals(shared, (id) => deviceGlobalDecl(id).type);
+  checkGlobalSizes(
+    programGlobals,
+    shared.map((id) => ({
+      id,
+      module: table.declarations.get(id)!.module,
+      decl: deviceGlobalDecl(id),
+    })),
+    "the program's buffer of device globals",
+    diagnostics,
+  );
   const images = [...groups]
     .sort(([a], [b]) => compare(a, b))
     .map(([id, group]) =>

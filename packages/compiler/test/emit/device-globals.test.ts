@@ -187,7 +187,8 @@ test('the device globals property set carries size, offset, properties, initial 
     initMode: null,
     implementInCsr: false,
     initialValue: null,
-    layout: [0, 1, 2, 3].map((i) => ({ offset: 4 * i, size: 4, scalar: 'u32', path: [i] })),
+    // An array is one entry per scalar of its element, repeated: never one per element.
+    layout: [{ offset: 0, size: 4, scalar: 'u32', path: ['*'], repeat: [{ count: 4, stride: 4 }] }],
   });
 });
 

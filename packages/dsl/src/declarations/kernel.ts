@@ -5,6 +5,7 @@ import type {
   LocalArrays,
   NdItem,
 } from '../device/kernel-scope.js';
+import type { RequiredLimits } from '../image/limits.js';
 import type { DataType, ScalarType } from '../types/data-type.js';
 import type { SpecializationId } from './specialization-id.js';
 
@@ -50,6 +51,12 @@ export type WorkgroupArrays = { readonly [name: string]: WorkgroupArrayType };
 export interface BasicKernelSpec<D extends Dimensions, A extends KernelArgTypes> {
   readonly range: D;
   readonly args: A;
+  /**
+   * WebGPU limits the kernel needs above the defaults, by WebGPU's names, as literal numbers:
+   * `{ maxComputeWorkgroupStorageSize: 32768 }`. The build then accepts sizes up to these
+   * values, and the runtime refuses the kernel on a device that offers less.
+   */
+  readonly requiredLimits?: RequiredLimits;
 }
 
 export interface NdKernelSpec<
@@ -61,6 +68,8 @@ export interface NdKernelSpec<
   readonly workgroupSize: readonly SizeSpec[] & { readonly length: D };
   readonly args: A;
   readonly local?: L;
+  /** See `BasicKernelSpec.requiredLimits`. */
+  readonly requiredLimits?: RequiredLimits;
 }
 
 export interface Kernel<

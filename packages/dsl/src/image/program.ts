@@ -6,8 +6,9 @@
 import type { HostAccess, InitMode } from '../declarations/device-global.js';
 import type { AccessMode } from '../declarations/kernel.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
+import type { RequiredLimits } from './limits.js';
 
-export const PROGRAM_FORMAT_VERSION = 3;
+export const PROGRAM_FORMAT_VERSION = 4;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
@@ -84,7 +85,11 @@ export interface DeviceGlobalInfo {
   readonly hostAccess: HostAccess;
   readonly initMode: InitMode | null;
   readonly implementInCsr: boolean;
-  /** The initial contents as a host value (folded at build time), or null for zero. */
+  /**
+   * The initial contents (folded at build time) as the source gives them, or null for zero: an
+   * array lists its first elements and a struct some of its fields, the rest being zero, so
+   * that a large global's value costs what its source does (`writeInitialValue` writes it).
+   */
   readonly initialValue: JsonValue;
 }
 
@@ -156,6 +161,11 @@ export interface KernelInfo {
    * the bindings' offsets.
    */
   readonly launchSlots: readonly SpecConstantMode[];
+  /**
+   * The WebGPU limits the kernel declared it needs above the defaults (absent when it declares
+   * none): the runtime refuses to create its pipeline on a device whose limits are lower.
+   */
+  readonly requiredLimits?: RequiredLimits;
   /** Where the kernel is declared, for errors the GPU reports about it. */
   readonly source: SourceLocation;
 }

@@ -4,6 +4,10 @@
  * list fewer elements than their length and structs may leave fields out, as C++'s
  * `int f[5] = {5}` and aggregate initialisation do; scalars, vectors and matrices are given whole.
  */
+import { strideOf, structLayout } from '../abi/layout.js';
+import { type HostScalar, writeScalar } from '../abi/scalars.js';
+import { type ShareableValue, writeValue } from '../abi/values.js';
+import type { JsonValue } from '../image/program.js';
 import type { ArrayType, DataType, HostValue, StructType } from './data-type.js';
 
 /** What a declaration may be initialised with: a host value, with trailing elements and fields optional. */
@@ -65,4 +69,46 @@ export function completeValue(type: DataType, value: unknown): unknown {
     return whole;
   }
   return value;
+}
+
+/**
+ * Writes a device global's initial value as the image format keeps it (see `DeviceGlobalInfo`)
+ * into zero-filled memory: only the elements and fields it lists, so that a large global given
+ * a few values costs as much as those values.
+ */
+export function writeInitialValue(
+  view: DataView,
+  offset: number,
+  type: DataType,
+  value: JsonValue,
+): void {
+  if (value === null) return;
+  switch (type.kind) {
+    case 'scalar':
+    case 'atomic':
+      writeScalar(view, offset, type.scalar, value as HostScalar);
+      return;
+    case 'vector':
+    case 'matrix':
+      writeValue(view, offset, type, value as ShareableValue, 'storage');
+      return;
+    case 'array': {
+      const stride = strideOf(type.element);
+      const items = value as readonly JsonValue[];
+      for (let i = 0; i < items.length; i++) {
+        writeInitialValue(view, offset + i * stride, type.element, items[i]!);
+      }
+      return;
+    }
+    case 'struct': {
+      const { offsets } = structLayout(type);
+      const record = value as { readonly [field: string]: JsonValue };
+      for (const [i, field] of type.fields.entries()) {
+        if (Object.hasOwn(record, field.name)) {
+          writeInitialValue(view, offset + offsets[i]!, field.type, record[field.name]!);
+        }
+      }
+      return;
+    }
+  }
 }

@@ -14,11 +14,10 @@ import {
   type Program,
   roundUp,
   type SymbolicId,
-  writeValue,
+  writeInitialValue,
 } from '@syclts/dsl';
 import type { RuntimeStats } from '../device/stats.js';
 import { BufferUsage } from '../platform/webgpu-flags.js';
-import { canonicalize } from '../values/host-value.js';
 
 interface Layout {
   readonly size: number;
@@ -113,7 +112,7 @@ export class GlobalBuffers {
     if (initial.length > 0) {
       const view = new DataView(buffer.getMappedRange());
       for (const [, g] of initial) {
-        writeValue(view, g.offset, g.type, canonicalize(g.type, g.initialValue), 'storage');
+        writeInitialValue(view, g.offset, g.type, g.initialValue);
       }
       buffer.unmap();
     }

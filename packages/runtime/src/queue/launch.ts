@@ -32,6 +32,7 @@ import type { CanonicalValue } from '../values/host-value.js';
 import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
+import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue } from './scheduler.js';
 
@@ -147,20 +148,32 @@ export class LaunchPlan {
     return entry;
   }
 
+  /** A workgroup size set by specialization constants against the device's limits. */
+  checkWorkgroupSize(action: KernelAction, values: SpecValues): void {
+    if (this.#literalSize) return;
+    checkWorkgroupSize(this.context.device.limits, action, this.#workgroupSize(values));
+  }
+
+  #workgroupSize(values: SpecValues): Vec3 {
+    const { program, image, info } = this.resolved;
+    return (
+      this.#literalSize ??
+      (info.workgroupSize.map((dim) =>
+        dim.kind === 'literal'
+          ? dim.value
+          : leafValue(program, image, values, dim.symbolicId, dim.leafId),
+      ) as unknown as Vec3)
+    );
+  }
+
   /** The launch's global range and dispatches; the previous launch's when its ranges were the same. */
   geometry(action: KernelAction, values: SpecValues): Geometry {
     const last = this.#geometry;
     if (last && sameSizes(last.global, action.global) && sameSizes(last.local, action.local)) {
       return last;
     }
-    const { program, image, info } = this.resolved;
-    const workgroupSize =
-      this.#literalSize ??
-      (info.workgroupSize.map((dim) =>
-        dim.kind === 'literal'
-          ? dim.value
-          : leafValue(program, image, values, dim.symbolicId, dim.leafId),
-      ) as unknown as Vec3);
+    const { info } = this.resolved;
+    const workgroupSize = this.#workgroupSize(values);
     const globalRange = toWgsl(action.global);
     if (action.local) checkNdRange(action, info, workgroupSize);
     const groups = globalRange.map((g, c) => Math.ceil(g / workgroupSize[c]!)) as unknown as Vec3;
@@ -403,6 +416,7 @@ export function prepareLaunch(
   const { image, info } = resolved;
   if (policy.choose(name, image, info) === 'native') {
     const native = planFor(context, plans, action, 'native');
+    native.checkWorkgroupSize(action, values);
     const entry = nativePipeline(context, policy, native, action, values, batch);
     if (entry) return new PreparedLaunch(action, native, entry, values);
     context.stats.emulatedWhileCompiling++;
@@ -422,6 +436,7 @@ function planFor(
 ): LaunchPlan {
   let plan = plans.get(variant);
   if (!plan) {
+    checkRequiredLimits(context.device.limits, action, action.resolved.info);
     plan = new LaunchPlan(context, action.resolved, variant);
     plans.set(variant, plan);
   }

@@ -6,12 +6,13 @@ import type { DataType } from '@syclts/dsl';
 import { sameType } from '@syclts/dsl';
 import type { Expression as EsExpression, ObjectExpression } from 'oxc-parser';
 import type { Expr } from '../../ir/device-code.js';
+import { WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName } from '../ast.js';
 import { codes } from '../report.js';
 import { F32, scalarOf, scalarType, typeName, vectorType, withScalar } from '../resolver/types.js';
 import { constantOf, fail, type Lowering, type Node, spanOf, textOf } from './context.js';
 import { conversionHint, lowerValue, lowerValueOf } from './expressions.js';
-import { convertConstant, defaultType, literalOf } from './literals.js';
+import { convertConstant, defaultType, literalOf, tooManyElements } from './literals.js';
 
 export function lowerArrayLiteral(
   cx: Lowering,
@@ -30,6 +31,8 @@ export function lowerArrayLiteral(
     }
     items.push(e as Expression);
   }
+  if (items.length > WGSL_LIMITS.arrayConstructorElements)
+    return tooManyElements(cx, node, items.length);
   if (expected?.kind === 'array' && expected.length !== items.length && expected.length > 0) {
     return fail(
       cx,

@@ -5,6 +5,9 @@ import {
   type HostAccess,
   type InitMode,
   type JsonValue,
+  KERNEL_LIMITS,
+  type KernelLimit,
+  type RequiredLimits,
   zeroValue,
 } from '@syclts/dsl';
 import type {
@@ -15,7 +18,7 @@ import type {
   VariableDeclarator,
 } from 'oxc-parser';
 import { recursiveCalls } from '../../ir/call-graph.js';
-import type { Expr } from '../../ir/device-code.js';
+import type { Block, Expr } from '../../ir/device-code.js';
 import type {
   DeviceGlobalDecl,
   FunctionDecl,
@@ -27,11 +30,13 @@ import type {
   WgslPart,
   WorkgroupArrayDecl,
 } from '../../ir/device-object.js';
+import { functionMemory, WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import { describeConst } from '../resolver/constants.js';
 import type { Resolver } from '../resolver/resolver.js';
 import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
+import { didYouMean } from '../suggest.js';
 import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
 import { checkRawWgsl } from './raw-wgsl.js';
@@ -192,7 +197,7 @@ export class DeclarationBuilder {
         );
         return null;
       }
-      const checked = checkDefault(folded, type);
+      const checked = checkDefault(folded, type, false);
       if (!checked.ok) {
         this.reporter.error(
           codes.badDefault,
@@ -231,22 +236,23 @@ export class DeclarationBuilder {
       return null;
     }
     const entries = new Map<string, { node: Node; value: Expression }>();
+    const keys = ['range', 'ndRange', 'workgroupSize', 'args', 'local', 'requiredLimits'];
     for (const p of spec.properties) {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
-      if (
-        p.type !== 'Property' ||
-        key === null ||
-        !['range', 'ndRange', 'workgroupSize', 'args', 'local'].includes(key)
-      ) {
+      if (p.type !== 'Property' || key === null || !keys.includes(key)) {
         this.reporter.error(
           codes.badKernelSpec,
           p,
-          'a kernel spec has only range | ndRange, workgroupSize, args, local',
+          'a kernel spec has only range | ndRange, workgroupSize, args, local, requiredLimits',
+          key === null ? undefined : didYouMean(key, keys),
         );
         return null;
       }
       entries.set(key, { node: p, value: p.value });
     }
+    const limitsEntry = entries.get('requiredLimits');
+    const requiredLimits = limitsEntry ? this.requiredLimits(limitsEntry.value) : undefined;
+    if (requiredLimits === null) return null;
     const range = this.kernelRange(entries, spec);
     const params = this.kernelParams(entries.get('args'), spec);
     const workgroupArrays = this.workgroupArrays(entries.get('local'), range?.kind === 'nd');
@@ -292,8 +298,62 @@ export class DeclarationBuilder {
     }
     const before = this.reporter.errorCount;
     const body = lowerBody(lowering, fn.body as Expression);
-    if (this.reporter.errorCount > before) return null;
-    return { name, range, params, workgroupArrays, body, span: this.span(decl) };
+    if (this.reporter.errorCount > before || !this.fitsFunctionMemory(body, `kernel \`${name}\``)) {
+      return null;
+    }
+    return {
+      name,
+      range,
+      params,
+      workgroupArrays,
+      body,
+      span: this.span(decl),
+      ...(requiredLimits ? { requiredLimits } : {}),
+    };
+  }
+
+  /** `requiredLimits: { maxComputeWorkgroupStorageSize: 32768 }`: WebGPU limit names, integer constants. */
+  private requiredLimits(node: Expression): RequiredLimits | null {
+    const object = unwrap(node);
+    if (object.type !== 'ObjectExpression') {
+      this.reporter.error(
+        codes.badKernelSpec,
+        object,
+        'requiredLimits must be an object literal of WebGPU limit names and numbers',
+        'write requiredLimits: { maxComputeInvocationsPerWorkgroup: 1024 }',
+      );
+      return null;
+    }
+    const limits: Partial<Record<KernelLimit, number>> = {};
+    for (const p of object.properties) {
+      const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
+      if (p.type !== 'Property' || key === null || !(KERNEL_LIMITS as string[]).includes(key)) {
+        this.reporter.error(
+          codes.badKernelSpec,
+          p,
+          `${key === null ? 'this entry' : `\`${key}\``} is not a limit a kernel can require; the limits are ${KERNEL_LIMITS.join(', ')}`,
+          key === null ? undefined : didYouMean(key, KERNEL_LIMITS),
+        );
+        return null;
+      }
+      const value = this.resolver.evalConst(p.value);
+      if (
+        value?.kind !== 'number' ||
+        value.float ||
+        !Number.isInteger(value.value) ||
+        value.value < 1 ||
+        value.value > 2 ** 32 - 1
+      ) {
+        this.reporter.error(
+          codes.badKernelSpec,
+          p.value,
+          `requiredLimits.${key} must be a positive integer constant (a u32)`,
+        );
+        return null;
+      }
+      limits[key as KernelLimit] = value.value;
+    }
+    return limits;
   }
 
   private bindKernelParam(
@@ -757,6 +817,15 @@ export class DeclarationBuilder {
       });
       params.push({ name: p.name, type, span: this.span(p) });
     }
+    if (params.length > WGSL_LIMITS.functionParams) {
+      this.reporter.error(
+        codes.functionParams,
+        args[0],
+        `\`${name}\` takes ${params.length} parameters; a WGSL function takes at most ${WGSL_LIMITS.functionParams}`,
+        'pass related values together as a struct',
+      );
+      return null;
+    }
     const template = fn.body ? wgslTemplate(fn.body, this.resolver) : null;
     if (template) {
       const parts = this.wgslParts(template, scopes);
@@ -778,6 +847,7 @@ export class DeclarationBuilder {
     const block = lowerBody(lowering, fn.body as Expression);
     this.callGraph.set(name, lowering.calls);
     if (this.reporter.errorCount > before) return null;
+    if (!this.fitsFunctionMemory(block, `device function \`${name}\``)) return null;
     if (signature.returns && !alwaysReturns(block)) {
       this.reporter.error(
         codes.badControlFlow,
@@ -794,6 +864,19 @@ export class DeclarationBuilder {
       body: { kind: 'ir', block },
       span: this.span(decl),
     };
+  }
+
+  /** Reports locals past WGSL's function memory, at the one that passes it. */
+  private fitsFunctionMemory(block: Block, what: string): boolean {
+    const { bytes, crossing } = functionMemory(block);
+    if (!crossing) return true;
+    this.reporter.error(
+      codes.functionMemory,
+      crossing.span,
+      `the locals of ${what} take ${bytes} bytes, ${typeName(crossing.type)} \`${crossing.name}\` among them; WGSL allows ${WGSL_LIMITS.functionMemory} bytes of function memory per function`,
+      'index large data where it lives (an accessor, a device global, a workgroup array) instead of copying it into a local',
+    );
+    return false;
   }
 
   private wgslParts(template: TemplateNode, scopes: Scopes): WgslPart[] | null {

@@ -1,7 +1,9 @@
 /**
  * Checks a folded initial value (a specialization constant's default, a device global's initial
- * contents) against its declared type and turns it into the whole host value (JSON). Trailing
- * array elements and struct fields left out are zero, as in the DSL's `completeValue`.
+ * contents) against its declared type and turns it into JSON. Trailing array elements and
+ * struct fields left out are zero, as in the DSL's `completeValue`: a specialization constant's
+ * default is completed (it is small, and read whole); a device global's initial value is kept as
+ * given, so that a global of millions of elements given a few values costs a few values.
  */
 import {
   type DataType,
@@ -25,7 +27,7 @@ const bad = (value: ConstValue, type: DataType, detail?: string): Checked => ({
   why: `${describeConst(value)} does not fit ${typeName(type)}${detail ? `: ${detail}` : ''}`,
 });
 
-export function checkDefault(value: ConstValue, type: DataType): Checked {
+export function checkDefault(value: ConstValue, type: DataType, complete = true): Checked {
   switch (type.kind) {
     case 'scalar':
       return checkScalar(value, type.scalar, type);
@@ -33,27 +35,34 @@ export function checkDefault(value: ConstValue, type: DataType): Checked {
       // A device global's initial value (specialization constants cannot be atomic).
       return checkScalar(value, type.scalar, type);
     case 'vector':
-      return checkList(value, type, type.size, () => ({ kind: 'scalar', scalar: type.component }));
+      return checkList(
+        value,
+        type,
+        type.size,
+        () => ({ kind: 'scalar', scalar: type.component }),
+        complete,
+      );
     case 'matrix':
       return checkList(
         value,
         type,
         type.columns * type.rows,
         () => ({ kind: 'scalar', scalar: 'f32' }),
+        complete,
         'a flat, column-major list',
       );
     case 'array':
-      return checkList(value, type, type.length, () => type.element, 'a list', true);
+      return checkList(value, type, type.length, () => type.element, complete, 'a list', true);
     case 'struct': {
       if (value.kind !== 'object') return bad(value, type, 'expected an object');
       const out: { [key: string]: JsonValue } = {};
       for (const f of type.fields) {
         const v = value.fields.get(f.name);
         if (!v) {
-          out[f.name] = zeroValue(f.type) as JsonValue;
+          if (complete) out[f.name] = zeroValue(f.type) as JsonValue;
           continue;
         }
-        const c = checkDefault(v, f.type);
+        const c = checkDefault(v, f.type, complete);
         if (!c.ok) return c;
         out[f.name] = c.json;
       }
@@ -70,6 +79,7 @@ function checkList(
   type: DataType,
   length: number,
   element: (i: number) => DataType,
+  complete: boolean,
   shape = 'a list',
   partial = false,
 ): Checked {
@@ -84,11 +94,11 @@ function checkList(
   }
   const out: JsonValue[] = [];
   for (const [i, item] of value.items.entries()) {
-    const c = checkDefault(item, element(i));
+    const c = checkDefault(item, element(i), complete);
     if (!c.ok) return c;
     out.push(c.json);
   }
-  for (let i = count; i < length; i++) out.push(zeroValue(element(i)) as JsonValue);
+  if (complete) for (let i = count; i < length; i++) out.push(zeroValue(element(i)) as JsonValue);
   return { ok: true, json: out };
 }
 

@@ -6,6 +6,7 @@
 import type { DataType } from '@syclts/dsl';
 import { fitsScalar, type ScalarName, sameType } from '@syclts/dsl';
 import type { Expr } from '../../ir/device-code.js';
+import { WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { codes } from '../report.js';
 import { type ConstValue, describeConst } from '../resolver/constants.js';
 import { BOOL, F32, I32, scalarOf, scalarType, typeName } from '../resolver/types.js';
@@ -74,6 +75,17 @@ export function constantFor(
   return literalOf(cx, value, target, node);
 }
 
+/** An array value constructor is limited in WGSL; a longer list belongs in memory. */
+export function tooManyElements(cx: Lowering, node: Node, count: number): null {
+  return fail(
+    cx,
+    codes.arrayConstructor,
+    node,
+    `this array has ${count} elements; a WGSL array value constructor takes at most ${WGSL_LIMITS.arrayConstructorElements}`,
+    'pass large tables through an accessor, or fill a device global or a workgroup array in a loop',
+  );
+}
+
 /**
  * A top-level constant array or object used in device code becomes a constructed value:
  * elements take the context's type, else i32 / f32 / bool as literals do.
@@ -89,6 +101,9 @@ export function lowerConstant(
   if (value.kind === 'array') {
     if (value.items.length === 0)
       return fail(cx, codes.typeMismatch, node, 'an empty array has no WGSL type');
+    if (value.items.length > WGSL_LIMITS.arrayConstructorElements) {
+      return tooManyElements(cx, node, value.items.length);
+    }
     const element =
       expected?.kind === 'array'
         ? expected.element

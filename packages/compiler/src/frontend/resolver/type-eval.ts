@@ -1,5 +1,6 @@
 /** Type expressions (`f32`, `vec(f32, 3)`, `struct({...})`, aliases) evaluated to data types. */
 import type { DataType, StructField } from '@syclts/dsl';
+import { nestDepth, WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
 import { codes } from '../report.js';
 import { evalConst } from './const-eval.js';
@@ -74,6 +75,18 @@ export function evalType(r: Resolver, input: Expression): DataType | null {
     );
     return null;
   };
+  // Reported at the level that passes the limit; the levels around it see no type.
+  const nested = (type: DataType): DataType | null => {
+    const depth = nestDepth(type);
+    if (depth <= WGSL_LIMITS.typeNesting) return type;
+    r.reporter.error(
+      codes.typeNesting,
+      node,
+      `this type nests ${depth} levels deep (arrays, structs, vectors 1 and matrices 2 each); WGSL allows ${WGSL_LIMITS.typeNesting}`,
+      'flatten inner arrays into one longer array and compute the index',
+    );
+    return null;
+  };
   switch (callee) {
     case 'vec': {
       const component = arg(0) ? evalType(r, arg(0)!) : null;
@@ -99,7 +112,7 @@ export function evalType(r: Resolver, input: Expression): DataType | null {
       const length = intArg(1, 'the length of an array');
       if (!element || length === null) return null;
       if (length < 1) return notType(`an array needs at least one element, not ${length}`);
-      return arrayType(element, length);
+      return nested(arrayType(element, length));
     }
     case 'struct': {
       const shape = arg(0) ? unwrap(arg(0)!) : null;
@@ -128,7 +141,16 @@ export function evalType(r: Resolver, input: Expression): DataType | null {
         if (!type) return null;
         fields.push({ name, type });
       }
-      return structType(fields);
+      if (fields.length > WGSL_LIMITS.structMembers) {
+        r.reporter.error(
+          codes.structMembers,
+          node,
+          `this struct has ${fields.length} fields; WGSL allows at most ${WGSL_LIMITS.structMembers}`,
+          'group fields into nested structs or arrays',
+        );
+        return null;
+      }
+      return nested(structType(fields));
     }
     case 'atomic': {
       const inner = arg(0) ? evalType(r, arg(0)!) : null;

@@ -1,0 +1,160 @@
+/**
+ * WebGPU's limits on what one kernel's pipeline may use: the workgroup size, workgroup memory
+ * and storage buffers per shader stage. A kernel over a default limit is refused at build time,
+ * unless its spec declares the limit in `requiredLimits` (the runtime then checks the device).
+ */
+import {
+  DEFAULT_KERNEL_LIMITS,
+  type KernelLimit,
+  roundUp,
+  type SpecConstantMode,
+  type SymbolicId,
+  storageBuffersOf,
+  strideOf,
+} from '@syclts/dsl';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Span } from '../ir/span.js';
+import { LinkCode } from './codes.js';
+import type { LinkedImage, LinkedKernel, SizeValue } from './linked-image.js';
+import { sizeLeaves } from './sizes.js';
+
+/** The default value of an integer specialization-constant leaf. */
+export type LeafDefault = (symbolicId: SymbolicId, leafId: number) => number;
+
+/** WebGPU counts each workgroup variable rounded up to 16 bytes. */
+const WORKGROUP_VARIABLE_ALIGN = 16;
+/** The launch slot's `var<workgroup>` u32, as counted. */
+const LAUNCH_SLOT_BYTES = 16;
+
+interface Need {
+  readonly limit: KernelLimit;
+  readonly value: number;
+  /** What needs it, for the message. */
+  readonly what: string;
+  readonly span: Span;
+  /** Whether a specialization constant's default value went into it. */
+  readonly fromDefaults: boolean;
+}
+
+/** Reports each limit a kernel of `image` needs above what it may use. */
+export function checkKernelLimits(
+  image: Pick<LinkedImage, 'kernels' | 'emulation'>,
+  leafDefault: LeafDefault,
+  diagnostics: Diagnostic[],
+): void {
+  for (const kernel of image.kernels) {
+    for (const need of needsOf(kernel, image.emulation, leafDefault)) {
+      const declared = kernel.decl.requiredLimits?.[need.limit];
+      const allowed = declared ?? DEFAULT_KERNEL_LIMITS[need.limit];
+      if (need.value <= allowed) continue;
+      const defaults = need.fromDefaults
+        ? ' (with the specialization constants at their default values)'
+        : '';
+      const fix =
+        declared === undefined
+          ? `, WebGPU's default limit; a kernel that needs more declares requiredLimits: { ${need.limit}: ${need.value} } in its spec and runs only on devices that offer it`
+          : `, the value its requiredLimits declares; raise it to ${need.value}`;
+      diagnostics.push({
+        code: LinkCode.kernelLimit,
+        severity: 'error',
+        message: `kernel '${kernel.symbolicId}' needs ${need.limit} ${need.value} (${need.what})${defaults}, over ${allowed}${fix}`,
+        file: kernel.info.source.module,
+        span: need.span,
+      });
+    }
+  }
+}
+
+function needsOf(
+  kernel: LinkedKernel,
+  emulation: LinkedImage['emulation'],
+  leafDefault: LeafDefault,
+): Need[] {
+  const { decl, info } = kernel;
+  const dims = decl.range.dimensions;
+  const sizeSpan = (c: number) =>
+    decl.range.kind === 'nd'
+      ? (decl.range.workgroupSize[dims - 1 - c]?.span ?? decl.span)
+      : decl.span;
+  const size = kernel.workgroupSize.map((v) => evaluate(v, leafDefault));
+  const sizeFromDefaults = kernel.workgroupSize.some((v) => sizeLeaves(v).length > 0);
+  const limits = [
+    'maxComputeWorkgroupSizeX',
+    'maxComputeWorkgroupSizeY',
+    'maxComputeWorkgroupSizeZ',
+  ] as const;
+  const needs: Need[] = limits.map((limit, c) => ({
+    limit,
+    value: size[c]!,
+    what: `its workgroup size in SYCL dimension ${dims - 1 - c}, WGSL's ${'xyz'[c]}`,
+    span: sizeSpan(c),
+    fromDefaults: sizeLeaves(kernel.workgroupSize[c]!).length > 0,
+  }));
+  needs.push({
+    limit: 'maxComputeInvocationsPerWorkgroup',
+    value: size[0]! * size[1]! * size[2]!,
+    what: `a workgroup of ${size.join(' x ')} items`,
+    span: decl.range.kind === 'nd' ? sizeSpan(0) : decl.span,
+    fromDefaults: sizeFromDefaults,
+  });
+
+  // Workgroup memory: the arrays, then the launch slot's variable; reported at the array that
+  // crosses the limit (or the kernel, when only the slot does).
+  const allowedMemory =
+    decl.requiredLimits?.maxComputeWorkgroupStorageSize ??
+    DEFAULT_KERNEL_LIMITS.maxComputeWorkgroupStorageSize;
+  let memory = info.launchSlots.length > 0 ? LAUNCH_SLOT_BYTES : 0;
+  let memorySpan = decl.span;
+  let memoryFromDefaults = false;
+  for (const [i, w] of kernel.workgroupArrays.entries()) {
+    const bytes = evaluate(w.length, leafDefault) * strideOf(w.element);
+    const crossed = memory <= allowedMemory;
+    memory += roundUp(WORKGROUP_VARIABLE_ALIGN, bytes);
+    memoryFromDefaults ||= sizeLeaves(w.length).length > 0;
+    if (crossed && memory > allowedMemory) memorySpan = decl.workgroupArrays[i]!.span;
+  }
+  needs.push({
+    limit: 'maxComputeWorkgroupStorageSize',
+    value: memory,
+    what: `bytes of workgroup memory, each array rounded up to 16 bytes${info.launchSlots.length > 0 ? ', 16 for its launch slot' : ''}`,
+    span: memorySpan,
+    fromDefaults: memoryFromDefaults,
+  });
+
+  const variants: readonly SpecConstantMode[] = info.variants;
+  const buffers = Math.max(...variants.map((v) => storageBuffersOf(info, emulation, v)));
+  needs.push({
+    limit: 'maxStorageBuffersPerShaderStage',
+    value: buffers,
+    what: 'storage buffers: its accessors, device-global buffers and the buffers syclts adds for specialization constants and launch slots',
+    span: decl.span,
+    fromDefaults: false,
+  });
+  return needs;
+}
+
+/** A size's value with every specialization constant at its default. */
+function evaluate(value: SizeValue, leafDefault: LeafDefault): number {
+  switch (value.kind) {
+    case 'literal':
+      return value.value;
+    case 'leaf':
+      return leafDefault(value.symbolicId, value.leafId);
+    case 'binary': {
+      const l = evaluate(value.left, leafDefault);
+      const r = evaluate(value.right, leafDefault);
+      switch (value.operator) {
+        case '+':
+          return l + r;
+        case '-':
+          return l - r;
+        case '*':
+          return l * r;
+        case '/':
+          return r === 0 ? 0 : Math.trunc(l / r);
+        case '%':
+          return r === 0 ? 0 : l % r;
+      }
+    }
+  }
+}
