@@ -10,6 +10,7 @@ import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../res
 import { lowerConditionals } from './conditionals.js';
 import { checkConstants } from './const-check.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
+import { checkNesting } from './depth-check.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
 import { lowerExpressionStatement } from './updates.js';
 
@@ -46,12 +47,15 @@ export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
   collectMutatedRoots(node, cx.mutatedConsts);
   const block = lowerBodyStatements(cx, node);
   checkConstants(cx.reporter, block);
-  if (!cx.conditionals) return block;
-  return lowerConditionals(
-    block,
-    [...cx.scopes.localNames(), ...declaredNames(block)],
-    (span, message, hint) => cx.reporter.error(codes.unsupportedSyntax, span, message, hint),
-  );
+  const lowered = cx.conditionals
+    ? lowerConditionals(
+        block,
+        [...cx.scopes.localNames(), ...declaredNames(block)],
+        (span, message, hint) => cx.reporter.error(codes.unsupportedSyntax, span, message, hint),
+      )
+    : block;
+  checkNesting(cx.reporter, lowered);
+  return lowered;
 }
 
 function lowerBodyStatements(cx: Lowering, node: Statement | Expression): Block {
