@@ -62,7 +62,8 @@ test('the production bundle ships the linked program, not the compiler', () => {
     `[syclts] browser bundle, minified (gzipped): ${code.length} (${gzip(code)}) bytes in all, ` +
       `${rest.length} (${gzip(rest)}) without the linked program`,
   );
-  expect(gzip(rest)).toBeLessThan(21_000);
+  // 21,000 until the runtime began checking kernels' WebGPU limits against the device (0.5 kB).
+  expect(gzip(rest)).toBeLessThan(21_600);
 });
 
 test.each([

@@ -13,8 +13,6 @@ import { fromShareable, InterpretError, zeroOf } from './values.js';
 export { INTERPRETED_BUILTINS } from './builtins.js';
 export { InterpretError } from './values.js';
 
-type HostArray = ArrayBufferView;
-
 export interface InterpretLaunch {
   /** Symbolic ID of the kernel. */
   readonly kernel: string;
@@ -23,11 +21,11 @@ export interface InterpretLaunch {
   /** nd-range local range in SYCL order (default: the kernel's workgroup size). */
   readonly local?: readonly number[];
   /** Accessors as typed arrays (copied, never changed); value arguments as host values. */
-  readonly args?: Readonly<Record<string, HostArray | JsonValue>>;
+  readonly args?: Readonly<Record<string, ArrayBufferView | JsonValue>>;
   /** Specialization-constant values by symbolic ID (default: each constant's default). */
   readonly specConstants?: Readonly<Record<string, JsonValue>>;
   /** Initial device-global contents in their host-shareable layout (default zero). */
-  readonly deviceGlobals?: Readonly<Record<string, HostArray>>;
+  readonly deviceGlobals?: Readonly<Record<string, ArrayBufferView>>;
 }
 
 export interface InterpretOptions {
@@ -181,7 +179,7 @@ function constant(type: DataType, value: JsonValue): Place {
   return { kind: 'constant', value: fromShareable(type, value as ShareableValue), type };
 }
 
-function copyBytes(view: HostArray, size: number): ArrayBuffer {
+function copyBytes(view: ArrayBufferView, size: number): ArrayBuffer {
   const bytes = new ArrayBuffer(size);
   new Uint8Array(bytes).set(
     new Uint8Array(view.buffer, view.byteOffset, Math.min(view.byteLength, size)),
