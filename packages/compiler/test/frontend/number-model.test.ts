@@ -388,3 +388,17 @@ test('a deeply nested Math.round stays linear and rounds at each level', async (
   const code = program('roundNested').images[0]!.wgsl.native!;
   expect(code.length).toBeLessThan(10_000);
 });
+
+test('the length of an array longer than any u32 is refused at `.length`, not an internal error', () => {
+  const source = `import { accessor, array, bool, deviceGlobal, kernel, u32 } from '@syclts/dsl';
+const G = deviceGlobal(array(bool, 2 ** 128));
+export const k = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, (item, _kh, { out }) => {
+  out[0] = u32(G.value.length);
+});`;
+  const { program, diagnostics } = build([{ module: 'src/len.sycl.ts', source }]);
+  expect(program).toBeNull();
+  expect(diagnostics[0]).toMatchObject({ code: 'SYCL1013', span: { line: 4, column: 16 } });
+  expect(diagnostics[0]!.message).toMatch(
+    /^`G\.value\.length` is 3\.4\d*e\+38, which no u32 holds/,
+  );
+});

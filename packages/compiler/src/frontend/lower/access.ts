@@ -154,6 +154,14 @@ export function lowerMember(
   const base = lowerExpr(cx, node.object, expected);
   if (!base) return null;
   if (name === 'length' && base.type.kind === 'array') {
+    if (base.type.length > 0xffffffff) {
+      return fail(
+        cx,
+        codes.literalRange,
+        node,
+        `\`${textOf(cx, node)}\` is ${base.type.length}, which no u32 holds: an array this long cannot live on the GPU`,
+      );
+    }
     if (base.type.length > 0) {
       return { op: 'literal', value: base.type.length, type: U32, span: spanOf(cx, node) };
     }
