@@ -15,8 +15,8 @@ import {
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Span } from '../ir/span.js';
 import { LinkCode } from './codes.js';
-import type { LinkedImage, LinkedKernel, SizeValue } from './linked-image.js';
-import { sizeLeaves } from './sizes.js';
+import type { LinkedImage, LinkedKernel } from './linked-image.js';
+import { sizeLeaves, sizeOf } from './sizes.js';
 
 /** The default value of an integer specialization-constant leaf. */
 export type LeafDefault = (symbolicId: SymbolicId, leafId: number) => number;
@@ -76,7 +76,7 @@ function needsOf(
     decl.range.kind === 'nd'
       ? (decl.range.workgroupSize[dims - 1 - c]?.span ?? decl.span)
       : decl.span;
-  const size = kernel.workgroupSize.map((v) => evaluate(v, leafDefault));
+  const size = kernel.workgroupSize.map((v) => sizeOf(v, leafDefault));
   const sizeFromDefaults = kernel.workgroupSize.some((v) => sizeLeaves(v).length > 0);
   const limits = [
     'maxComputeWorkgroupSizeX',
@@ -107,7 +107,7 @@ function needsOf(
   let memorySpan = decl.span;
   let memoryFromDefaults = false;
   for (const [i, w] of kernel.workgroupArrays.entries()) {
-    const bytes = evaluate(w.length, leafDefault) * strideOf(w.element);
+    const bytes = sizeOf(w.length, leafDefault) * strideOf(w.element);
     const crossed = memory <= allowedMemory;
     memory += roundUp(WORKGROUP_VARIABLE_ALIGN, bytes);
     memoryFromDefaults ||= sizeLeaves(w.length).length > 0;
@@ -131,30 +131,4 @@ function needsOf(
     fromDefaults: false,
   });
   return needs;
-}
-
-/** A size's value with every specialization constant at its default. */
-function evaluate(value: SizeValue, leafDefault: LeafDefault): number {
-  switch (value.kind) {
-    case 'literal':
-      return value.value;
-    case 'leaf':
-      return leafDefault(value.symbolicId, value.leafId);
-    case 'binary': {
-      const l = evaluate(value.left, leafDefault);
-      const r = evaluate(value.right, leafDefault);
-      switch (value.operator) {
-        case '+':
-          return l + r;
-        case '-':
-          return l - r;
-        case '*':
-          return l * r;
-        case '/':
-          return r === 0 ? 0 : Math.trunc(l / r);
-        case '%':
-          return r === 0 ? 0 : l % r;
-      }
-    }
-  }
 }

@@ -49,16 +49,24 @@ export function sizeValue(expr: Expr<SymbolicId>, leafOf: LeafLookup): SizeValue
   return { kind: 'leaf', symbolicId: e.ref, leafId: leaf.id, scalar: leaf.scalar };
 }
 
-export function literalSize(value: SizeValue): number | null {
+/**
+ * A size's value, each specialization-constant leaf valued by `leaf` (null: unknown, and so is
+ * the size). A zero divisor gives 0: the front end refuses a constant one, and one that only a
+ * constant's value makes zero fails pipeline creation, whatever is computed here.
+ */
+export function sizeOf<N extends number | null>(
+  value: SizeValue,
+  leaf: (symbolicId: SymbolicId, leafId: number) => N,
+): number | N {
   switch (value.kind) {
     case 'literal':
       return value.value;
     case 'leaf':
-      return null;
+      return leaf(value.symbolicId, value.leafId);
     case 'binary': {
-      const l = literalSize(value.left);
-      const r = literalSize(value.right);
-      if (l === null || r === null) return null;
+      const l = sizeOf(value.left, leaf);
+      const r = sizeOf(value.right, leaf);
+      if (l === null || r === null) return null as N;
       switch (value.operator) {
         case '+':
           return l + r;
@@ -67,12 +75,17 @@ export function literalSize(value: SizeValue): number | null {
         case '*':
           return l * r;
         case '/':
-          return Math.trunc(l / r);
+          return r === 0 ? 0 : Math.trunc(l / r);
         case '%':
-          return l % r;
+          return r === 0 ? 0 : l % r;
       }
     }
   }
+}
+
+/** A size made of literals only, or null. */
+export function literalSize(value: SizeValue): number | null {
+  return sizeOf(value, () => null);
 }
 
 export function sizeLeaves(value: SizeValue): Extract<SizeValue, { kind: 'leaf' }>[] {
