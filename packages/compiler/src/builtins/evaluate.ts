@@ -29,7 +29,7 @@ export type Implementation =
   | { readonly each: Component; readonly constRule?: ConstRule }
   | { readonly whole: Whole };
 
-/** The scalar of a scalar or vector type (f32 for matrices). */
+/** The scalar of a scalar, vector or array type (f32 for matrices and structs). */
 export function scalarOf(t: DataType): ScalarName {
   switch (t.kind) {
     case 'scalar':
@@ -37,6 +37,8 @@ export function scalarOf(t: DataType): ScalarName {
       return t.scalar;
     case 'vector':
       return t.component;
+    case 'array':
+      return scalarOf(t.element);
     default:
       return 'f32';
   }

@@ -4,7 +4,8 @@
  * are evaluated directly (a device function called inside an expression must not reach a
  * barrier, which WGSL's uniformity rules make rare).
  */
-import type { DataType, ScalarName, SymbolicId } from '@syclts/dsl';
+import type { DataType, SymbolicId } from '@syclts/dsl';
+import { scalarOf } from '../builtins/evaluate.js';
 import type {
   BinaryOperator,
   Block,
@@ -442,22 +443,6 @@ export class Machine {
 function componentIndex(c: string): number {
   const i = 'xyzw'.indexOf(c);
   return i >= 0 ? i : 'rgba'.indexOf(c);
-}
-
-export function scalarOf(t: DataType): ScalarName {
-  switch (t.kind) {
-    case 'scalar':
-    case 'atomic':
-      return t.scalar;
-    case 'vector':
-      return t.component;
-    case 'matrix':
-      return 'f32';
-    case 'array':
-      return scalarOf(t.element);
-    case 'struct':
-      return 'f32';
-  }
 }
 
 function mapDeep(v: Value, f: (x: Scalar) => Scalar): Value {

@@ -56,7 +56,7 @@ export function foldSmallInt(op: string, x: number, y: number): number | boolean
     case '===':
     case '!=':
     case '!==': {
-      const r = compare(op, x, y);
+      const r = compare(op, x, y, 'integers');
       return r.ok ? r.value : undefined;
     }
     default:
@@ -100,22 +100,8 @@ export function foldAbstractInt(op: string, x: bigint, y: bigint): Folded<bigint
         return no('`>>>` shifts a 32-bit value by 0 to 31');
       }
       return ok(BigInt((Number(x) >>> 0) >>> Number(y)));
-    case '<':
-      return ok(x < y);
-    case '<=':
-      return ok(x <= y);
-    case '>':
-      return ok(x > y);
-    case '>=':
-      return ok(x >= y);
-    case '==':
-    case '===':
-      return ok(x === y);
-    case '!=':
-    case '!==':
-      return ok(x !== y);
     default:
-      return no(`\`${op}\` on integers`);
+      return compare(op, x, y, 'integers');
   }
 }
 
@@ -141,11 +127,16 @@ function floatOperation(op: string, x: number, y: number): Folded<number | boole
     case '**':
       return ok(x ** y);
     default:
-      return compare(op, x, y);
+      return compare(op, x, y, 'floats');
   }
 }
 
-function compare(op: string, x: number, y: number): Folded<boolean> {
+function compare<T extends number | bigint>(
+  op: string,
+  x: T,
+  y: T,
+  operands: 'integers' | 'floats',
+): Folded<boolean> {
   switch (op) {
     case '<':
       return ok(x < y);
@@ -162,7 +153,7 @@ function compare(op: string, x: number, y: number): Folded<boolean> {
     case '!==':
       return ok(x !== y);
     default:
-      return no(`\`${op}\` on floats`);
+      return no(`\`${op}\` on ${operands}`);
   }
 }
 
@@ -244,7 +235,7 @@ export function foldConcrete(
       return shiftLeft(scalar, x, y);
     }
     default:
-      return compare(op, x, y);
+      return compare(op, x, y, 'integers');
   }
 }
 
