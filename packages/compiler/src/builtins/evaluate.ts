@@ -148,6 +148,11 @@ const boolReduce =
   ([v]) =>
     Array.isArray(v) ? (every ? v.every(Boolean) : v.some(Boolean)) : Boolean(v);
 
+const absolute = each(([x], s) => (s === 'u32' ? x! : Math.abs(x!)));
+const minimum = each(([a, b]) => Math.min(a!, b!));
+const maximum = each(([a, b]) => Math.max(a!, b!));
+const clampComponent: Component = ([e, lo, hi]) => Math.min(Math.max(e!, lo!), hi!);
+
 export const IMPLEMENTATIONS: { readonly [K in BuiltinName]: Implementation } = {
   sqrt: unary(Math.sqrt),
   inverseSqrt: unary((x) => 1 / Math.sqrt(x)),
@@ -184,24 +189,21 @@ export const IMPLEMENTATIONS: { readonly [K in BuiltinName]: Implementation } = 
     const t = Math.min(1, Math.max(0, (x! - lo!) / (hi! - lo!)));
     return t * t * (3 - 2 * t);
   }),
-  abs: each(([x], s) => (s === 'u32' ? x! : Math.abs(x!))),
+  abs: absolute,
   sign: unary((x) => (x > 0 ? 1 : x < 0 ? -1 : 0)),
-  min: each(([a, b]) => Math.min(a!, b!)),
-  max: each(([a, b]) => Math.max(a!, b!)),
-  clamp: each(
-    ([e, lo, hi]) => Math.min(Math.max(e!, lo!), hi!),
-    ([, lo, hi]) => {
-      if (!lo || !hi) return null;
-      const at = (v: readonly Scalar[], i: number) => v[v.length === 1 ? 0 : i]!;
-      const n = Math.max(lo.length, hi.length);
-      for (let i = 0; i < n; i++) {
-        if (Number(at(lo, i)) > Number(at(hi, i))) {
-          return `clamp's low bound ${at(lo, i)} is above its high bound ${at(hi, i)}, which WGSL rejects for constant bounds`;
-        }
+  min: minimum,
+  max: maximum,
+  clamp: each(clampComponent, ([, lo, hi]) => {
+    if (!lo || !hi) return null;
+    const at = (v: readonly Scalar[], i: number) => v[v.length === 1 ? 0 : i]!;
+    const n = Math.max(lo.length, hi.length);
+    for (let i = 0; i < n; i++) {
+      if (Number(at(lo, i)) > Number(at(hi, i))) {
+        return `clamp's low bound ${at(lo, i)} is above its high bound ${at(hi, i)}, which WGSL rejects for constant bounds`;
       }
-      return null;
-    },
-  ),
+    }
+    return null;
+  }),
   countOneBits: unary(countOneBits),
   reverseBits: unary(reverseBits),
   countLeadingZeros: unary(Math.clz32),
@@ -260,6 +262,10 @@ export const IMPLEMENTATIONS: { readonly [K in BuiltinName]: Implementation } = 
   bitcastU32: bitcastTo('u32'),
   jsRound: unary(roundHalfUp),
   clz32: unary(Math.clz32),
+  i32Min: minimum,
+  i32Max: maximum,
+  i32Clamp: each(clampComponent),
+  i32Abs: absolute,
 };
 
 /**

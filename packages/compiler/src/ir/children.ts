@@ -140,6 +140,29 @@ export function mapStmt<R>(s: Stmt<R>, m: StmtMapper<R>): Stmt<R> {
   }
 }
 
+/**
+ * `block` with each top-level expression of its statements (nested blocks included) mapped by
+ * `expr`, and each update statement by `update` (by default: its expressions by `expr`), for
+ * rewrites that need no scopes; `block` itself when none changed.
+ */
+export function mapBlockExprs<R>(
+  block: Block<R>,
+  expr: (e: Expr<R>) => Expr<R>,
+  update: (s: UpdateStmt<R>) => UpdateStmt<R> = (s) => mapUpdateParts(s, expr),
+): Block<R> {
+  const mapper: StmtMapper<R> = {
+    expr,
+    block: (b) => mapAll(b, (s) => mapStmt(s, mapper)),
+    let: (s) => {
+      const init = s.init && expr(s.init);
+      return init === s.init ? s : { ...s, init };
+    },
+    update,
+    scoped: (f) => f(),
+  };
+  return mapper.block(block);
+}
+
 /** The expressions of an update statement mapped by `expr`; `s` itself when none changed. */
 export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R>): UpdateStmt<R> {
   switch (s.kind) {

@@ -46,7 +46,8 @@ export interface BuiltinEntry {
   readonly otherwise?: string;
   /**
    * A helper function printed once per WGSL module that uses it, for each argument type:
-   * `$name` is its name, `$T` the argument's WGSL type, its parameters `x`, `y`, `z`.
+   * `$name` is its name, `$T` the argument's WGSL type, `$U` the u32 type of its shape, its
+   * parameters `x`, `y`, `z`.
    */
   readonly helper?: string;
 }
@@ -127,6 +128,16 @@ export const BUILTIN_TABLE = {
   /** JavaScript's rounding, halves toward +∞, exact in f32 (`floor(x + 0.5)` is not: x + 0.5 rounds). */
   jsRound: { wgsl: 'js_round', T: FLOAT, overloads: UNARY, fold: true, accuracy: 'exact', dsl: false, math: 'round', helper: 'fn $name(x: $T) -> $T { let f = floor(x); return select(f, f + $T(1), x - f >= $T(0.5)); }' },
   clz32: { wgsl: 'countLeadingZeros', overloads: ['(u32) -> u32'], fold: true, accuracy: 'exact', dsl: false, math: 'clz32' },
+  /**
+   * i32 `min`, `max`, `clamp` and `abs` as the emitter prints them (emit/transforms/
+   * signed-min-max.ts): compared as u32 with the sign bit flipped, so no driver sees a signed
+   * min/max it could fuse with a negated operand.
+   */
+  i32Min: { wgsl: 'i32_min', T: 'i32', overloads: BINARY, fold: true, accuracy: 'exact', dsl: false, helper: 'fn $name(x: $T, y: $T) -> $T { let m = $U(0x80000000u); return bitcast<$T>(min(bitcast<$U>(x) ^ m, bitcast<$U>(y) ^ m) ^ m); }' },
+  i32Max: { wgsl: 'i32_max', T: 'i32', overloads: BINARY, fold: true, accuracy: 'exact', dsl: false, helper: 'fn $name(x: $T, y: $T) -> $T { let m = $U(0x80000000u); return bitcast<$T>(max(bitcast<$U>(x) ^ m, bitcast<$U>(y) ^ m) ^ m); }' },
+  i32Clamp: { wgsl: 'i32_clamp', T: 'i32', overloads: TERNARY, fold: true, accuracy: 'exact', dsl: false, helper: 'fn $name(x: $T, y: $T, z: $T) -> $T { let m = $U(0x80000000u); return bitcast<$T>(min(max(bitcast<$U>(x) ^ m, bitcast<$U>(y) ^ m), bitcast<$U>(z) ^ m) ^ m); }' },
+  /** `(x ^ s) - s` with s the sign: wraps at the most negative i32 as WGSL's `abs` does. */
+  i32Abs: { wgsl: 'i32_abs', T: 'i32', overloads: UNARY, fold: true, accuracy: 'exact', dsl: false, helper: 'fn $name(x: $T) -> $T { let s = x >> $U(31u); return (x ^ s) - s; }' },
 } as const satisfies Readonly<Record<string, BuiltinEntry>>;
 
 export type BuiltinName = keyof typeof BUILTIN_TABLE;

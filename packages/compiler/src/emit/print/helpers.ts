@@ -25,7 +25,10 @@ export class BuiltinHelpers {
     const template = HELPER_BUILTINS.get(wgsl)!.entry.helper!;
     const wgslType = this.types.type(type, wgsl);
     const name = this.namer.call(`${HELPER_PREFIX}${wgsl}_${wgslType.replace(/\W+/g, '')}`);
-    const text = template.replaceAll('$name', name).replaceAll('$T', wgslType);
+    const text = template
+      .replaceAll('$name', name)
+      .replaceAll('$T', wgslType)
+      .replaceAll('$U', type.kind === 'vector' ? `vec${type.size}<u32>` : 'u32');
     this.#helpers.set(key, { name, text });
     return name;
   }

@@ -11,6 +11,7 @@ import type { LinkedImage } from '../../link/linked-image.js';
 import { type HostPlaces, hostStorage, hostStorageParts } from './host-storage.js';
 import { passLaunchSlot } from './launch-slot.js';
 import { inlinePipelineConstants } from './pipeline-constants.js';
+import { signedMinMax } from './signed-min-max.js';
 
 /** A transform broke an invariant of the IR: a compiler bug, reported where it shows. */
 export class IrInvariantError extends Error {
@@ -59,6 +60,12 @@ const TRANSFORMS: readonly Transform[] = [
     name: 'pipeline-constants',
     applies: () => true,
     block: (block, { native }) => inlinePipelineConstants(block, native),
+    parts: (parts) => parts,
+  },
+  {
+    name: 'signed-min-max',
+    applies: () => true,
+    block: (block) => signedMinMax(block),
     parts: (parts) => parts,
   },
   {

@@ -3,13 +3,7 @@
  * record of its launch, whose index it takes as its last parameter: every call of such a
  * function, as an expression or as a statement, passes the caller's launch slot on.
  */
-import {
-  mapAll,
-  mapChildren,
-  mapStmt,
-  mapUpdateParts,
-  type StmtMapper,
-} from '../../ir/children.js';
+import { mapBlockExprs, mapChildren, mapUpdateParts } from '../../ir/children.js';
 import type { Block, Expr, UpdateStmt } from '../../ir/device-code.js';
 
 /** `block` with the launch slot passed to each call of a function in `takesSlot`. */
@@ -27,17 +21,7 @@ export function passLaunchSlot<R>(block: Block<R>, takesSlot: ReadonlySet<R>): B
       ? { ...inner, args: [...inner.args, slotOf(inner)] }
       : inner;
   };
-  const mapper: StmtMapper<R> = {
-    expr,
-    block: (b) => mapAll(b, (s) => mapStmt(s, mapper)),
-    let: (s) => {
-      const init = s.init && expr(s.init);
-      return init === s.init ? s : { ...s, init };
-    },
-    update,
-    scoped: (f) => f(),
-  };
-  return mapper.block(block);
+  return mapBlockExprs(block, expr, update);
 }
 
 function slotOf<R>(at: { readonly span: Expr['span'] }): Expr<R> {
