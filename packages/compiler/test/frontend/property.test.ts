@@ -10,7 +10,15 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { buildProgram, runKernel } from './gpu.js';
-import { type Case, generateCase, Rand, T, type Type, type Value } from './property/generator.js';
+import {
+  type Case,
+  generateCase,
+  Rand,
+  T,
+  type Type,
+  tolerance,
+  type Value,
+} from './property/generator.js';
 
 const KERNELS = 10;
 const CASES_PER_KERNEL = 110;
@@ -122,12 +130,14 @@ test(
       ]);
       for (const [k, c] of batch.cases.entries()) {
         const expected = c.run(inputs);
+        // A rounded f32 next to a jump (a comparison, a truncation) may go either way.
+        if (expected.fragile) continue;
         for (let j = 0; j < c.type.n; j++) {
           const at = k * 4 + j;
           const want = expected.v[j]!;
           const ok =
             c.type.s === 'f32'
-              ? Math.abs(outF[at]! - want) <= 2 ** -16 * Math.max(1, expected.mag)
+              ? Math.abs(outF[at]! - want) <= tolerance(expected.mag)
               : out[at] === bitsOf(c.type, want);
           if (!ok) {
             expect.fail(

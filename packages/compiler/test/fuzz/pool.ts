@@ -27,9 +27,13 @@ export interface PoolOptions {
 }
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-const execArgv = ['--import', here('./ts-loader.mjs')];
-const compileWorker = { path: here('./worker.ts'), execArgv };
-const dawnWorker = { path: here('./dawn-worker.ts'), execArgv };
+// Run from source through the TypeScript loader, or bundled (main.mjs, worker.mjs and
+// dawn-worker.mjs side by side) on a machine that has Node and Dawn but not the repository.
+const bundled = !import.meta.url.endsWith('.ts');
+const ext = bundled ? '.mjs' : '.ts';
+const execArgv = bundled ? [] : ['--import', here('./ts-loader.mjs')];
+const compileWorker = { path: here(`./worker${ext}`), execArgv };
+const dawnWorker = { path: here(`./dawn-worker${ext}`), execArgv };
 
 /** Forks a worker and waits until it is ready for its first request. */
 function spawn(kind: { path: string; execArgv: string[] }): Promise<ChildProcess> {

@@ -21,12 +21,16 @@ const first = option('seed') ?? Math.floor(Math.random() * 2 ** 31);
 const rounds = Math.ceil(count / (KERNELS * CASES_PER_KERNEL));
 
 let cases = 0;
+let checked = 0;
+let indeterminate = 0;
 let disagreements = 0;
 const started = performance.now();
 for (let round = 0; round < rounds; round++) {
   const seed = (first + round * 0x9e3779b1) >>> 0;
   const r = await differentialRound(seed, KERNELS, CASES_PER_KERNEL);
   cases += r.cases;
+  checked += r.checked;
+  indeterminate += r.indeterminate;
   disagreements += r.disagreements.length;
   for (const d of r.disagreements.slice(0, 3)) {
     console.log(
@@ -37,6 +41,6 @@ for (let round = 0; round < rounds; round++) {
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `[differential] seed ${first}: ${cases} cases, ${disagreements} disagreements, ${seconds} s`,
+  `[differential] seed ${first}: ${cases} cases, ${checked} results compared, ${indeterminate} indeterminate, ${disagreements} disagreements, ${seconds} s`,
 );
 process.exit(disagreements > 0 ? 1 : 0);

@@ -15,7 +15,10 @@ export interface Job {
   /** The accessor read back and compared, as u32 words (f32 compared within `tolerance[i]`). */
   readonly output: string;
   readonly expected: readonly number[];
-  /** Per word: null for exact comparison of the u32 bits, else the absolute f32 tolerance. */
+  /**
+   * Per word: null for exact comparison of the u32 bits, else the absolute f32 tolerance
+   * (Infinity: any value, for a word whose case the inputs make fragile).
+   */
   readonly tolerance: readonly (number | null)[];
 }
 

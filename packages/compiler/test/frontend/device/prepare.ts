@@ -12,7 +12,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildProgram } from '../gpu.js';
-import { generateCase, Rand, T, type Type, type Value } from '../property/generator.js';
+import {
+  tolerance as caseTolerance,
+  generateCase,
+  Rand,
+  T,
+  type Type,
+  type Value,
+} from '../property/generator.js';
 import type { Job, JobFile } from './jobs.js';
 
 // Paths are relative to packages/compiler, where the bundled script runs.
@@ -94,7 +101,11 @@ for (let b = 0; b < 10; b++) {
     for (let j = 0; j < 4; j++) {
       const v = j < c.type.n ? e.v[j]! : 0xdeadbeef;
       expected.push(c.type.s === 'f32' && j < c.type.n ? v : v >>> 0);
-      tolerance.push(c.type.s === 'f32' && j < c.type.n ? 2 ** -16 * Math.max(1, e.mag) : null);
+      const inCase = j < c.type.n;
+      // A fragile case's words may take either side of its jump: any value is right.
+      tolerance.push(
+        inCase && e.fragile ? Infinity : c.type.s === 'f32' && inCase ? caseTolerance(e.mag) : null,
+      );
     }
   }
   jobs.push({

@@ -15,10 +15,55 @@ export type Value = readonly number[];
 interface Eval {
   readonly v: Value;
   readonly mag: number;
+  /**
+   * A bound on how far its f32 components lie from the exact real result (first-order error
+   * analysis, one ULP per rounding, 2.5 for a division): 0 where every step was exact. A GPU's
+   * value lies as close to the exact one, by another order of roundings (WGSL lets it fuse a
+   * multiply and an add, and reassociate).
+   */
+  readonly err: number;
+}
+
+/**
+ * What one evaluation of a case noticed: whether a step turned a rounded f32 into a jump (a
+ * comparison of near-equal values, a truncation near an integer), so that a GPU may take the
+ * other side; and which variables hold rounded f32s.
+ */
+export interface Notes {
+  fragile: boolean;
+  /** The error bound of each variable that holds a rounded f32. */
+  readonly errs: Map<string, number>;
 }
 
 export interface Env {
   readonly vars: ReadonlyMap<string, Value>;
+  readonly notes: Notes;
+}
+
+/** How far apart two f32 values computed another way may lie: 2^-16 of the largest magnitude. */
+export const tolerance = (mag: number) => 2 ** -16 * Math.max(1, mag);
+
+/** The spacing of f32 values at `x`. */
+function ulp(x: number): number {
+  const a = Math.abs(x);
+  return a < 2 ** -126 ? 2 ** -149 : 2 ** (Math.floor(Math.log2(a)) - 23);
+}
+
+/** The rounding error of an f32 step whose result `r` rounds `exact` (0 when it is exact). */
+const rounding = (r: number, exact: number) => (r === exact ? 0 : ulp(r));
+
+/** The error bound of an f32 `p op q` = `r`, from its operands' bounds. */
+function stepError(op: string, r: number, p: number, q: number, ep: number, eq: number): number {
+  if (op === '*') return Math.abs(p) * eq + Math.abs(q) * ep + ep * eq + rounding(r, p * q);
+  return ep + eq + rounding(r, op === '+' ? p + q : p - q);
+}
+
+/**
+ * Marks the evaluation fragile where a rounded value `x` (error bound `err`) lies so near a
+ * jump at `at` that a GPU's value, as close to the exact one, may lie on its other side.
+ */
+function near(env: Env, err: number, x: number, at: number): void {
+  if (err > 0 && Math.abs(x - at) <= 4 * err) env.notes.fragile = true;
 }
 
 export interface Expr {
@@ -129,6 +174,8 @@ export class Rand {
 export class Generator {
   /** Variables in scope, by name, with their types. */
   private readonly scope = new Map<string, Type>();
+  /** Whether an f32 expression was generated. */
+  usesFloat = false;
 
   constructor(
     private readonly r: Rand,
@@ -154,11 +201,16 @@ export class Generator {
       type,
       text: name,
       literal: false,
-      eval: (env) => ({ v: env.vars.get(name)!, mag: magOf(env.vars.get(name)!) }),
+      eval: (env) => ({
+        v: env.vars.get(name)!,
+        mag: magOf(env.vars.get(name)!),
+        err: env.notes.errs.get(name) ?? 0,
+      }),
     };
   }
 
   private literal(s: Scalar): Expr {
+    if (s === 'f32') this.usesFloat = true;
     const r = this.r;
     const value =
       s === 'i32'
@@ -169,7 +221,12 @@ export class Generator {
             ? r.pick([0.5, 1, 2, -1.5, 0.25, 3, -4, 10])
             : r.pick([0, 1]);
     const text = s === 'bool' ? (value ? 'true' : 'false') : String(value);
-    return { type: T(s), text, literal: true, eval: () => ({ v: [value], mag: Math.abs(value) }) };
+    return {
+      type: T(s),
+      text,
+      literal: true,
+      eval: () => ({ v: [value], mag: Math.abs(value), err: 0 }),
+    };
   }
 
   /** A typed literal that is never abstract (safe anywhere). */
@@ -180,6 +237,7 @@ export class Generator {
   }
 
   expr(type: Type, depth: number): Expr {
+    if (type.s === 'f32') this.usesFloat = true;
     if (depth <= 0 || this.r.chance(0.15)) {
       return (
         this.varOf(type) ?? (type.n === 1 ? this.typedLiteral(type.s) : this.construct(type, 0))
@@ -201,6 +259,10 @@ export class Generator {
     return type.n === 1 && this.r.chance(0.3) ? this.literal(type.s) : this.expr(type, depth);
   }
 
+  /**
+   * `errorOf`: for an f32 result, a component's error bound from its operands and theirs (by
+   * default stepError); a comparison of f32s notes near-equal rounded operands as fragile.
+   */
   private binary(
     op: string,
     a: Expr,
@@ -208,7 +270,15 @@ export class Generator {
     type: Type,
     f: (x: number, y: number) => number,
     text?: string,
+    errorOf: (r: number, x: number, y: number, ex: number, ey: number) => number = (
+      r,
+      x,
+      y,
+      ex,
+      ey,
+    ) => stepError(op, r, x, y, ex, ey),
   ): Expr {
+    const comparesFloats = a.type.s === 'f32' && type.s === 'bool';
     return {
       type,
       text: text ?? `(${a.text} ${op} ${b.text})`,
@@ -217,25 +287,44 @@ export class Generator {
         const x = a.eval(env);
         const y = b.eval(env);
         const n = type.n;
-        const v = Array.from({ length: n }, (_, i) =>
-          f(x.v[a.type.n === 1 ? 0 : i]!, y.v[b.type.n === 1 ? 0 : i]!),
-        );
-        return { v, mag: Math.max(x.mag, y.mag, magOf(v)) };
+        let err = 0;
+        const v = Array.from({ length: n }, (_, i) => {
+          const [p, q] = [x.v[a.type.n === 1 ? 0 : i]!, y.v[b.type.n === 1 ? 0 : i]!];
+          const r = f(p, q);
+          if (comparesFloats) near(env, x.err + y.err, p, q);
+          if (type.s === 'f32') err = Math.max(err, errorOf(r, p, q, x.err, y.err));
+          return r;
+        });
+        return { v, mag: Math.max(x.mag, y.mag, magOf(v)), err };
       },
     };
   }
 
-  private call(fnText: string, args: Expr[], type: Type, f: (xs: number[]) => number): Expr {
+  /**
+   * `jumps`: the function is a step function of an f32 argument (a truncation), whose result
+   * jumps at integers: a rounded argument near one makes the evaluation fragile.
+   */
+  private call(
+    fnText: string,
+    args: Expr[],
+    type: Type,
+    f: (xs: number[]) => number,
+    jumps = false,
+  ): Expr {
     return {
       type,
       text: `${fnText}(${args.map((a) => a.text).join(', ')})`,
       literal: false,
       eval: (env) => {
         const xs = args.map((a) => a.eval(env));
-        const v = Array.from({ length: type.n }, (_, i) =>
-          f(xs.map((x, j) => x.v[args[j]!.type.n === 1 ? 0 : i]!)),
-        );
-        return { v, mag: Math.max(...xs.map((x) => x.mag), magOf(v)) };
+        // Past a truncation that did not jump, the value is the same integer everywhere.
+        const err = jumps ? 0 : Math.max(...xs.map((x) => x.err));
+        const v = Array.from({ length: type.n }, (_, i) => {
+          const inputs = xs.map((x, j) => x.v[args[j]!.type.n === 1 ? 0 : i]!);
+          if (jumps) near(env, xs[0]!.err, inputs[0]!, Math.round(inputs[0]!));
+          return f(inputs);
+        });
+        return { v, mag: Math.max(...xs.map((x) => x.mag), magOf(v)), err };
       },
     };
   }
@@ -299,15 +388,21 @@ export class Generator {
     if (kind === 6) {
       const from = r.pick<Scalar>(s === 'i32' ? ['u32', 'f32', 'bool'] : ['i32', 'f32', 'bool']);
       const a = this.expr(T(from), depth - 1);
-      return this.call(s, [a], t, ([x]) => {
-        if (from === 'f32') {
-          // WGSL clamps to the largest f32 values inside the integer range.
-          const lo = s === 'i32' ? INT_MIN : 0;
-          const hi = s === 'i32' ? 2 ** 31 - 128 : 2 ** 32 - 256;
-          return Math.trunc(Math.min(hi, Math.max(lo, x!)));
-        }
-        return norm(s, x!);
-      });
+      return this.call(
+        s,
+        [a],
+        t,
+        ([x]) => {
+          if (from === 'f32') {
+            // WGSL clamps to the largest f32 values inside the integer range.
+            const lo = s === 'i32' ? INT_MIN : 0;
+            const hi = s === 'i32' ? 2 ** 31 - 128 : 2 ** 32 - 256;
+            return Math.trunc(Math.min(hi, Math.max(lo, x!)));
+          }
+          return norm(s, x!);
+        },
+        from === 'f32',
+      );
     }
     if (kind === 7) return this.conditional(t, depth);
     const v = this.vectorExpr(T(s, r.pick([2, 3, 4] as const)), depth - 1);
@@ -336,6 +431,13 @@ export class Generator {
         t,
         (x, y) => fr(x / fr(Math.abs(y) + 1)),
         `(${a.text} / (Math.abs(${b.text}) + 1))`,
+        // WGSL grants division 2.5 ULP; the divisor |y| + 1 >= 1 may itself be rounded.
+        (r, x, y, ex, ey) => {
+          const d = Math.abs(y) + 1;
+          return (
+            (ex + Math.abs(r) * (ey + rounding(fr(d), d))) / d + (r * d === x ? 0 : 2.5 * ulp(r))
+          );
+        },
       );
     }
     if (kind === 4) {
@@ -360,7 +462,7 @@ export class Generator {
         'Math.ceil': Math.ceil,
         'Math.trunc': Math.trunc,
       }[fn]!;
-      return this.call(fn, [this.expr(t, depth - 1)], t, ([x]) => fr(f(x!)));
+      return this.call(fn, [this.expr(t, depth - 1)], t, ([x]) => fr(f(x!)), fn !== 'Math.abs');
     }
     if (kind === 5) {
       // WGSL leaves the rounding of an integer that f32 cannot hold exactly to the
@@ -393,7 +495,8 @@ export class Generator {
         literal: false,
         eval: (env) => {
           const c = cmp.eval(env);
-          return { v: [+(fn === 'all' ? c.v.every(Boolean) : c.v.some(Boolean))], mag: c.mag };
+          const v = [+(fn === 'all' ? c.v.every(Boolean) : c.v.some(Boolean))];
+          return { v, mag: c.mag, err: 0 };
         },
       };
     }
@@ -446,7 +549,7 @@ export class Generator {
       eval: (env) => {
         const cv = c.eval(env);
         const chosen = (cv.v[0] ? a : b).eval(env);
-        return { v: chosen.v, mag: Math.max(cv.mag, chosen.mag) };
+        return { v: chosen.v, mag: Math.max(cv.mag, chosen.mag), err: chosen.err };
       },
     };
   }
@@ -459,7 +562,7 @@ export class Generator {
       literal: false,
       eval: (env) => {
         const x = v.eval(env);
-        return { v: [x.v[c]!], mag: x.mag };
+        return { v: [x.v[c]!], mag: x.mag, err: x.err };
       },
     };
   }
@@ -484,12 +587,17 @@ export class Generator {
       eval: (env) => {
         const xs = parts.map((p) => p.eval(env));
         const v = xs.flatMap((x) => x.v);
-        return { v, mag: Math.max(...xs.map((x) => x.mag)) };
+        return {
+          v,
+          mag: Math.max(...xs.map((x) => x.mag)),
+          err: Math.max(...xs.map((x) => x.err)),
+        };
       },
     };
   }
 
   private vectorExpr(type: Type, depth: number): Expr {
+    if (type.s === 'f32') this.usesFloat = true;
     const r = this.r;
     if (depth <= 0) return this.construct(type, 0);
     const kind = r.int(5);
@@ -507,6 +615,7 @@ export class Generator {
           return {
             v: c.v.map((x, i) => (x ? b.v[i]! : a.v[i]!)),
             mag: Math.max(c.mag, a.mag, b.mag),
+            err: Math.max(a.err, b.err),
           };
         },
       };
@@ -535,7 +644,7 @@ export class Generator {
         literal: false,
         eval: (env) => {
           const x = src.eval(env);
-          return { v: idx.map((i) => x.v[i]!), mag: x.mag };
+          return { v: idx.map((i) => x.v[i]!), mag: x.mag, err: x.err };
         },
       };
     }
@@ -547,7 +656,25 @@ export interface Case {
   /** Statements of the case's block; it leaves its result in `r`. */
   readonly text: string;
   readonly type: Type;
-  run(inputs: ReadonlyMap<string, Value>): Eval;
+  /** Whether an f32 value takes part anywhere (only such a case can be fragile). */
+  readonly usesFloat: boolean;
+  /**
+   * The result, the largest magnitude met, and whether the inputs make it fragile: a rounded
+   * f32 met a comparison or truncation so closely that a GPU may go the other way, so only
+   * the result's type and the absence of a crash can be checked.
+   */
+  run(inputs: ReadonlyMap<string, Value>): { v: Value; mag: number; fragile: boolean };
+}
+
+interface State extends Env {
+  readonly vars: Map<string, Value>;
+}
+
+/** `r = x`: its value, and whether it now holds a rounded f32. */
+function assign(st: State, x: Eval): void {
+  st.vars.set('r', x.v);
+  if (x.err > 0) st.notes.errs.set('r', x.err);
+  else st.notes.errs.delete('r');
 }
 
 /** A case: `let r = e;` then a few statements that update r, ending with r's value. */
@@ -560,7 +687,7 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
   const init = gen.expr(type, depth);
   type Step = {
     text: string;
-    run(env: Map<string, Value>, mag: number[]): 'ok' | 'break' | 'continue';
+    run(st: State, mag: number[]): 'ok' | 'break' | 'continue';
   };
   const steps: Step[] = [];
   const numeric = type.s !== 'bool' && type.n === 1;
@@ -572,20 +699,20 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
         const e2 = gen.expr(type, depth - 1);
         return {
           text: `r ${op}= ${e2.text};`,
-          run: (env, mag) => {
-            const x = e2.eval({ vars: env });
+          run: (st, mag) => {
+            const x = e2.eval(st);
             mag.push(x.mag);
-            env.set('r', [arith(op, type.s, env.get('r')![0]!, x.v[0]!)]);
+            st.vars.set('r', [arith(op, type.s, st.vars.get('r')![0]!, x.v[0]!)]);
             return 'ok';
           },
         };
       }
       return {
         text: `r = ${e.text};`,
-        run: (env, mag) => {
-          const x = e.eval({ vars: env });
+        run: (st, mag) => {
+          const x = e.eval(st);
           mag.push(x.mag);
-          env.set('r', x.v);
+          assign(st, x);
           return 'ok';
         },
       };
@@ -601,10 +728,10 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
       const b = assignStep();
       steps.push({
         text: `if (${c.text}) {\n  ${a.text}\n} else {\n  ${b.text}\n}`,
-        run: (env, mag) => {
-          const x = c.eval({ vars: env });
+        run: (st, mag) => {
+          const x = c.eval(st);
           mag.push(x.mag);
-          return (x.v[0] ? a : b).run(env, mag);
+          return (x.v[0] ? a : b).run(st, mag);
         },
       });
     } else if (kind === 2) {
@@ -617,18 +744,18 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
       const useContinue = rand.chance(0.5);
       steps.push({
         text: `for (let k = ${counter}(0); k < ${trips}; k++) {\n  if (${skip.text}) {\n    ${useContinue ? 'continue' : 'break'};\n  }\n  ${body.text}\n}`,
-        run: (env, mag) => {
+        run: (st, mag) => {
           for (let k = 0; k < trips; k++) {
-            env.set('k', [k]);
-            const s = skip.eval({ vars: env });
+            st.vars.set('k', [k]);
+            const s = skip.eval(st);
             mag.push(s.mag);
             if (s.v[0]) {
               if (useContinue) continue;
               break;
             }
-            body.run(env, mag);
+            body.run(st, mag);
           }
-          env.delete('k');
+          st.vars.delete('k');
           return 'ok';
         },
       });
@@ -640,17 +767,17 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
       );
       steps.push({
         text: `{\n  let w = u32(0);\n  while (w < ${trips}) {\n    w++;\n    if (${stop.text}) {\n      break;\n    }\n    ${body.text}\n  }\n}`,
-        run: (env, mag) => {
+        run: (st, mag) => {
           let w = 0;
           while (w < trips) {
             w++;
-            env.set('w', [w]);
-            const x = stop.eval({ vars: env });
+            st.vars.set('w', [w]);
+            const x = stop.eval(st);
             mag.push(x.mag);
             if (x.v[0]) break;
-            body.run(env, mag);
+            body.run(st, mag);
           }
-          env.delete('w');
+          st.vars.delete('w');
           return 'ok';
         },
       });
@@ -658,8 +785,8 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
       const op = rand.pick(['++', '--']);
       steps.push({
         text: `r${op};`,
-        run: (env) => {
-          env.set('r', [norm(type.s, env.get('r')![0]! + (op === '++' ? 1 : -1))]);
+        run: (st) => {
+          st.vars.set('r', [norm(type.s, st.vars.get('r')![0]! + (op === '++' ? 1 : -1))]);
           return 'ok';
         },
       });
@@ -670,14 +797,18 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
   return {
     type,
     text: `let r = ${init.text};\n${steps.map((s) => s.text).join('\n')}`,
+    usesFloat: gen.usesFloat,
     run: (inputValues) => {
-      const env = new Map(inputValues);
-      const first = init.eval({ vars: env });
+      const st: State = {
+        vars: new Map(inputValues),
+        notes: { fragile: false, errs: new Map() },
+      };
+      const first = init.eval(st);
       const mag = [first.mag];
-      env.set('r', first.v);
-      for (const s of steps) s.run(env, mag);
-      const v = env.get('r')!;
-      return { v, mag: Math.max(...mag, magOf(v)) };
+      assign(st, first);
+      for (const s of steps) s.run(st, mag);
+      const v = st.vars.get('r')!;
+      return { v, mag: Math.max(...mag, magOf(v)), fragile: st.notes.fragile };
     },
   };
 }
