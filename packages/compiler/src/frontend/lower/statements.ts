@@ -3,10 +3,10 @@
  */
 import type { DataType } from '@syclts/dsl';
 import type { ForStatement, Statement, VariableDeclaration } from 'oxc-parser';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Block, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
-import { codes } from '../report.js';
-import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import { BOOL, isFloat, isInteger, scalarOf, scalarType } from '../resolver/types.js';
 import { lowerConditionals } from './conditionals.js';
 import { checkConstants } from './const-check.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
@@ -51,7 +51,7 @@ export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
     ? lowerConditionals(
         block,
         [...cx.scopes.localNames(), ...declaredNames(block)],
-        (span, message, hint) => cx.reporter.error(codes.unsupportedSyntax, span, message, hint),
+        (span, message) => cx.reporter.error(span, message),
       )
     : block;
   checkNesting(cx.reporter, lowered);
@@ -130,11 +130,11 @@ export function lowerStatement(cx: Lowering, node: Statement): Stmt[] {
     case 'ContinueStatement': {
       const kind = node.type === 'BreakStatement' ? 'break' : 'continue';
       if (node.label) {
-        fail(cx, codes.unsupportedSyntax, node, 'labelled break/continue has no WGSL equivalent');
+        fail(cx, node, msg.labelledJump());
         return [];
       }
       if (cx.loopDepth === 0) {
-        fail(cx, codes.badControlFlow, node, `\`${kind}\` outside a loop`);
+        fail(cx, node, msg.jumpOutsideLoop(kind));
         return [];
       }
       return [{ kind, span }];
@@ -142,49 +142,20 @@ export function lowerStatement(cx: Lowering, node: Statement): Stmt[] {
     case 'ReturnStatement':
       return lowerReturn(cx, node.argument, node);
     case 'SwitchStatement':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        '`switch` is not supported in device code',
-        'write if / else if',
-      );
+      fail(cx, node, msg.switchStatement());
       return [];
     case 'DoWhileStatement':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        '`do ... while` is not supported in device code',
-        'write while (true) { ...; if (!condition) break; }',
-      );
+      fail(cx, node, msg.doWhile());
       return [];
     case 'ForInStatement':
     case 'ForOfStatement':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        `\`${node.type === 'ForInStatement' ? 'for ... in' : 'for ... of'}\` is not supported in device code`,
-        'write for (let i = 0; i < n; i++)',
-      );
+      fail(cx, node, msg.forInOf(node.type === 'ForInStatement' ? 'in' : 'of'));
       return [];
     case 'FunctionDeclaration':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        'functions cannot be declared inside device code',
-        'declare a top-level deviceFunction and call it',
-      );
+      fail(cx, node, msg.nestedFunction());
       return [];
     default:
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        `${node.type.replace(/Statement$|Declaration$/, '').toLowerCase() || 'this'} statements are not supported in device code`,
-      );
+      fail(cx, node, msg.unsupportedStatement(node.type));
       return [];
   }
 }
@@ -204,36 +175,18 @@ export function lowerDeclaration(
   hint?: DataType,
 ): LetStmt[] {
   if (node.kind !== 'let' && node.kind !== 'const') {
-    fail(
-      cx,
-      codes.unsupportedSyntax,
-      node,
-      `\`${node.kind}\` is not supported in device code`,
-      'write let or const',
-    );
+    fail(cx, node, msg.varDeclaration(node.kind));
     return [];
   }
   const out: LetStmt[] = [];
   for (const d of node.declarations) {
     if (d.id.type !== 'Identifier') {
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        d.id,
-        'destructuring is not supported in device code',
-        'declare one name per value',
-      );
+      fail(cx, d.id, msg.destructuring());
       continue;
     }
     const name = d.id.name;
     if (!d.init) {
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        d,
-        `\`${name}\` needs an initial value (its WGSL type comes from it)`,
-        `write let ${name} = f32(0); or the value it should start with`,
-      );
+      fail(cx, d, msg.uninitialized(name));
       continue;
     }
     const init = hint ? lowerValueOf(cx, d.init, hint, `\`${name}\``) : lowerValue(cx, d.init);
@@ -262,7 +215,7 @@ export function declareLocal(
     mutable,
     parameter: false,
   });
-  if (!declared) fail(cx, codes.duplicate, node, `\`${name}\` is already declared in this scope`);
+  if (!declared) fail(cx, node, msg.alreadyDeclared(name));
   return name;
 }
 
@@ -270,7 +223,7 @@ export function lowerFor(cx: Lowering, node: ForStatement): Stmt[] {
   let init: LetStmt | UpdateStmt | null = null;
   if (node.init?.type === 'VariableDeclaration') {
     if (node.init.declarations.length !== 1) {
-      fail(cx, codes.unsupportedSyntax, node.init, 'a for loop declares one counter in WGSL');
+      fail(cx, node.init, msg.forCounters());
       return [];
     }
     init = lowerDeclaration(cx, node.init, counterType(cx, node))[0] ?? null;
@@ -318,18 +271,15 @@ export function lowerReturn(cx: Lowering, argument: Expression | null, node: Nod
     if (argument) {
       fail(
         cx,
-        codes.badControlFlow,
         argument,
-        cx.returnType === undefined
-          ? 'a kernel returns no value'
-          : 'this function declares no `returns` type',
+        cx.returnType === undefined ? msg.kernelReturnsValue() : msg.functionReturnsNothing(),
       );
       return [];
     }
     return [{ kind: 'return', value: null, span }];
   }
   if (!argument) {
-    fail(cx, codes.badControlFlow, node, `this function must return ${typeName(cx.returnType)}`);
+    fail(cx, node, msg.returnWithoutValue(cx.returnType));
     return [];
   }
   const value = lowerValueOf(cx, argument, cx.returnType, 'the returned value');
