@@ -1,5 +1,6 @@
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Span } from '../ir/span.js';
+import type { Message } from './codes.js';
 import { endsLine } from './lines.js';
 
 /**
@@ -21,6 +22,24 @@ export interface Diagnostic {
     readonly span: Span | null;
     readonly message: string;
   }[];
+}
+
+/** The error `message` reports at `span` of `file`, with notes at the places `related` names. */
+export function errorAt(
+  message: Message,
+  file: string,
+  span: Span | null,
+  related?: Diagnostic['related'],
+): Diagnostic {
+  return {
+    code: message.code,
+    severity: 'error',
+    message: message.message,
+    file,
+    span,
+    ...(message.hint === undefined ? {} : { hint: message.hint }),
+    ...(related === undefined ? {} : { related }),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Message } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import type { SourceText } from './source-text.js';
 
 interface Located {
@@ -24,14 +24,9 @@ export class Reporter {
       this.mutedErrors++;
       return;
     }
-    this.diagnostics.push({
-      code: message.code,
-      severity: 'error',
-      message: message.message,
-      file: this.file,
-      span: at ? this.source.span(at.start, at.end) : null,
-      ...(message.hint === undefined ? {} : { hint: message.hint }),
-    });
+    this.diagnostics.push(
+      errorAt(message, this.file, at ? this.source.span(at.start, at.end) : null),
+    );
   }
 
   /** A consequence of an error already reported: it fails the lowering, adds no message. */
