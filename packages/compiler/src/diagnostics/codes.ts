@@ -48,6 +48,9 @@ export const CODES = {
   SYCL2022: 'a device global too large to bind',
   SYCL2023: 'a function at the parameter limit that takes a launch slot',
   SYCL2026: 'a call that does not match its callee',
+  SYCL3001: 'a source the CLI cannot read',
+  SYCL3002: 'no program for `syclts inspect`',
+  SYCL3003: 'a source outside the root',
 } as const;
 
 export type Code = keyof typeof CODES;

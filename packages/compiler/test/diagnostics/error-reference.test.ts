@@ -11,7 +11,10 @@ const reference = readFileSync(new URL('../../../../docs/errors.md', import.meta
 
 interface Section {
   readonly code: string;
+  /** The module (or modules) of the example, for the build's codes. */
   readonly example: string | null;
+  /** The command of the example, for the command line's codes. */
+  readonly command: string | null;
   /** The code source reports the example with, when the section's own code needs IR built by hand. */
   readonly fromSource: string | null;
 }
@@ -22,6 +25,7 @@ const sections: Section[] = reference
   .map((text) => ({
     code: text.slice(0, text.indexOf(':')),
     example: /```ts\n([\s\S]*?)```/.exec(text)?.[1] ?? null,
+    command: /```sh\n([\s\S]*?)```/.exec(text)?.[1] ?? null,
     fromSource: /^\*\*From source:\*\* (SYCL\d{4})\./m.exec(text)?.[1] ?? null,
   }));
 
@@ -59,5 +63,12 @@ test.each(sections.filter((s) => s.example !== null))(
 );
 
 test('only the internal compiler error has no example', () => {
-  expect(sections.filter((s) => s.example === null).map((s) => s.code)).toEqual(['SYCL1000']);
+  const build = sections.filter((s) => !s.code.startsWith('SYCL3'));
+  expect(build.filter((s) => s.example === null).map((s) => s.code)).toEqual(['SYCL1000']);
+});
+
+test("each of the command line's codes shows a syclts command", () => {
+  const cli = sections.filter((s) => s.code.startsWith('SYCL3'));
+  expect(cli.map((s) => s.code)).toEqual(['SYCL3001', 'SYCL3002', 'SYCL3003']);
+  for (const s of cli) expect(s.command).toMatch(/^syclts (build|inspect) /);
 });
