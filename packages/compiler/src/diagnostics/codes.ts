@@ -1,7 +1,8 @@
 /**
  * Every diagnostic code, with the title of its entry in docs/errors.md (the heading reads
- * `### SYCL1012: type mismatch`). Codes are stable: tests, docs and users refer to them.
- * SYCL1xxx front end, SYCL2xxx link step, SYCL3xxx CLI.
+ * `### SYCL1012: type mismatch`, so the anchor is made from the table: `docsAnchor`). Codes are
+ * stable: tests, docs and users refer to them. SYCL1xxx front end, SYCL2xxx link step, SYCL3xxx
+ * CLI.
  */
 export const CODES = {
   SYCL1000: 'internal compiler error',
@@ -70,4 +71,21 @@ export interface Message {
 /** A message; `hint` is left out when there is none. */
 export function message(code: Code, text: string, hint?: string): Message {
   return hint === undefined ? { code, message: text } : { code, message: text, hint };
+}
+
+/** The entry of `code` in docs/errors.md, as a path below docs/ with the heading's anchor. */
+export function docsAnchor(code: Code): string {
+  return `errors.md#${headingAnchor(`${code}: ${CODES[code]}`)}`;
+}
+
+/**
+ * The anchor GitHub gives a Markdown heading (github-slugger's rule): lower case, every
+ * character but letters, marks, digits, `_`, `-` and spaces dropped (so `` ` ``, `:`, `'` and
+ * `@` go), each space a `-`.
+ */
+export function headingAnchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\- ]/gu, '')
+    .replace(/ /g, '-');
 }

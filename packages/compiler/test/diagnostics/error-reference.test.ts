@@ -1,11 +1,13 @@
 /**
  * docs/errors.md, the error-code reference, is checked against the compiler: it has a section for
- * every code, and each section's example, built as a user would build it, fails with that code.
+ * every code, each diagnostic links to its code's section, and each section's example, built as
+ * a user would build it, fails with that code.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { type BuildSource, build } from '../../src/build.js';
-import { CODES } from '../../src/diagnostics/codes.js';
+import { CODES, type Code, docsAnchor, headingAnchor } from '../../src/diagnostics/codes.js';
+import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 
 const reference = readFileSync(new URL('../../../../docs/errors.md', import.meta.url), 'utf8');
 
@@ -45,6 +47,31 @@ test('every diagnostic code has a section, in order, and no section names an unk
   expect(sections.map((s) => s.code)).toEqual(all);
 });
 
+test("each code's anchor is the one GitHub gives its heading, and each heading is a code's", () => {
+  const headings = [...reference.matchAll(/^### (SYCL\d{4}): .*$/gm)];
+  const anchors = new Map(
+    headings.map(([heading, code]) => [code!, headingAnchor(heading.slice(4))]),
+  );
+  const codes = Object.keys(CODES) as Code[];
+  expect(codes.map((code) => docsAnchor(code))).toEqual(
+    codes.map((code) => `errors.md#${anchors.get(code)}`),
+  );
+  expect([...anchors.keys()].filter((code) => !Object.hasOwn(CODES, code))).toEqual([]);
+});
+
+test("anchors follow GitHub's rule for headings", () => {
+  expect(headingAnchor("SYCL1050: locals over WGSL's function memory")).toBe(
+    'sycl1050-locals-over-wgsls-function-memory',
+  );
+  expect(headingAnchor('SYCL2010: more constant leaves than `@id` values')).toBe(
+    'sycl2010-more-constant-leaves-than-id-values',
+  );
+  expect(headingAnchor('SYCL2020: a barrier not every item of the work-group reaches')).toBe(
+    'sycl2020-a-barrier-not-every-item-of-the-work-group-reaches',
+  );
+  expect(headingAnchor('Command line (SYCL3xxx)')).toBe('command-line-sycl3xxx');
+});
+
 test.each(sections.filter((s) => s.example !== null))(
   "$code: the example fails the build with its code (or the one named for source), in the example's source",
   ({ code, example, fromSource }) => {
@@ -59,6 +86,9 @@ test.each(sections.filter((s) => s.example !== null))(
     const errors = diagnostics.filter((d) => d.severity === 'error');
     expect(errors[0]?.code).toBe(fromSource ?? code);
     expect(sources.map((s) => s.module)).toContain(errors[0]?.file);
+    // The diagnostic names its code's entry here, last.
+    expect(errors[0]?.docs).toBe(docsAnchor(errors[0]!.code as Code));
+    expect(formatDiagnostic(errors[0]!).split('\n').at(-1)).toBe(`  see: docs/${errors[0]!.docs}`);
   },
 );
 
