@@ -775,16 +775,59 @@ export function noKernelMember(
 
 // SYCL1012: type mismatch
 
-/** `what`: the value checked, in words (`argument 2`, `the returned value`); `text`: its source. */
+const SUBJECTS = {
+  result: 'the result',
+  returnedValue: 'the returned value',
+  rightHandSide: 'the right-hand side',
+  element: 'every element',
+  matrixArgument: 'a matrix argument',
+  value: 'the value',
+  branches: 'both branches',
+  condition: 'a condition',
+  ifCondition: 'an if condition',
+  whileCondition: 'a while condition',
+  forCondition: 'a for condition',
+  imulArguments: 'Math.imul’s arguments',
+} as const;
+
+/** A value that must have a type: one of the fixed ones, or one of a callee or a name. */
+export type Subject =
+  | keyof typeof SUBJECTS
+  /** `position`: from 1; `callee`: a built-in, as the source names it. */
+  | { readonly kind: 'argument'; readonly position: number; readonly callee?: string }
+  /** Any argument of a variadic built-in, or an operand of an atomic function. */
+  | { readonly kind: 'anArgument' | 'operand'; readonly callee: string }
+  /** A struct literal's field, a declared local, or the place assigned to (as written). */
+  | { readonly kind: 'field' | 'local' | 'assigned'; readonly name: string };
+
+function subjectText(subject: Subject): string {
+  if (typeof subject === 'string') return SUBJECTS[subject];
+  switch (subject.kind) {
+    case 'argument':
+      return `argument ${subject.position}${subject.callee === undefined ? '' : ` of ${subject.callee}`}`;
+    case 'anArgument':
+      return `an argument of ${subject.callee}`;
+    case 'operand':
+      return `an operand of ${subject.callee}`;
+    case 'field':
+      return `field \`${subject.name}\``;
+    case 'local':
+      return `\`${subject.name}\``;
+    case 'assigned':
+      return `the value assigned to \`${subject.name}\``;
+  }
+}
+
+/** `text`: the value's source. */
 export function valueType(
-  what: string,
+  subject: Subject,
   expected: DataType,
   found: DataType,
   text: string,
 ): Message {
   return message(
     'SYCL1012',
-    `${what} must be ${typeName(expected)}, not ${typeName(found)}`,
+    `${subjectText(subject)} must be ${typeName(expected)}, not ${typeName(found)}`,
     conversionHint(found, expected, text),
   );
 }
@@ -1564,8 +1607,9 @@ export function definedInTermsOfItself(name: string): string {
   return `\`${name}\` is defined in terms of itself`;
 }
 
-/** `what`: the host declaration, in words (`a function declaration`, ...). */
-export function hostCode(name: string, what: string): string {
+/** `keyword`: the top-level declaration's (`let`, `var`, ...); null: a function or class. */
+export function hostCode(name: string, keyword: string | null): string {
+  const what = keyword === null ? 'a host function or class' : `a top-level \`${keyword}\``;
   return `\`${name}\` is ${what}, which is host code`;
 }
 

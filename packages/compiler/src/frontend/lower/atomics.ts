@@ -53,7 +53,7 @@ export function atomicParts(
   const scalar = scalarType(pointer.type.scalar);
   const operands: Expr[] = [];
   for (const a of args.slice(1)) {
-    const e = lowerValueOf(cx, a, scalar, `an operand of ${name}`);
+    const e = lowerValueOf(cx, a, scalar, { kind: 'operand', callee: name });
     if (!e) return null;
     operands.push(e);
   }

@@ -79,7 +79,7 @@ function functionCall(
       }
       continue;
     }
-    const e = lowerValueOf(cx, a, param, `argument ${i + 1}`);
+    const e = lowerValueOf(cx, a, param, { kind: 'argument', position: i + 1 });
     if (!e) return null;
     lowered.push(e);
   }
@@ -216,7 +216,11 @@ export function lowerBuiltin(
     if (unified.includes(i) && constantOf(cx, a)) continue;
     const concrete = builtin.concrete[i];
     const e = concrete
-      ? lowerValueOf(cx, a, scalarType(concrete), `argument ${i + 1} of ${shown}`)
+      ? lowerValueOf(cx, a, scalarType(concrete), {
+          kind: 'argument',
+          position: i + 1,
+          callee: shown,
+        })
       : lowerValue(cx, a, unified.includes(i) ? expected : undefined);
     if (!e) return null;
     lowered[i] = e;
@@ -256,7 +260,7 @@ export function lowerMathCall(
     let acc = lowerBuiltin(cx, builtin, shown, [args[0]!, args[1]!], node, expected);
     for (const a of args.slice(2)) {
       if (!acc) return null;
-      const next = lowerValueOf(cx, a, acc.type, `an argument of ${shown}`);
+      const next = lowerValueOf(cx, a, acc.type, { kind: 'anArgument', callee: shown });
       if (!next) return null;
       acc = {
         op: 'builtin',
@@ -274,8 +278,8 @@ export function lowerMathCall(
       return lowerConstruct(cx, F32, args, node);
     case 'imul': {
       if (args.length !== 2) return fail(cx, node, msg.takesTwoArguments('Math.imul'));
-      const a = lowerValueOf(cx, args[0]!, I32, 'Math.imul’s arguments');
-      const b = lowerValueOf(cx, args[1]!, I32, 'Math.imul’s arguments');
+      const a = lowerValueOf(cx, args[0]!, I32, 'imulArguments');
+      const b = lowerValueOf(cx, args[1]!, I32, 'imulArguments');
       if (!a || !b) return null;
       return { op: 'binary', operator: '*', left: a, right: b, type: I32, span: spanOf(cx, node) };
     }

@@ -50,7 +50,7 @@ export function lowerArrayLiteral(
   }
   const args: Expr[] = [];
   for (const item of items) {
-    const e = lowerValueOf(cx, item, elementTypeHint, 'every element');
+    const e = lowerValueOf(cx, item, elementTypeHint, 'element');
     if (!e) return null;
     args.push(e);
   }
@@ -88,7 +88,7 @@ export function lowerObjectLiteral(
     if (!valueNode) {
       return fail(cx, node, msg.missingField(field.name));
     }
-    const e = lowerValueOf(cx, valueNode, field.type, `field \`${field.name}\``);
+    const e = lowerValueOf(cx, valueNode, field.type, { kind: 'field', name: field.name });
     if (!e) return null;
     args.push(e);
   }
@@ -162,7 +162,7 @@ export function lowerConstruct(
     }
     const parts: Expr[] = [];
     for (const a of args) {
-      const v = lowerValueOf(cx, a, byColumns ? column : F32, 'a matrix argument');
+      const v = lowerValueOf(cx, a, byColumns ? column : F32, 'matrixArgument');
       if (!v) return null;
       parts.push(v);
     }
@@ -172,7 +172,7 @@ export function lowerConstruct(
     if (args.length !== 1) {
       return fail(cx, node, msg.compositeArguments(type));
     }
-    return lowerValueOf(cx, args[0]!, type, 'the value');
+    return lowerValueOf(cx, args[0]!, type, 'value');
   }
   return fail(cx, node, msg.notConstructible(type));
 }

@@ -38,7 +38,7 @@ export function lowerValueOf(
   cx: Lowering,
   node: Expression,
   type: DataType,
-  what: string,
+  subject: msg.Subject,
 ): Expr | null {
   const c = constantOf(cx, node);
   if (c) return literalOf(cx, c, type, node);
@@ -49,7 +49,7 @@ export function lowerValueOf(
   const e = lowerValue(cx, composite ? n : node, type);
   if (!e) return null;
   if (!sameType(e.type, type)) {
-    return fail(cx, node, msg.valueType(what, type, e.type, textOf(cx, node)));
+    return fail(cx, node, msg.valueType(subject, type, e.type, textOf(cx, node)));
   }
   return e;
 }
@@ -272,7 +272,7 @@ export function lowerConditional(
   node: Node,
   expected?: DataType,
 ): Expr | null {
-  const condition = lowerValueOf(cx, test, BOOL, 'a condition');
+  const condition = lowerValueOf(cx, test, BOOL, 'condition');
   const tc = constantOf(cx, whenTrueNode);
   const fc = constantOf(cx, whenFalseNode);
   let whenTrue: Expr | null;
@@ -282,7 +282,7 @@ export function lowerConditional(
     whenTrue = whenFalse ? constantFor(cx, tc, whenFalse.type, whenTrueNode) : null;
   } else {
     whenTrue = lowerValue(cx, whenTrueNode, expected);
-    whenFalse = whenTrue ? lowerValueOf(cx, whenFalseNode, whenTrue.type, 'both branches') : null;
+    whenFalse = whenTrue ? lowerValueOf(cx, whenFalseNode, whenTrue.type, 'branches') : null;
   }
   if (!condition || !whenTrue || !whenFalse) return null;
   if (!sameType(whenTrue.type, whenFalse.type)) {

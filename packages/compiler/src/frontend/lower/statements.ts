@@ -65,7 +65,7 @@ function lowerBodyStatements(cx: Lowering, node: Statement | Expression): Block 
     const s = lowerExpressionStatement(cx, expression);
     return s ? [s] : [];
   }
-  const value = lowerValueOf(cx, expression, cx.returnType, 'the result');
+  const value = lowerValueOf(cx, expression, cx.returnType, 'result');
   return value ? [{ kind: 'return', value, span: spanOf(cx, expression) }] : [];
 }
 
@@ -114,13 +114,13 @@ export function lowerStatement(cx: Lowering, node: Statement): Stmt[] {
       return s ? [s] : [];
     }
     case 'IfStatement': {
-      const condition = lowerValueOf(cx, node.test, BOOL, 'an if condition');
+      const condition = lowerValueOf(cx, node.test, BOOL, 'ifCondition');
       const then = lowerBlock(cx, node.consequent);
       const otherwise = node.alternate ? lowerBlock(cx, node.alternate) : null;
       return condition ? [{ kind: 'if', condition, then, else: otherwise, span }] : [];
     }
     case 'WhileStatement': {
-      const condition = lowerValueOf(cx, node.test, BOOL, 'a while condition');
+      const condition = lowerValueOf(cx, node.test, BOOL, 'whileCondition');
       const body = lowerLoopBody(cx, node.body);
       return condition ? [{ kind: 'while', condition, body, span }] : [];
     }
@@ -189,7 +189,9 @@ export function lowerDeclaration(
       fail(cx, d, msg.uninitialized(name));
       continue;
     }
-    const init = hint ? lowerValueOf(cx, d.init, hint, `\`${name}\``) : lowerValue(cx, d.init);
+    const init = hint
+      ? lowerValueOf(cx, d.init, hint, { kind: 'local', name })
+      : lowerValue(cx, d.init);
     if (!init) {
       cx.scopes.declare(name, { kind: 'poisoned' });
       continue;
@@ -230,7 +232,7 @@ export function lowerFor(cx: Lowering, node: ForStatement): Stmt[] {
   } else if (node.init) {
     init = lowerExpressionStatement(cx, node.init as Expression);
   }
-  const condition = node.test ? lowerValueOf(cx, node.test, BOOL, 'a for condition') : null;
+  const condition = node.test ? lowerValueOf(cx, node.test, BOOL, 'forCondition') : null;
   const update = node.update ? lowerExpressionStatement(cx, node.update) : null;
   const body = lowerLoopBody(cx, node.body);
   return [{ kind: 'for', init, condition, update, body, span: spanOf(cx, node) }];
@@ -282,6 +284,6 @@ export function lowerReturn(cx: Lowering, argument: Expression | null, node: Nod
     fail(cx, node, msg.returnWithoutValue(cx.returnType));
     return [];
   }
-  const value = lowerValueOf(cx, argument, cx.returnType, 'the returned value');
+  const value = lowerValueOf(cx, argument, cx.returnType, 'returnedValue');
   return value ? [{ kind: 'return', value, span }] : [];
 }

@@ -108,12 +108,10 @@ export function lowerAssignment(cx: Lowering, node: AssignmentExpression): Updat
   const target = lowerTarget(cx, node.left);
   if (!target) return null;
   if (operator === '=') {
-    const value = lowerValueOf(
-      cx,
-      right,
-      target.type,
-      `the value assigned to \`${textOf(cx, node.left)}\``,
-    );
+    const value = lowerValueOf(cx, right, target.type, {
+      kind: 'assigned',
+      name: textOf(cx, node.left),
+    });
     return value ? { kind: 'assign', target, operator, value, span } : null;
   }
   const binaryOp = operator.slice(0, -1) as '+';
@@ -126,7 +124,7 @@ export function lowerAssignment(cx: Lowering, node: AssignmentExpression): Updat
         ? { ...target.type, component: 'u32' }
         : scalarType('u32')
       : target.type,
-    'the right-hand side',
+    'rightHandSide',
   );
   if (!value) return null;
   if (node.operator === '>>>=' && scalarOf(target.type) !== 'u32') {

@@ -64,7 +64,7 @@ export class Resolver {
     let entity: Entity;
     try {
       if (binding.kind === 'host') {
-        entity = { kind: 'opaque', why: msg.hostCode(name, binding.what) };
+        entity = { kind: 'opaque', why: msg.hostCode(name, binding.keyword) };
       } else if (binding.kind === 'import') {
         entity = this.importedEntity(binding.specifier, binding.imported);
       } else {
