@@ -3,7 +3,7 @@
  * overload parsed once into patterns, and overload resolution over concrete argument types, in
  * the shape of Tint's intrinsic table. Resolution allocates nothing but a result type that no
  * argument already is; a call that matches no overload is described with every overload, as
- * Tint does.
+ * Tint does (`noOverload` in diagnostics/frontend-messages.ts).
  */
 import {
   BUILTIN_TABLE,
@@ -12,7 +12,6 @@ import {
   type DataType,
   type MatrixDim,
   type ScalarName,
-  typeName,
   type VectorSize,
 } from '@syclts/dsl';
 
@@ -230,24 +229,4 @@ export function resolveOverload(b: Builtin, args: readonly DataType[]): DataType
     if (ok) return resultOf(o, args);
   }
   return null;
-}
-
-/**
- * Why no overload of `b` takes `args`, naming every overload:
- * `no overload of clamp takes (f32, i32, f32): clamp(T, T, T) -> T, ... where T is f32, f16, i32 or u32`.
- */
-export function noOverload(b: Builtin, shownName: string, args: readonly DataType[]): string {
-  const forms = b.overloads.map((o) => `${shownName}${o.text}`).join(', ');
-  const sets = (['T', 'S'] as const)
-    .filter((k) => b.typeSets[k].length > 0)
-    .map((k) => `${k} is ${orList(b.typeSets[k])}`);
-  const where = sets.length > 0 ? ` where ${sets.join(' and ')}` : '';
-  const otherwise = b.entry.otherwise ? `; ${b.entry.otherwise}` : '';
-  return `no overload of ${shownName} takes (${args.map(typeName).join(', ')}): ${forms}${where}${otherwise}`;
-}
-
-function orList(items: readonly string[]): string {
-  return items.length === 1
-    ? items[0]!
-    : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]!}`;
 }

@@ -3,7 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SpecConstantMode } from '@syclts/dsl';
 import { build } from '../build.js';
-import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/cli-messages.js';
+import { type Diagnostic, errorAt, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { propertySets } from '../emit/property-sets.js';
 import type { SpecConstantsOption, SplitMode } from '../link/index.js';
 import type { CliIo } from './io.js';
@@ -29,13 +30,7 @@ export async function runBuild(command: BuildCommand, io: CliIo): Promise<number
     const module = relative(root, path).split(sep).join('/');
     // Module paths prefix every symbolic ID: they must stay inside the root to stay stable.
     if (module.startsWith('../') || isAbsolute(module)) {
-      problems.push({
-        code: 'SYCL3003',
-        severity: 'error',
-        message: `outside the root ${command.root}, which module paths (and so symbolic IDs) are relative to; pass --root`,
-        file,
-        span: null,
-      });
+      problems.push(errorAt(msg.outsideRoot(command.root), file, null));
       continue;
     }
     try {
@@ -43,13 +38,8 @@ export async function runBuild(command: BuildCommand, io: CliIo): Promise<number
       sources.push({ module, source });
       texts[module] = source;
     } catch (error) {
-      problems.push({
-        code: 'SYCL3001',
-        severity: 'error',
-        message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-        file: module,
-        span: null,
-      });
+      const cause = (error as NodeJS.ErrnoException).code ?? String(error);
+      problems.push(errorAt(msg.unreadableSource(file, cause), module, null));
     }
   }
   const result = problems.length

@@ -8,6 +8,8 @@ import {
   typeName,
   type WorkgroupSizeDim,
 } from '@syclts/dsl';
+import * as msg from '../diagnostics/cli-messages.js';
+import { errorAt, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { CliIo } from './io.js';
 import { imageStem, PROGRAM_FILE, propertiesFile, wgslFile } from './output-files.js';
 
@@ -17,9 +19,8 @@ export async function runInspect(dir: string, io: CliIo): Promise<number> {
   try {
     program = JSON.parse(await readFile(path, 'utf8')) as Program;
   } catch (error) {
-    io.stderr(
-      `${path}: error: cannot read a program written by 'syclts build' (${(error as Error).message}) [SYCL3002]\n`,
-    );
+    const problem = msg.unreadableProgram((error as Error).message);
+    io.stderr(`${formatDiagnostic(errorAt(problem, path, null))}\n`);
     return 1;
   }
   io.stdout(`${describeProgram(program)}\n`);

@@ -1,10 +1,11 @@
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Span } from '../ir/span.js';
+import { docsAnchor, type Message } from './codes.js';
 import { endsLine } from './lines.js';
 
 /**
  * A build-time error or warning. Codes are stable (tests and docs refer to them):
- * SYCL1xxx front end, SYCL2xxx link, SYCL3xxx plugin/CLI.
+ * SYCL1xxx front end, SYCL2xxx link, SYCL3xxx CLI.
  */
 export interface Diagnostic {
   readonly code: `SYCL${number}`;
@@ -15,12 +16,33 @@ export interface Diagnostic {
   readonly span: Span | null;
   /** What to write instead. */
   readonly hint?: string;
+  /** Its code's entry in the error reference, below docs/: `errors.md#sycl1012-type-mismatch`. */
+  readonly docs: string;
   /** Other places involved, e.g. the kernels that share a device_image_scope global. */
   readonly related?: readonly {
     readonly file: string;
     readonly span: Span | null;
     readonly message: string;
   }[];
+}
+
+/** The error `message` reports at `span` of `file`, with notes at the places `related` names. */
+export function errorAt(
+  message: Message,
+  file: string,
+  span: Span | null,
+  related?: Diagnostic['related'],
+): Diagnostic {
+  return {
+    code: message.code,
+    severity: 'error',
+    message: message.message,
+    file,
+    span,
+    ...(message.hint === undefined ? {} : { hint: message.hint }),
+    docs: docsAnchor(message.code),
+    ...(related === undefined ? {} : { related }),
+  };
 }
 
 /**
@@ -35,7 +57,10 @@ export interface FormatOptions {
   readonly frame?: boolean;
 }
 
-/** `file:line:col: error: message`, then a code frame when the source is at hand, then the hint. */
+/**
+ * `file:line:col: error: message`, then a code frame when the source is at hand, the hint, the
+ * notes, and last the code's entry in the error reference.
+ */
 export function formatDiagnostic(
   diagnostic: Diagnostic,
   source?: string,
@@ -53,6 +78,7 @@ export function formatDiagnostic(
       : related.file;
     lines.push(`  ${at}: note: ${related.message}`);
   }
+  lines.push(`  see: docs/${diagnostic.docs}`);
   return lines.join('\n');
 }
 

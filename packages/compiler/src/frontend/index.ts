@@ -1,5 +1,6 @@
 import type { CallExpression } from 'oxc-parser';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/frontend-messages.js';
 import {
   DEVICE_OBJECT_VERSION,
   type DeviceGlobalDecl,
@@ -13,7 +14,7 @@ import { unwrap, walk } from './ast.js';
 import { ModuleLoader } from './loader/module-loader.js';
 import { DeclarationBuilder, reportRecursion } from './lower/declarations.js';
 import { MAX_PARSE_NESTING, parseNestingOverflow } from './nesting-scan.js';
-import { codes, Reporter } from './report.js';
+import { Reporter } from './report.js';
 import { DECLARATIONS } from './resolver/dsl-names.js';
 import { type ImportLoader, scanTopLevel } from './resolver/module-scope.js';
 import { Resolver, ResolverCache } from './resolver/resolver.js';
@@ -51,31 +52,16 @@ export function compileModule(source: string, options: CompileOptions): CompileR
     const object = compile(source, options, reporter, lowering);
     if (object && reporter.errorCount === 0) {
       for (const p of validateDeviceObject(object)) {
-        reporter.error(
-          codes.internal,
-          p.span,
-          `internal compiler error: invalid IR: ${p.message}`,
-          'please report this with the module that triggered it',
-        );
+        reporter.error(p.span, msg.invalidIr(p.message));
       }
     }
     return { object: reporter.errorCount === 0 ? object : null, diagnostics: reporter.diagnostics };
   } catch (error) {
     if (error instanceof RangeError) {
-      reporter.error(
-        codes.unsupportedSyntax,
-        lowering.declaration,
-        'the declaration nests expressions or statements too deeply to compile',
-        'split long expressions with intermediate consts',
-      );
+      reporter.error(lowering.declaration, msg.declarationTooDeep());
       return { object: null, diagnostics: reporter.diagnostics };
     }
-    reporter.error(
-      codes.internal,
-      null,
-      `internal compiler error: ${error instanceof Error ? error.message : String(error)}`,
-      'please report this with the module that triggered it',
-    );
+    reporter.error(null, msg.internalError(error instanceof Error ? error.message : String(error)));
     return { object: null, diagnostics: reporter.diagnostics };
   }
 }
@@ -93,12 +79,7 @@ function compile(
 ): DeviceObject | null {
   const deep = parseNestingOverflow(source);
   if (deep !== null) {
-    reporter.error(
-      codes.unsupportedSyntax,
-      { start: deep, end: deep + 1 },
-      `the code nests more than ${MAX_PARSE_NESTING} brackets and operators deep here`,
-      'split long expressions with intermediate consts, and nested code into functions',
-    );
+    reporter.error({ start: deep, end: deep + 1 }, msg.sourceTooDeep(MAX_PARSE_NESTING));
     return null;
   }
   const loader = options.loader ?? new ModuleLoader();
@@ -107,10 +88,8 @@ function compile(
     for (const e of parsed.errors) {
       const label = e.labels[0];
       reporter.error(
-        codes.syntax,
         label ? { start: label.start, end: label.end } : null,
-        e.message,
-        e.helpMessage ?? undefined,
+        msg.syntaxError(e.message, e.helpMessage ?? undefined),
       );
     }
     return null;
@@ -184,12 +163,7 @@ function reportMisplacedDeclarations(
     const call = node as CallExpression;
     const callee = resolver.dslName(call.callee);
     if (callee && DECLARATIONS.has(callee)) {
-      resolver.reporter.error(
-        codes.notTopLevel,
-        call,
-        `${callee}(...) must initialise a top-level const`,
-        `declare it at module top level: export const name = ${callee}(...)`,
-      );
+      resolver.reporter.error(call, msg.notTopLevel(callee));
     }
   });
 }

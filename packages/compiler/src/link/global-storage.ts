@@ -14,9 +14,9 @@ import {
   type SymbolicId,
   sizeOf,
 } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/link-messages.js';
 import type { DeviceGlobalDecl } from '../ir/device-object.js';
-import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 
 export const GLOBAL_ALIGN = 16;
@@ -67,10 +67,11 @@ export function checkGlobalSizes(
     readonly module: string;
     readonly decl: DeviceGlobalDecl;
   }[],
-  buffer: string,
+  /** The device image whose `deviceImageScope` buffer this is; null: the program's. */
+  image: string | null,
   diagnostics: Diagnostic[],
 ): void {
-  const limits = `WebGPU's default maxStorageBufferBindingSize is ${DEFAULT_STORAGE_BINDING_SIZE} bytes (and maxBufferSize ${DEFAULT_BUFFER_SIZE})`;
+  const limits = { binding: DEFAULT_STORAGE_BINDING_SIZE, buffer: DEFAULT_BUFFER_SIZE };
   const sorted = [...globals].sort((a, b) => layout.offsets.get(a.id)! - layout.offsets.get(b.id)!);
   for (const { id, module, decl } of sorted) {
     const size = sizeOf(decl.type);
@@ -78,16 +79,9 @@ export function checkGlobalSizes(
     if (end <= DEFAULT_STORAGE_BINDING_SIZE) continue;
     const message =
       size > DEFAULT_STORAGE_BINDING_SIZE
-        ? `device global '${id}' takes ${size} bytes; ${limits}`
-        : `device global '${id}' ends at byte ${end} of ${buffer}, which kernels bind whole; ${limits}`;
-    diagnostics.push({
-      code: LinkCode.globalSize,
-      severity: 'error',
-      message,
-      file: module,
-      span: decl.span,
-      hint: 'use a smaller global, or keep large data in a buffer passed through an accessor',
-    });
+        ? msg.globalTooLarge(id, size, limits)
+        : msg.globalPastBinding(id, end, image, limits);
+    diagnostics.push(errorAt(message, module, decl.span));
     return;
   }
 }

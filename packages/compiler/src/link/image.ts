@@ -21,11 +21,12 @@ import {
   usesLaunchSlots,
   type WorkgroupSizeDim,
 } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Message } from '../diagnostics/codes.js';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/link-messages.js';
 import type { Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
-import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 import {
   checkGlobalSizes,
@@ -103,13 +104,13 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     });
   }
   if (input.mode !== 'emulated' && nextLeaf > MAX_OVERRIDE_IDS) {
-    diagnostics.push({
-      code: LinkCode.overrideIds,
-      severity: 'error',
-      message: `device image '${input.id}' has ${nextLeaf} specialization constant leaves; native overrides take @id 0..${MAX_OVERRIDE_IDS - 1}: split the program further or build with specConstants 'emulated'`,
-      file: kernels[0]!.kernel.module,
-      span: null,
-    });
+    diagnostics.push(
+      errorAt(
+        msg.overrideIds(input.id, nextLeaf, MAX_OVERRIDE_IDS),
+        kernels[0]!.kernel.module,
+        null,
+      ),
+    );
   }
   const emulationMembers = specConstants.map((c) => ({ name: c.wgslName, type: c.info.type }));
   const emulationLayout = memberLayout(emulationMembers.map((m) => m.type));
@@ -141,7 +142,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
       module: id.slice(0, id.lastIndexOf('#')),
       decl: input.deviceGlobalDecl(id),
     })),
-    `the buffer of device image '${input.id}'`,
+    input.id,
     diagnostics,
   );
   let nextBinding = 0;
@@ -230,14 +231,13 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
   if (modes.includes('emulated')) {
     for (const f of functions) {
       if (!f.readsSpecConstants || f.decl.params.length < WGSL_LIMITS.functionParams) continue;
-      diagnostics.push({
-        code: LinkCode.slotParameter,
-        severity: 'error',
-        message: `device function '${f.symbolicId}' takes ${f.decl.params.length} parameters and reads specialization constants, so its emulated variant takes the launch slot as one more, past WGSL's ${WGSL_LIMITS.functionParams}`,
-        file: f.module,
-        span: f.decl.span,
-        hint: "pass related values together as a struct, or build with specConstants 'native'",
-      });
+      diagnostics.push(
+        errorAt(
+          msg.slotParameter(f.symbolicId, f.decl.params.length, WGSL_LIMITS.functionParams),
+          f.module,
+          f.decl.span,
+        ),
+      );
     }
   }
   const emulationSize = roundUp(16, Math.max(emulationLayout.end, 4));
@@ -303,20 +303,13 @@ function buildKernel(
   const entryPoint = names.call(`k_${base}`);
   const launchName = names.call(`launch_${base}`);
   const launchStructName = names.call(`Launch_${base}`);
-  const error = (
-    code: (typeof LinkCode)[keyof typeof LinkCode],
-    message: string,
-    span = decl.span,
-  ) => diagnostics.push({ code, severity: 'error', message, file: module, span });
+  const error = (message: Message, span = decl.span) =>
+    diagnostics.push(errorAt(message, module, span));
 
-  const size = (expr: Expr<SymbolicId>, what: string): SizeValue => {
+  const size = (expr: Expr<SymbolicId>, what: msg.KernelSize): SizeValue => {
     const value = sizeValue(expr, leafOf);
     if (value) return value;
-    error(
-      LinkCode.invalidSize,
-      `${what} of kernel '${kernel.id}' must be an integer literal or built from integer specialization constants`,
-      expr.span,
-    );
+    error(msg.sizeNotConstant(what, kernel.id), expr.span);
     return { kind: 'literal', value: 1 };
   };
 
@@ -325,7 +318,9 @@ function buildKernel(
   const sized =
     decl.range.kind === 'basic'
       ? BASIC_WORKGROUP[dims].map((value): SizeValue => ({ kind: 'literal', value }))
-      : decl.range.workgroupSize.map((e, d) => size(e, `workgroup size dimension ${d}`)).reverse();
+      : decl.range.workgroupSize
+          .map((e, d) => size(e, { kind: 'workgroupSize', dimension: d }))
+          .reverse();
   const one: SizeValue = { kind: 'literal', value: 1 };
   const workgroupSize = [sized[0] ?? one, sized[1] ?? one, sized[2] ?? one] as const;
   const sizeSpan = (c: number) =>
@@ -338,11 +333,7 @@ function buildKernel(
     if (value.kind === 'leaf') {
       return { kind: 'specConstant', symbolicId: value.symbolicId, leafId: value.leafId };
     }
-    error(
-      LinkCode.invalidSize,
-      `workgroup size dimension ${dims - 1 - c} of kernel '${kernel.id}' must be a literal or a single integer specialization constant`,
-      sizeSpan(c),
-    );
+    error(msg.workgroupSizeNotSingle(dims - 1 - c, kernel.id), sizeSpan(c));
     return { kind: 'literal', value: 1 };
   };
   const sizeDims = [
@@ -352,7 +343,7 @@ function buildKernel(
   ] as const;
 
   const workgroupArrays: LinkedWorkgroupArray[] = decl.workgroupArrays.map((w) => {
-    const length = size(w.length, `the length of workgroup array '${w.name}'`);
+    const length = size(w.length, { kind: 'workgroupArray', name: w.name });
     const wgslName = names.call(`wg_${base}_${w.name}`);
     const literal = literalSize(length);
     return {
@@ -368,29 +359,19 @@ function buildKernel(
   const pipelineConstantUses = [
     ...workgroupSize.flatMap((v, c) =>
       sizeLeaves(v).map((leaf) => ({
-        leaf,
-        what: `the workgroup size (dimension ${dims - 1 - c})`,
-        code: LinkCode.emulatedWorkgroupSize,
+        message: msg.emulatedWorkgroupSize(leaf.symbolicId, dims - 1 - c, kernel.id),
         span: sizeSpan(c),
       })),
     ),
     ...workgroupArrays.flatMap((w, i) =>
       sizeLeaves(w.length).map((leaf) => ({
-        leaf,
-        what: `the length of workgroup array '${w.name}'`,
-        code: LinkCode.emulatedWorkgroupArray,
+        message: msg.emulatedWorkgroupArray(leaf.symbolicId, w.name, kernel.id),
         span: decl.workgroupArrays[i]!.length.span,
       })),
     ),
   ];
   if (mode === 'emulated') {
-    for (const use of pipelineConstantUses) {
-      error(
-        use.code,
-        `specialization constant '${use.leaf.symbolicId}' sizes ${use.what} of kernel '${kernel.id}', which needs a pipeline constant; emulated specialization constants live in a buffer: build with specConstants 'both' (this kernel then ships native only) or 'native'`,
-        use.span,
-      );
-    }
+    for (const use of pipelineConstantUses) error(use.message, use.span);
   }
   // Native composites live in `var<private>`s, which WGSL caps per shader.
   const privateBytes = reach.specConstants
@@ -402,13 +383,11 @@ function buildKernel(
   const nativeFits =
     privateBytes <= WGSL_LIMITS.privateMemory && longest <= WGSL_LIMITS.arrayConstructorElements;
   if (!nativeFits && (mode === 'native' || (mode === 'both' && pipelineConstantUses.length > 0))) {
-    const why =
-      privateBytes > WGSL_LIMITS.privateMemory
-        ? `take ${privateBytes} bytes of private memory in the native variant, WGSL allows ${WGSL_LIMITS.privateMemory}`
-        : `hold an array of ${longest} elements, which the native variant builds with a WGSL array value constructor of at most ${WGSL_LIMITS.arrayConstructorElements}`;
+    const native = mode === 'native';
     error(
-      LinkCode.privateMemory,
-      `the composite specialization constants of kernel '${kernel.id}' ${why}${mode === 'native' ? "; build with specConstants 'emulated' or 'both'" : ''}`,
+      privateBytes > WGSL_LIMITS.privateMemory
+        ? msg.privateMemory(kernel.id, privateBytes, WGSL_LIMITS.privateMemory, native)
+        : msg.constantArrayLength(kernel.id, longest, WGSL_LIMITS.arrayConstructorElements, native),
     );
   }
   const bothWays: SpecConstantMode[] =
@@ -429,8 +408,7 @@ function buildKernel(
   const violation = uniformViolation(valueParams, LAUNCH_UNIFORM.args);
   if (violation !== null) {
     error(
-      LinkCode.unsupportedType,
-      `value argument '${violation}' of kernel '${kernel.id}' breaks the uniform layout rules (arrays and structs need 16-byte alignment and stride); pass it through an accessor`,
+      msg.uniformLayout(violation, kernel.id),
       valueParams.find((p) => violation.startsWith(p.name))?.span,
     );
   }
@@ -501,11 +479,7 @@ function buildKernel(
   for (const p of decl.params) {
     if (p.kind !== 'accessor') continue;
     if (containsScalar(p.element, 'bool')) {
-      error(
-        LinkCode.unsupportedType,
-        `accessor '${p.name}' of kernel '${kernel.id}': bool is not host-shareable; use u32`,
-        p.span,
-      );
+      error(msg.boolAccessor(p.name, kernel.id), p.span);
     }
     accessorNames.set(p.name, names.call(`a_${base}_${p.name}`));
     bindings.push({

@@ -1,9 +1,9 @@
 import type { ProgramGlobals, SpecConstantMode, SymbolicId } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/link-messages.js';
 import { type Call, recursiveCalls } from '../ir/call-graph.js';
 import type { DeviceObject } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
-import { LinkCode } from './codes.js';
 import { compare } from './compare.js';
 import { checkGlobalSizes, globalInfo, layoutGlobals } from './global-storage.js';
 import { buildImage } from './image.js';
@@ -111,7 +111,7 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
       module: table.declarations.get(id)!.module,
       decl: deviceGlobalDecl(id),
     })),
-    "the program's buffer of device globals",
+    null,
     diagnostics,
   );
   const images = [...groups]
@@ -168,22 +168,25 @@ function checkDeviceImageScope(
     if (byImage.size < 2) continue;
     const found = table.declarations.get(id)!;
     const users = [...byImage].sort(([a], [b]) => compare(a, b));
-    const kernelList = users.flatMap(([, ks]) => ks.map((k) => `'${k.id}'`)).join(', ');
-    diagnostics.push({
-      code: LinkCode.deviceImageScope,
-      severity: 'error',
-      message: `device_global '${id}' with property deviceImageScope is used in more than one device image (${users.map(([image]) => `'${image}'`).join(', ')}) by kernels ${kernelList}`,
-      file: found.module,
-      span: found.decl.span,
-      hint: 'use it from kernels of one module only, link with split "whole", or drop deviceImageScope',
-      related: users.flatMap(([image, ks]) =>
-        ks.map((k) => ({
-          file: k.module,
-          span: k.decl.span,
-          message: `kernel '${k.id}' uses it in device image '${image}'`,
-        })),
+    const message = msg.deviceImageScopeShared(
+      id,
+      users.map(([image]) => image),
+      users.flatMap(([, ks]) => ks.map((k) => k.id)),
+    );
+    diagnostics.push(
+      errorAt(
+        message,
+        found.module,
+        found.decl.span,
+        users.flatMap(([image, ks]) =>
+          ks.map((k) => ({
+            file: k.module,
+            span: k.decl.span,
+            message: msg.deviceImageScopeUse(k.id, image),
+          })),
+        ),
       ),
-    });
+    );
   }
 }
 
@@ -205,12 +208,6 @@ function reportRecursion(
     );
   }
   for (const { call, cycle } of recursiveCalls(graph)) {
-    diagnostics.push({
-      code: LinkCode.recursion,
-      severity: 'error',
-      message: `device functions call each other recursively (${cycle.join(' -> ')}); WGSL has no recursion`,
-      file: call.site.module,
-      span: call.site.span,
-    });
+    diagnostics.push(errorAt(msg.recursion(cycle), call.site.module, call.site.span));
   }
 }

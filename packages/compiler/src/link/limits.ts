@@ -12,9 +12,9 @@ import {
   storageBuffersOf,
   strideOf,
 } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/link-messages.js';
 import type { Span } from '../ir/span.js';
-import { LinkCode } from './codes.js';
 import type { LinkedImage, LinkedKernel } from './linked-image.js';
 import { sizeLeaves, sizeOf } from './sizes.js';
 
@@ -30,7 +30,7 @@ interface Need {
   readonly limit: KernelLimit;
   readonly value: number;
   /** What needs it, for the message. */
-  readonly what: string;
+  readonly use: msg.LimitUse;
   readonly span: Span;
   /** Whether a specialization constant's default value went into it. */
   readonly fromDefaults: boolean;
@@ -47,20 +47,13 @@ export function checkKernelLimits(
       const declared = kernel.decl.requiredLimits?.[need.limit];
       const allowed = declared ?? DEFAULT_KERNEL_LIMITS[need.limit];
       if (need.value <= allowed) continue;
-      const defaults = need.fromDefaults
-        ? ' (with the specialization constants at their default values)'
-        : '';
-      const fix =
-        declared === undefined
-          ? `, WebGPU's default limit; a kernel that needs more declares requiredLimits: { ${need.limit}: ${need.value} } in its spec and runs only on devices that offer it`
-          : `, the value its requiredLimits declares; raise it to ${need.value}`;
-      diagnostics.push({
-        code: LinkCode.kernelLimit,
-        severity: 'error',
-        message: `kernel '${kernel.symbolicId}' needs ${need.limit} ${need.value} (${need.what})${defaults}, over ${allowed}${fix}`,
-        file: kernel.info.source.module,
-        span: need.span,
-      });
+      diagnostics.push(
+        errorAt(
+          msg.kernelLimit(kernel.symbolicId, need, allowed, declared !== undefined),
+          kernel.info.source.module,
+          need.span,
+        ),
+      );
     }
   }
 }
@@ -86,14 +79,14 @@ function needsOf(
   const needs: Need[] = limits.map((limit, c) => ({
     limit,
     value: size[c]!,
-    what: `its workgroup size in SYCL dimension ${dims - 1 - c}, WGSL's ${'xyz'[c]}`,
+    use: { kind: 'workgroupSize', dimension: dims - 1 - c, component: 'xyz'[c]! },
     span: sizeSpan(c),
     fromDefaults: sizeLeaves(kernel.workgroupSize[c]!).length > 0,
   }));
   needs.push({
     limit: 'maxComputeInvocationsPerWorkgroup',
     value: size[0]! * size[1]! * size[2]!,
-    what: `a workgroup of ${size.join(' x ')} items`,
+    use: { kind: 'invocations', size },
     span: decl.range.kind === 'nd' ? sizeSpan(0) : decl.span,
     fromDefaults: sizeFromDefaults,
   });
@@ -116,7 +109,7 @@ function needsOf(
   needs.push({
     limit: 'maxComputeWorkgroupStorageSize',
     value: memory,
-    what: `bytes of workgroup memory, each array rounded up to 16 bytes${info.launchSlots.length > 0 ? ', 16 for its launch slot' : ''}`,
+    use: { kind: 'workgroupMemory', launchSlot: info.launchSlots.length > 0 },
     span: memorySpan,
     fromDefaults: memoryFromDefaults,
   });
@@ -126,7 +119,7 @@ function needsOf(
   needs.push({
     limit: 'maxStorageBuffersPerShaderStage',
     value: buffers,
-    what: 'storage buffers: its accessors, device-global buffers and the buffers syclts adds for specialization constants and launch slots',
+    use: { kind: 'storageBuffers' },
     span: decl.span,
     fromDefaults: false,
   });

@@ -3,8 +3,9 @@
  * each kernel and function uses: the order later fixes numeric IDs, so it must only depend on
  * the code, never on the order modules were given in.
  */
-import { type DataType, type SymbolicId, sameType, typeName } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type DataType, type SymbolicId, sameType } from '@syclts/dsl';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/link-messages.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.js';
 import type {
   FunctionDecl,
@@ -14,7 +15,6 @@ import type {
   WgslPart,
 } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
-import { LinkCode } from './codes.js';
 import type { DeclarationKind, SymbolTable } from './symbols.js';
 
 export type Use =
@@ -191,38 +191,14 @@ class ModuleResolver {
     const found = this.table.declarations.get(callee);
     if (found?.kind !== 'function') return;
     const { decl } = found;
-    const problem =
-      args.length !== decl.params.length
-        ? `it passes ${args.length} argument${args.length === 1 ? '' : 's'}, the function takes ${decl.params.length}`
-        : (args
-            .map((a, i) =>
-              sameType(a.type, decl.params[i]!.type)
-                ? null
-                : `argument ${i + 1} is ${typeName(a.type)}, the parameter \`${decl.params[i]!.name}\` is ${typeName(decl.params[i]!.type)}`,
-            )
-            .find((p) => p !== null) ??
-          (result === null
-            ? decl.returnType === null
-              ? null
-              : `it discards nothing, but the function now returns ${typeName(decl.returnType)}`
-            : decl.returnType === null
-              ? `it uses a ${typeName(result)} result, but the function returns nothing`
-              : sameType(result, decl.returnType)
-                ? null
-                : `it expects ${typeName(result)}, the function returns ${typeName(decl.returnType)}`));
-    if (problem === null) return;
+    const mismatch = callMismatch(decl, args, result);
+    if (mismatch === null) return;
     this.unresolved = true;
-    this.diagnostics.push({
-      code: LinkCode.callMismatch,
-      severity: 'error',
-      message: `the call of \`${decl.name}\` does not match its declaration: ${problem}`,
-      file: this.module,
-      span,
-      hint: 'rebuild the calling module against the current declaration (its device object is older than the callee)',
-      related: [
-        { file: found.module, span: decl.span, message: `\`${decl.name}\` is declared here` },
-      ],
-    });
+    this.diagnostics.push(
+      errorAt(msg.callMismatch(decl.name, mismatch), this.module, span, [
+        { file: found.module, span: decl.span, message: msg.declaredHere(decl.name) },
+      ]),
+    );
   }
 
   block(b: Block<SymbolRef>): Block<SymbolicId> {
@@ -244,6 +220,36 @@ class ModuleResolver {
     if (global) return { ...p, ref: this.ref(p.ref, 'deviceGlobal', p.span) };
     return { ...p, ref: this.ref(p.ref, 'function', p.span) };
   }
+}
+
+/** How a call with `args` (and a result of type `result`) differs from `decl`, if it does. */
+function callMismatch(
+  decl: FunctionDecl,
+  args: readonly Expr<SymbolicId>[],
+  result: DataType | null,
+): msg.CallMismatch | null {
+  if (args.length !== decl.params.length) {
+    return { kind: 'arity', passed: args.length, takes: decl.params.length };
+  }
+  for (const [i, a] of args.entries()) {
+    const param = decl.params[i]!;
+    if (!sameType(a.type, param.type)) {
+      return {
+        kind: 'argument',
+        position: i + 1,
+        given: a.type,
+        parameter: param.name,
+        expected: param.type,
+      };
+    }
+  }
+  if (result === null) {
+    return decl.returnType === null ? null : { kind: 'discards', returns: decl.returnType };
+  }
+  if (decl.returnType === null) return { kind: 'usesNothing', result };
+  return sameType(result, decl.returnType)
+    ? null
+    : { kind: 'result', expected: result, returns: decl.returnType };
 }
 
 export function resolveKernel(

@@ -4,7 +4,9 @@
  * re-exports (including `export *`), distinct for same-named declarations of different modules.
  */
 import type { SymbolicId } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Message } from '../diagnostics/codes.js';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/link-messages.js';
 import type {
   DeviceGlobalDecl,
   DeviceObject,
@@ -15,7 +17,6 @@ import type {
 } from '../ir/device-object.js';
 import { findExport } from '../ir/exports.js';
 import type { Span } from '../ir/span.js';
-import { LinkCode } from './codes.js';
 
 export const symbolicId = (module: string, name: string): SymbolicId => `${module}#${name}`;
 
@@ -27,14 +28,7 @@ export type Declaration =
 
 export type DeclarationKind = Declaration['kind'];
 
-const KIND_WORDS: Record<DeclarationKind, string> = {
-  specConstant: 'a specialization constant',
-  deviceGlobal: 'a device global',
-  function: 'a device function',
-  kernel: 'a kernel',
-};
-
-type Resolution = { readonly id: SymbolicId } | { readonly error: string };
+type Resolution = { readonly id: SymbolicId } | { readonly error: Message };
 
 export class SymbolTable {
   readonly declarations = new Map<SymbolicId, Declaration>();
@@ -77,24 +71,12 @@ export class SymbolTable {
         ? this.#resolveLocal(module, ref.name, new Set())
         : this.#resolveImported(module, ref.specifier, ref.name, new Set());
     if ('error' in resolution) {
-      diagnostics.push({
-        code: LinkCode.unresolved,
-        severity: 'error',
-        message: resolution.error,
-        file: module,
-        span,
-      });
+      diagnostics.push(errorAt(resolution.error, module, span));
       return null;
     }
     const declaration = this.declarations.get(resolution.id)!;
     if (declaration.kind !== kind) {
-      diagnostics.push({
-        code: LinkCode.wrongKind,
-        severity: 'error',
-        message: `'${resolution.id}' is ${KIND_WORDS[declaration.kind]}, not ${KIND_WORDS[kind]}`,
-        file: module,
-        span,
-      });
+      diagnostics.push(errorAt(msg.wrongKind(resolution.id, declaration.kind, kind), module, span));
       return null;
     }
     return { ...(declaration as Declaration & { readonly kind: K }), id: resolution.id };
@@ -107,24 +89,23 @@ export class SymbolTable {
     for (const imp of object?.imports ?? []) {
       const binding = imp.bindings.find((b) => b.local === name);
       if (!binding) continue;
-      if (binding.imported === '*')
-        return { error: `'${name}' is a namespace import, not a declaration` };
+      if (binding.imported === '*') return { error: msg.namespaceImport(name) };
       return this.#resolveImported(module, imp.specifier, binding.imported, seen);
     }
-    return { error: `'${name}' is not declared in ${module}` };
+    return { error: msg.undeclared(name, module) };
   }
 
   #resolveImported(module: string, specifier: string, name: string, seen: Set<string>): Resolution {
     const target = this.#resolveImport(module, specifier);
     if (target === null || !this.#modules.has(target)) {
-      return { error: `'${specifier}' (imported by ${module}) is not a known .sycl.ts module` };
+      return { error: msg.unknownModule(specifier, module) };
     }
     return this.#resolveExport(target, name, seen);
   }
 
   #resolveExport(module: string, name: string, seen: Set<string>): Resolution {
     const key = `${module}\0${name}`;
-    if (seen.has(key)) return { error: `'${name}' is re-exported in a cycle through ${module}` };
+    if (seen.has(key)) return { error: msg.exportCycle(name, module) };
     seen.add(key);
     const object = this.#modules.get(module)!;
     const found = findExport<Resolution>(object.exports, name, {
@@ -138,12 +119,10 @@ export class SymbolTable {
     });
     if (found.kind === 'found') return found.value;
     if (found.kind === 'ambiguous') {
-      return {
-        error: `'${name}' is exported by ${module} through several 'export *' with different meanings`,
-      };
+      return { error: msg.ambiguousExport(name, module) };
     }
     // A declaration the object lists but does not export (TypeScript rejects such imports anyway).
     if (this.declarations.has(symbolicId(module, name))) return { id: symbolicId(module, name) };
-    return { error: `${module} does not export '${name}'` };
+    return { error: msg.notExported(module, name) };
   }
 }

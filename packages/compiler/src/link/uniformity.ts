@@ -9,12 +9,13 @@
  * Tint accepts; the messages point at the `.sycl.ts` line and name the condition.
  */
 import type { SymbolicId } from '@syclts/dsl';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Message } from '../diagnostics/codes.js';
+import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
+import * as msg from '../diagnostics/link-messages.js';
 import { mapChildren } from '../ir/children.js';
 import type { Block, Expr, Stmt } from '../ir/device-code.js';
 import type { KernelDecl } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
-import { LinkCode } from './codes.js';
 import type { ResolvedFunction, ResolvedKernel } from './resolve.js';
 
 /** Why a value or control flow varies between items, for the message. */
@@ -22,7 +23,7 @@ interface Reason {
   /** Where the varying value comes from. */
   readonly module: string;
   readonly span: Span;
-  readonly message: string;
+  readonly source: msg.VaryingSource;
   /** For control flow: the condition that made it vary. */
   readonly condition?: Span;
 }
@@ -78,9 +79,6 @@ export function checkUniformity(
 
 const OPAQUE: Summary = { barrier: null, uniformParams: new Set(), result: UNIFORM };
 
-const BARRIER_MESSAGE = (what: string) =>
-  `${what} must be reached by every item of the work-group together, but which items get here depends on a value that varies between them`;
-
 const RAW_BARRIERS = /\b(workgroupBarrier|storageBarrier|textureBarrier|workgroupUniformLoad)\b/;
 
 function summarise(
@@ -131,7 +129,7 @@ function analyseKernel(
           varies: {
             module: kernel.module,
             span: decl.span,
-            message: 'in a basic kernel the items past the range return first',
+            source: { kind: 'pastRange' },
           },
         }
       : UNIFORM;
@@ -211,7 +209,7 @@ class Analysis {
         this.value(s.value, flow);
         return false;
       case 'barrier':
-        this.needUniform(flow.control, s.span, null, BARRIER_MESSAGE('`barrier()`'));
+        this.needUniform(flow.control, s.span, null, msg.nonUniformBarrier());
         return false;
       case 'if': {
         const condition = this.value(s.condition, flow);
@@ -343,20 +341,20 @@ class Analysis {
       case 'param':
         return place ? UNIFORM : this.param(e);
       case 'workgroupArray':
-        return place ? UNIFORM : this.varies(e.span, 'it reads workgroup memory');
+        return place ? UNIFORM : this.varies(e.span, { kind: 'workgroupMemory' });
       case 'deviceGlobal':
-        return place ? UNIFORM : this.varies(e.span, 'it reads a device global');
+        return place ? UNIFORM : this.varies(e.span, { kind: 'deviceGlobal' });
       case 'item':
         return e.query === 'globalId' ||
           e.query === 'localId' ||
           e.query === 'globalLinearId' ||
           e.query === 'localLinearId'
-          ? this.varies(e.span, "it depends on the item's id")
+          ? this.varies(e.span, { kind: 'itemId' })
           : UNIFORM;
       case 'atomic':
         this.value(e.pointer, flow, true);
         for (const a of e.args) this.value(a, flow);
-        return this.varies(e.span, 'it is the result of an atomic operation');
+        return this.varies(e.span, { kind: 'atomic' });
       case 'call':
         return this.call(e.callee, e.args, e.span, flow);
       case 'builtin':
@@ -396,29 +394,23 @@ class Analysis {
     const param = this.start.kernel?.params.find((p) => p.name === e.name);
     // Value arguments live in a uniform buffer and read-only accessors in read-only storage.
     if (!param || param.kind === 'value' || param.access === 'read') return UNIFORM;
-    return this.varies(e.span, `it reads \`${e.name}\`, which the kernel may write`);
+    return this.varies(e.span, { kind: 'writable', accessor: e.name });
   }
 
-  varies(span: Span, message: string): Uniformity {
-    return { varies: { module: this.module, span, message } };
+  varies(span: Span, source: msg.VaryingSource): Uniformity {
+    return { varies: { module: this.module, span, source } };
   }
 
   call(callee: SymbolicId, args: readonly Expr<SymbolicId>[], span: Span, flow: Flow): Uniformity {
     const values = args.map((a) => this.value(a, flow));
     const summary = this.summaryOf(callee);
     if (summary.barrier) {
-      const name = `\`${callee.slice(callee.indexOf('#') + 1)}\``;
-      const message = BARRIER_MESSAGE(`${name}, which reaches a barrier,`);
-      this.needUniform(flow.control, span, summary.barrier, message);
+      const name = callee.slice(callee.indexOf('#') + 1);
+      this.needUniform(flow.control, span, summary.barrier, msg.nonUniformCall(name));
       for (const p of summary.uniformParams) {
         const u = values[p];
         if (!u) continue;
-        this.needUniform(
-          u,
-          args[p]!.span,
-          summary.barrier,
-          `argument ${p + 1} of ${name} decides whether it reaches a barrier, so it must be the same for every item of the work-group`,
-        );
+        this.needUniform(u, args[p]!.span, summary.barrier, msg.nonUniformArgument(p + 1, name));
       }
     }
     if ('varies' in summary.result) return summary.result;
@@ -433,7 +425,7 @@ class Analysis {
     u: Uniformity,
     span: Span,
     barrier: { module: string; span: Span } | null,
-    message: string,
+    message: Message,
   ): void {
     this.barrier ??= barrier ?? { module: this.module, span };
     if ('params' in u) {
@@ -456,7 +448,7 @@ class Analysis {
             {
               file: this.module,
               span: condition,
-              message: `this condition varies between items: ${origin.message}`,
+              message: msg.varyingCondition(origin.source),
             },
           ]
         : []),
@@ -466,22 +458,14 @@ class Analysis {
             {
               file: origin.module,
               span: origin.span,
-              message: `this varies between items: ${origin.message}`,
+              message: msg.varyingValue(origin.source),
             },
           ]),
       ...(barrier && barrier.span !== span
-        ? [{ file: barrier.module, span: barrier.span, message: 'the barrier it reaches' }]
+        ? [{ file: barrier.module, span: barrier.span, message: msg.barrierReached() }]
         : []),
     ];
-    this.diagnostics.push({
-      code: LinkCode.nonUniformBarrier,
-      severity: 'error',
-      message,
-      file: this.module,
-      span,
-      hint: 'compute the condition from values every item shares (the group id, ranges, specialization constants, value arguments, read-only accessors), or move the barrier out of the branch',
-      related,
-    });
+    this.diagnostics.push(errorAt(message, this.module, span, related));
   }
 }
 

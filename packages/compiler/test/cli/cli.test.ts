@@ -148,14 +148,17 @@ test('errors go to stderr as file:line:col with a code frame, and the exit code 
 
   expect(await cli('build', 'src/missing.sycl.ts', '--out-dir', 'bad')).toMatchObject({
     code: 1,
-    stderr: 'src/missing.sycl.ts: error: cannot read src/missing.sycl.ts: ENOENT [SYCL3001]\n',
+    stderr:
+      'src/missing.sycl.ts: error: cannot read src/missing.sycl.ts: ENOENT [SYCL3001]\n' +
+      '  see: docs/errors.md#sycl3001-a-source-the-cli-cannot-read\n',
   });
   expect(
     await cli('build', 'src/scale.sycl.ts', '--out-dir', 'bad', '--root', 'src/gpu'),
   ).toMatchObject({
     code: 1,
     stderr:
-      'src/scale.sycl.ts: error: outside the root src/gpu, which module paths (and so symbolic IDs) are relative to; pass --root [SYCL3003]\n',
+      'src/scale.sycl.ts: error: outside the root src/gpu, which module paths (and so symbolic IDs) are relative to; pass --root [SYCL3003]\n' +
+      '  see: docs/errors.md#sycl3003-a-source-outside-the-root\n',
   });
   const usage = await cli('build', 'src/scale.sycl.ts', '--out-dir', 'x', '--split', 'halves');
   expect(usage.code).toBe(1);

@@ -1,18 +1,22 @@
 /**
  * docs/errors.md, the error-code reference, is checked against the compiler: it has a section for
- * every code, and each section's example, built as a user would build it, fails with that code.
+ * every code, each diagnostic links to its code's section, and each section's example, built as
+ * a user would build it, fails with that code.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { type BuildSource, build } from '../../src/build.js';
-import { codes } from '../../src/frontend/report.js';
-import { LinkCode } from '../../src/link/codes.js';
+import { CODES, type Code, docsAnchor, headingAnchor } from '../../src/diagnostics/codes.js';
+import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 
 const reference = readFileSync(new URL('../../../../docs/errors.md', import.meta.url), 'utf8');
 
 interface Section {
   readonly code: string;
+  /** The module (or modules) of the example, for the build's codes. */
   readonly example: string | null;
+  /** The command of the example, for the command line's codes. */
+  readonly command: string | null;
   /** The code source reports the example with, when the section's own code needs IR built by hand. */
   readonly fromSource: string | null;
 }
@@ -23,6 +27,7 @@ const sections: Section[] = reference
   .map((text) => ({
     code: text.slice(0, text.indexOf(':')),
     example: /```ts\n([\s\S]*?)```/.exec(text)?.[1] ?? null,
+    command: /```sh\n([\s\S]*?)```/.exec(text)?.[1] ?? null,
     fromSource: /^\*\*From source:\*\* (SYCL\d{4})\./m.exec(text)?.[1] ?? null,
   }));
 
@@ -38,8 +43,33 @@ function modules(example: string): BuildSource[] {
 }
 
 test('every diagnostic code has a section, in order, and no section names an unknown code', () => {
-  const all = [...Object.values(codes), ...Object.values(LinkCode)].sort();
+  const all = Object.keys(CODES).sort();
   expect(sections.map((s) => s.code)).toEqual(all);
+});
+
+test("each code's anchor is the one GitHub gives its heading, and each heading is a code's", () => {
+  const headings = [...reference.matchAll(/^### (SYCL\d{4}): .*$/gm)];
+  const anchors = new Map(
+    headings.map(([heading, code]) => [code!, headingAnchor(heading.slice(4))]),
+  );
+  const codes = Object.keys(CODES) as Code[];
+  expect(codes.map((code) => docsAnchor(code))).toEqual(
+    codes.map((code) => `errors.md#${anchors.get(code)}`),
+  );
+  expect([...anchors.keys()].filter((code) => !Object.hasOwn(CODES, code))).toEqual([]);
+});
+
+test("anchors follow GitHub's rule for headings", () => {
+  expect(headingAnchor("SYCL1050: locals over WGSL's function memory")).toBe(
+    'sycl1050-locals-over-wgsls-function-memory',
+  );
+  expect(headingAnchor('SYCL2010: more constant leaves than `@id` values')).toBe(
+    'sycl2010-more-constant-leaves-than-id-values',
+  );
+  expect(headingAnchor('SYCL2020: a barrier not every item of the work-group reaches')).toBe(
+    'sycl2020-a-barrier-not-every-item-of-the-work-group-reaches',
+  );
+  expect(headingAnchor('Command line (SYCL3xxx)')).toBe('command-line-sycl3xxx');
 });
 
 test.each(sections.filter((s) => s.example !== null))(
@@ -56,9 +86,19 @@ test.each(sections.filter((s) => s.example !== null))(
     const errors = diagnostics.filter((d) => d.severity === 'error');
     expect(errors[0]?.code).toBe(fromSource ?? code);
     expect(sources.map((s) => s.module)).toContain(errors[0]?.file);
+    // The diagnostic names its code's entry here, last.
+    expect(errors[0]?.docs).toBe(docsAnchor(errors[0]!.code as Code));
+    expect(formatDiagnostic(errors[0]!).split('\n').at(-1)).toBe(`  see: docs/${errors[0]!.docs}`);
   },
 );
 
 test('only the internal compiler error has no example', () => {
-  expect(sections.filter((s) => s.example === null).map((s) => s.code)).toEqual(['SYCL1000']);
+  const build = sections.filter((s) => !s.code.startsWith('SYCL3'));
+  expect(build.filter((s) => s.example === null).map((s) => s.code)).toEqual(['SYCL1000']);
+});
+
+test("each of the command line's codes shows a syclts command", () => {
+  const cli = sections.filter((s) => s.code.startsWith('SYCL3'));
+  expect(cli.map((s) => s.code)).toEqual(['SYCL3001', 'SYCL3002', 'SYCL3003']);
+  for (const s of cli) expect(s.command).toMatch(/^syclts (build|inspect) /);
 });

@@ -4,19 +4,12 @@
 
 import type { DataType } from '@syclts/dsl';
 import type { AssignmentTarget, MemberExpression } from 'oxc-parser';
+import type { Message } from '../../diagnostics/codes.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr } from '../../ir/device-code.js';
 import { type Expression, unwrap } from '../ast.js';
-import { codes } from '../report.js';
-import {
-  isFloat,
-  isInteger,
-  scalarOf,
-  scalarType,
-  typeName,
-  U32,
-  vectorType,
-} from '../resolver/types.js';
-import { didYouMean } from '../suggest.js';
+import { isInteger, scalarType, U32, vectorType } from '../resolver/types.js';
+import { nearest } from '../suggest.js';
 import { plainAtomic } from './atomics.js';
 import {
   constantOf,
@@ -95,28 +88,17 @@ export function lowerMember(
   expected?: DataType,
 ): Expr | null {
   if (node.optional) {
-    return fail(
-      cx,
-      codes.unsupportedSyntax,
-      node,
-      'optional chaining is not supported in device code',
-    );
+    return fail(cx, node, msg.optionalChaining());
   }
   if (node.computed) return lowerIndex(cx, node.object, node.property as Expression, node);
   if (node.property.type !== 'Identifier') {
-    return fail(cx, codes.unsupportedSyntax, node, 'private fields are not supported');
+    return fail(cx, node, msg.privateField());
   }
   const name = node.property.name;
   const objectEntity = topEntity(cx, node.object);
   if (objectEntity?.kind === 'deviceGlobal') {
     if (name !== 'value') {
-      return fail(
-        cx,
-        codes.badMember,
-        node.property,
-        `a device global has only \`.value\` in device code, not \`.${name}\``,
-        `write ${textOf(cx, node.object)}.value`,
-      );
+      return fail(cx, node.property, msg.deviceGlobalMember(name, textOf(cx, node.object)));
     }
     return {
       op: 'deviceGlobal',
@@ -133,34 +115,21 @@ export function lowerMember(
       if (!binding) {
         return fail(
           cx,
-          codes.unknownName,
           node.property,
-          `the kernel has no ${local.of} \`${name}\``,
-          didYouMean(name, [...local.members.keys()]),
+          msg.noKernelMember(local.of, name, nearest(name, [...local.members.keys()])),
         );
       }
       return lowerLocal(cx, binding, name, node);
     }
     if (local?.kind === 'item' || local?.kind === 'handler') {
-      return fail(
-        cx,
-        codes.badMember,
-        node,
-        `\`${textOf(cx, node)}\` must be called`,
-        `write ${textOf(cx, node)}(...)`,
-      );
+      return fail(cx, node, msg.uncalledMethod(textOf(cx, node)));
     }
   }
   const base = lowerExpr(cx, node.object, expected);
   if (!base) return null;
   if (name === 'length' && base.type.kind === 'array') {
     if (base.type.length > 0xffffffff) {
-      return fail(
-        cx,
-        codes.literalRange,
-        node,
-        `\`${textOf(cx, node)}\` is ${base.type.length}, which no u32 holds: an array this long cannot live on the GPU`,
-      );
+      return fail(cx, node, msg.arrayLengthPastU32(textOf(cx, node), base.type.length));
     }
     if (base.type.length > 0) {
       return { op: 'literal', value: base.type.length, type: U32, span: spanOf(cx, node) };
@@ -178,13 +147,7 @@ export function lowerMember(
   if (base.type.kind === 'struct') {
     const field = base.type.fields.find((f) => f.name === name);
     if (!field) {
-      return fail(
-        cx,
-        codes.badMember,
-        node.property,
-        `${typeName(base.type)} has no field \`${name}\``,
-        `fields: ${base.type.fields.map((f) => f.name).join(', ')}`,
-      );
+      return fail(cx, node.property, msg.noField(base.type, name));
     }
     return { op: 'member', base, member: name, type: field.type, span: spanOf(cx, node) };
   }
@@ -193,12 +156,7 @@ export function lowerMember(
     const components = name.replace(/[rgba]/g, (c) => RGBA_TO_XYZW.get(c) ?? c);
     const valid = [...components].every((c) => 'xyzw'.indexOf(c) < size);
     if (!valid) {
-      return fail(
-        cx,
-        codes.badMember,
-        node.property,
-        `\`.${name}\` reads past the end of a ${typeName(base.type)}`,
-      );
+      return fail(cx, node.property, msg.swizzlePastEnd(name, base.type));
     }
     const type =
       components.length === 1
@@ -206,13 +164,7 @@ export function lowerMember(
         : vectorType(base.type.component, components.length as 2 | 3 | 4);
     return { op: 'swizzle', base, components, type, span: spanOf(cx, node) };
   }
-  return fail(
-    cx,
-    codes.badMember,
-    node.property,
-    `${typeName(base.type)} has no member \`${name}\``,
-    base.type.kind === 'vector' ? 'vectors have swizzles: .x .xy .zyx .rgba ...' : undefined,
-  );
+  return fail(cx, node.property, msg.noMember(base.type, name));
 }
 
 export function lowerIndex(
@@ -225,33 +177,22 @@ export function lowerIndex(
   if (!base) return null;
   const length = indexableLength(base.type);
   if (length === null) {
-    return fail(cx, codes.badIndex, objectNode, `${typeName(base.type)} cannot be indexed`);
+    return fail(cx, objectNode, msg.notIndexable(base.type));
   }
   const c = constantOf(cx, indexNode);
   let index: Expr | null;
   if (c) {
     if (c.kind !== 'number' || c.float || !Number.isInteger(c.value)) {
-      return fail(cx, codes.badIndex, indexNode, 'an index must be an integer');
+      return fail(cx, indexNode, msg.indexNotInteger());
     }
     if (c.value < 0 || (length > 0 && c.value >= length)) {
-      return fail(
-        cx,
-        codes.badIndex,
-        indexNode,
-        `index ${c.value} is out of bounds for ${typeName(base.type)}`,
-      );
+      return fail(cx, indexNode, msg.indexOutOfBounds(c.value, base.type));
     }
     index = literalOf(cx, c, U32, indexNode);
   } else {
     index = lowerValue(cx, indexNode);
     if (index && (index.type.kind !== 'scalar' || !isInteger(index.type.scalar))) {
-      return fail(
-        cx,
-        codes.badIndex,
-        indexNode,
-        `an index must be i32 or u32, not ${typeName(index.type)}`,
-        isFloat(scalarOf(index.type)) ? `write u32(${textOf(cx, indexNode)})` : undefined,
-      );
+      return fail(cx, indexNode, msg.indexType(index.type, textOf(cx, indexNode)));
     }
   }
   if (!index) return null;
@@ -263,65 +204,41 @@ export function lowerIndex(
 export function lowerTarget(cx: Lowering, input: AssignmentTarget | Expression): Expr | null {
   const node = unwrap(input as Expression);
   if (node.type !== 'Identifier' && node.type !== 'MemberExpression') {
-    return fail(cx, codes.notAssignable, node, `\`${textOf(cx, node)}\` cannot be assigned to`);
+    return fail(cx, node, msg.notAssignable(textOf(cx, node)));
   }
   const e = lowerExpr(cx, node);
   if (!e) return null;
   if (e.type.kind === 'atomic') return plainAtomic(cx, node, 'write');
   if (e.op === 'swizzle' && e.components.length > 1) {
-    return fail(
-      cx,
-      codes.notAssignable,
-      node,
-      'WGSL assigns one vector component at a time',
-      'assign the whole vector, or each component',
-    );
+    return fail(cx, node, msg.swizzleAssignment());
   }
   const root = rootOf(e);
   const why = unwritable(cx, root, node);
-  if (why) return fail(cx, codes.notAssignable, node, why.message, why.hint);
+  if (why) return fail(cx, node, why);
   return e;
 }
 
-export function unwritable(
-  cx: Lowering,
-  root: Expr,
-  node: Expression,
-): { message: string; hint?: string } | null {
+/** Why the place `node` (whose declaration is `root`) cannot be written, if it cannot. */
+export function unwritable(cx: Lowering, root: Expr, node: Expression): Message | null {
   const name = textOf(cx, rootNode(node));
   switch (root.op) {
     case 'local': {
       const b = cx.scopes.lookup(name);
       if (b?.kind !== 'local') return null;
-      if (b.parameter) {
-        return {
-          message: `parameter \`${name}\` cannot be assigned to (WGSL parameters are immutable)`,
-          hint: `copy it first: let ${name}Copy = ${name};`,
-        };
-      }
-      return b.mutable
-        ? null
-        : { message: `\`${name}\` is a const`, hint: `declare it with let: let ${name} = ...` };
+      if (b.parameter) return msg.parameterAssignment(name);
+      return b.mutable ? null : msg.constAssignment(name);
     }
     case 'param':
       if (root.type.kind === 'array' && root.type.length === 0) {
-        return readOnlyAccessor(cx, root.name)
-          ? {
-              message: `accessor \`${name}\` is read-only`,
-              hint: "declare it with accessor(T, 'write') or accessor(T, 'read_write')",
-            }
-          : null;
+        return readOnlyAccessor(cx, root.name) ? msg.readOnlyAccessor(name) : null;
       }
-      return {
-        message: `kernel argument \`${name}\` cannot be assigned to`,
-        hint: `copy it first: let ${name}Copy = ${name};`,
-      };
+      return msg.kernelArgumentAssignment(name);
     case 'workgroupArray':
     case 'deviceGlobal':
       return null;
     case 'specConstant':
-      return { message: 'a specialization constant cannot be assigned to in device code' };
+      return msg.specConstantAssignment();
     default:
-      return { message: `\`${textOf(cx, node)}\` is not a place that can be assigned to` };
+      return msg.notAPlace(textOf(cx, node));
   }
 }

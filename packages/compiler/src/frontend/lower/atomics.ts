@@ -3,10 +3,10 @@
  */
 import type { DataType } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr } from '../../ir/device-code.js';
 import type { Expression } from '../ast.js';
-import { codes } from '../report.js';
-import { BOOL, scalarType, typeName } from '../resolver/types.js';
+import { BOOL, scalarType } from '../resolver/types.js';
 import { rootOf } from './access.js';
 import {
   fail,
@@ -28,17 +28,11 @@ export function lowerAtomicPointer(cx: Lowering, node: Expression): Expr | null 
       : lowerExpr(cx, node);
   if (!e) return null;
   if (e.type.kind !== 'atomic') {
-    return fail(
-      cx,
-      codes.badAtomic,
-      node,
-      `atomic functions need an atomic(i32) or atomic(u32) place, not ${typeName(e.type)}`,
-      'declare the accessor element, device global or workgroup array with atomic(u32)',
-    );
+    return fail(cx, node, msg.notAnAtomicPlace(e.type));
   }
   const root = rootOf(e);
   if (root.op === 'param' && readOnlyAccessor(cx, root.name)) {
-    return fail(cx, codes.badAtomic, node, 'atomics need a read_write accessor');
+    return fail(cx, node, msg.atomicsNeedReadWrite());
   }
   return e;
 }
@@ -52,14 +46,14 @@ export function atomicParts(
 ): { readonly pointer: Expr; readonly operands: Expr[]; readonly scalar: DataType } | null {
   const arity = name === 'atomicLoad' ? 1 : name === 'atomicCompareExchangeWeak' ? 3 : 2;
   if (args.length !== arity) {
-    return fail(cx, codes.badCall, node, `${name} takes ${arity} argument(s), not ${args.length}`);
+    return fail(cx, node, msg.builtinArguments(name, arity, args.length));
   }
   const pointer = lowerAtomicPointer(cx, args[0]!);
   if (pointer?.type.kind !== 'atomic') return null;
   const scalar = scalarType(pointer.type.scalar);
   const operands: Expr[] = [];
   for (const a of args.slice(1)) {
-    const e = lowerValueOf(cx, a, scalar, `an operand of ${name}`);
+    const e = lowerValueOf(cx, a, scalar, { kind: 'operand', callee: name });
     if (!e) return null;
     operands.push(e);
   }
@@ -74,7 +68,7 @@ export function lowerAtomic(
   node: CallExpression,
 ): Expr | null {
   if (name === 'atomicStore') {
-    return fail(cx, codes.typeMismatch, node, `\`${textOf(cx, node)}\` returns nothing`);
+    return fail(cx, node, msg.returnsNothing(textOf(cx, node)));
   }
   const parts = atomicParts(cx, name, args, node);
   if (!parts) return null;
@@ -102,19 +96,5 @@ export function lowerAtomic(
 /** An atomic read or written as a plain value: atomics go through the atomic built-ins. */
 export function plainAtomic(cx: Lowering, node: Node, use: 'read' | 'write'): null {
   const text = textOf(cx, node);
-  return use === 'read'
-    ? fail(
-        cx,
-        codes.badAtomic,
-        node,
-        `\`${text}\` is atomic: read it with atomicLoad`,
-        `write atomicLoad(${text})`,
-      )
-    : fail(
-        cx,
-        codes.badAtomic,
-        node,
-        `\`${text}\` is atomic: write it with atomicStore`,
-        `write atomicStore(${text}, value)`,
-      );
+  return fail(cx, node, use === 'read' ? msg.atomicRead(text) : msg.atomicWrite(text));
 }

@@ -7,13 +7,12 @@ import {
   BUILTINS,
   type Builtin,
   MATH_BUILTINS,
-  noOverload,
   resolveOverload,
 } from '../../builtins/overloads.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
 import type { SymbolRef } from '../../ir/device-object.js';
 import { type Expression, unwrap } from '../ast.js';
-import { codes } from '../report.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
 import { F32, I32, scalarOf, scalarType, U32 } from '../resolver/types.js';
@@ -42,22 +41,12 @@ import { literalOf } from './literals.js';
 /** A call's arguments, unless the call is optional or spreads them (both reported). */
 function callArguments(cx: Lowering, node: CallExpression): Expression[] | null {
   if (node.optional) {
-    return fail(
-      cx,
-      codes.unsupportedSyntax,
-      node,
-      'optional calls are not supported in device code',
-    );
+    return fail(cx, node, msg.optionalCall());
   }
   const args: Expression[] = [];
   for (const a of node.arguments) {
     if (a.type === 'SpreadElement') {
-      return fail(
-        cx,
-        codes.unsupportedSyntax,
-        a,
-        'spread arguments are not supported in device code',
-      );
+      return fail(cx, a, msg.spreadArgument());
     }
     args.push(a);
   }
@@ -76,9 +65,8 @@ function functionCall(
   if (args.length !== sig.params.length) {
     return fail(
       cx,
-      codes.badCall,
       node,
-      `\`${textOf(cx, callee)}\` takes ${sig.params.length} argument(s), not ${args.length}`,
+      msg.functionArguments(textOf(cx, callee), sig.params.length, args.length),
     );
   }
   const lowered: Expr[] = [];
@@ -87,17 +75,11 @@ function functionCall(
     if (param === 'handler') {
       const arg = unwrap(a);
       if (arg.type !== 'Identifier' || cx.scopes.lookup(arg.name)?.kind !== 'handler') {
-        return fail(
-          cx,
-          codes.badCall,
-          a,
-          `argument ${i + 1} of \`${textOf(cx, callee)}\` is the kernel handler`,
-          "pass the kernel's kh (or the kh parameter of the calling device function)",
-        );
+        return fail(cx, a, msg.handlerArgument(i + 1, textOf(cx, callee)));
       }
       continue;
     }
-    const e = lowerValueOf(cx, a, param, `argument ${i + 1}`);
+    const e = lowerValueOf(cx, a, param, { kind: 'argument', position: i + 1 });
     if (!e) return null;
     lowered.push(e);
   }
@@ -150,13 +132,7 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
   }
   const entity = topEntity(cx, callee);
   if (!entity) {
-    return fail(
-      cx,
-      codes.badCall,
-      node.callee,
-      `\`${textOf(cx, node.callee)}\` cannot be called in device code`,
-      'call a deviceFunction, a DSL built-in, a type constructor, or an item/handler method',
-    );
+    return fail(cx, node.callee, msg.notCallable(textOf(cx, node.callee)));
   }
   switch (entity.kind) {
     case 'function': {
@@ -164,7 +140,7 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
       if (!call) return null;
       const returns = entity.signature.returns;
       if (!returns) {
-        return fail(cx, codes.typeMismatch, node, `\`${textOf(cx, node)}\` returns nothing`);
+        return fail(cx, node, msg.returnsNothing(textOf(cx, node)));
       }
       return { op: 'call', ...call, type: returns, span: spanOf(cx, node) };
     }
@@ -175,24 +151,20 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
     case 'opaque':
       // A type alias that does not evaluate: its own errors, at their place.
       if (entity.badType && cx.resolver.reportBadType(entity.badType)) {
-        cx.reporter.error(codes.badCall, node.callee, '', undefined, true);
+        cx.reporter.alreadyReported();
         return null;
       }
       return fail(
         cx,
-        cx.resolver.top.bindings.get(textOf(cx, callee))?.kind === 'import'
-          ? codes.unresolvedImport
-          : codes.badCall,
         node.callee,
-        `\`${textOf(cx, callee)}\` cannot be called in device code: ${entity.why}`,
+        msg.uncallableName(
+          textOf(cx, callee),
+          entity.why,
+          cx.resolver.top.bindings.get(textOf(cx, callee))?.kind === 'import',
+        ),
       );
     default:
-      return fail(
-        cx,
-        codes.badCall,
-        node.callee,
-        `\`${textOf(cx, callee)}\` is a ${entity.kind}, which device code cannot call`,
-      );
+      return fail(cx, node.callee, msg.declarationNotCallable(textOf(cx, callee), entity.kind));
   }
 }
 
@@ -207,11 +179,11 @@ export function lowerDslCall(
   if (type) return lowerConstruct(cx, type, args, node);
   const operator = VECTOR_OPERATORS.get(name);
   if (operator) {
-    if (args.length !== 2) return fail(cx, codes.badCall, node, `${name} takes 2 arguments`);
+    if (args.length !== 2) return fail(cx, node, msg.takesTwoArguments(name));
     return lowerBinary(cx, operator, args[0]!, args[1]!, node, expected);
   }
   if (name === 'neg') {
-    if (args.length !== 1) return fail(cx, codes.badCall, node, 'neg takes 1 argument');
+    if (args.length !== 1) return fail(cx, node, msg.negArguments());
     return lowerUnary(cx, '-', args[0]!, node, expected);
   }
   if (ATOMIC_FUNCTIONS.has(name)) return lowerAtomic(cx, name, args, node);
@@ -219,12 +191,7 @@ export function lowerDslCall(
   if (builtin && builtin.entry.dsl !== false) {
     return lowerBuiltin(cx, builtin, name, args, node, expected);
   }
-  return fail(
-    cx,
-    codes.badCall,
-    node.callee,
-    `\`${name}\` from @syclts/dsl cannot be called in device code`,
-  );
+  return fail(cx, node.callee, msg.dslNotCallable(name));
 }
 
 /**
@@ -240,12 +207,7 @@ export function lowerBuiltin(
   expected?: DataType,
 ): Expr | null {
   if (args.length !== builtin.arity) {
-    return fail(
-      cx,
-      codes.badCall,
-      node,
-      `${shown} takes ${builtin.arity} argument(s), not ${args.length}`,
-    );
+    return fail(cx, node, msg.builtinArguments(shown, builtin.arity, args.length));
   }
   const unified = builtin.unified;
   const lowered: (Expr | null)[] = args.map(() => null);
@@ -254,7 +216,11 @@ export function lowerBuiltin(
     if (unified.includes(i) && constantOf(cx, a)) continue;
     const concrete = builtin.concrete[i];
     const e = concrete
-      ? lowerValueOf(cx, a, scalarType(concrete), `argument ${i + 1} of ${shown}`)
+      ? lowerValueOf(cx, a, scalarType(concrete), {
+          kind: 'argument',
+          position: i + 1,
+          callee: shown,
+        })
       : lowerValue(cx, a, unified.includes(i) ? expected : undefined);
     if (!e) return null;
     lowered[i] = e;
@@ -276,7 +242,7 @@ export function lowerBuiltin(
   const final = lowered as Expr[];
   const types = final.map((e) => e.type);
   const type = resolveOverload(builtin, types);
-  if (!type) return fail(cx, codes.typeMismatch, node, noOverload(builtin, shown, types));
+  if (!type) return fail(cx, node, msg.noOverload(builtin, shown, types));
   return { op: 'builtin', name: builtin.wgsl, args: final, type, span: spanOf(cx, node) };
 }
 
@@ -294,7 +260,7 @@ export function lowerMathCall(
     let acc = lowerBuiltin(cx, builtin, shown, [args[0]!, args[1]!], node, expected);
     for (const a of args.slice(2)) {
       if (!acc) return null;
-      const next = lowerValueOf(cx, a, acc.type, `an argument of ${shown}`);
+      const next = lowerValueOf(cx, a, acc.type, { kind: 'anArgument', callee: shown });
       if (!next) return null;
       acc = {
         op: 'builtin',
@@ -311,20 +277,14 @@ export function lowerMathCall(
     case 'fround':
       return lowerConstruct(cx, F32, args, node);
     case 'imul': {
-      if (args.length !== 2) return fail(cx, codes.badCall, node, 'Math.imul takes 2 arguments');
-      const a = lowerValueOf(cx, args[0]!, I32, 'Math.imul’s arguments');
-      const b = lowerValueOf(cx, args[1]!, I32, 'Math.imul’s arguments');
+      if (args.length !== 2) return fail(cx, node, msg.takesTwoArguments('Math.imul'));
+      const a = lowerValueOf(cx, args[0]!, I32, 'imulArguments');
+      const b = lowerValueOf(cx, args[1]!, I32, 'imulArguments');
       if (!a || !b) return null;
       return { op: 'binary', operator: '*', left: a, right: b, type: I32, span: spanOf(cx, node) };
     }
     default:
-      return fail(
-        cx,
-        codes.badCall,
-        node.callee,
-        `Math.${method} has no WGSL equivalent`,
-        'see the DSL built-ins (sqrt, fma, mix, clamp, ...)',
-      );
+      return fail(cx, node.callee, msg.noWgslMath(method));
   }
 }
 
@@ -351,21 +311,15 @@ export function lowerItemQuery(
     ['getLocalLinearId', 'localLinearId'],
   ]);
   if (method === 'barrier') {
-    return fail(cx, codes.badBarrier, node, 'item.barrier() is a statement, not a value');
+    return fail(cx, node, msg.barrierAsValue());
   }
   const query = (k.nd ? nd : basic).get(method);
   if (!query) {
-    return fail(
-      cx,
-      codes.badMember,
-      node.callee,
-      `${k.nd ? 'an nd-item' : 'an item'} has no method \`${method}\``,
-      `available: ${[...(k.nd ? nd : basic).keys()].join(', ')}${k.nd ? ', barrier' : ''}`,
-    );
+    return fail(cx, node.callee, msg.noItemMethod(method, k.nd, [...(k.nd ? nd : basic).keys()]));
   }
   const linear = query === 'globalLinearId' || query === 'localLinearId';
   if (linear) {
-    if (args.length !== 0) return fail(cx, codes.badCall, node, `${method}() takes no argument`);
+    if (args.length !== 0) return fail(cx, node, msg.takesNoArgument(method));
     return { op: 'item', query, dimension: 0, type: U32, span: spanOf(cx, node) };
   }
   const c = args.length === 1 ? constantOf(cx, args[0]!) : null;
@@ -376,12 +330,7 @@ export function lowerItemQuery(
     c.value >= k.dimensions ||
     !Number.isInteger(c.value)
   ) {
-    return fail(
-      cx,
-      codes.badCall,
-      args[0] ?? node,
-      `${method} takes a constant dimension from 0 to ${k.dimensions - 1}`,
-    );
+    return fail(cx, args[0] ?? node, msg.dimensionArgument(method, k.dimensions));
   }
   return { op: 'item', query, dimension: c.value, type: U32, span: spanOf(cx, node) };
 }
@@ -393,23 +342,15 @@ export function lowerHandlerCall(
   node: CallExpression,
 ): Expr | null {
   if (method !== 'getSpecializationConstant') {
-    return fail(
-      cx,
-      codes.badMember,
-      node.callee,
-      `the kernel handler has no method \`${method}\``,
-      'write kh.getSpecializationConstant(id)',
-    );
+    return fail(cx, node.callee, msg.noHandlerMethod(method));
   }
   const id = args[0];
   const entity = id && args.length === 1 ? topEntity(cx, id) : undefined;
   if (entity?.kind !== 'specConstant') {
-    const why = entity?.kind === 'opaque' ? `: ${entity.why}` : '';
     return fail(
       cx,
-      entity?.kind === 'opaque' ? codes.unresolvedImport : codes.badCall,
       id ?? node,
-      `getSpecializationConstant takes a specializationId declared at top level${why}`,
+      msg.specConstantArgument(entity?.kind === 'opaque' ? entity.why : undefined),
     );
   }
   return { op: 'specConstant', ref: entity.ref, type: entity.type, span: spanOf(cx, node) };

@@ -5,13 +5,13 @@
 import type { DataType } from '@syclts/dsl';
 import { sameType } from '@syclts/dsl';
 import type { Expression as EsExpression, ObjectExpression } from 'oxc-parser';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr } from '../../ir/device-code.js';
 import { WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName } from '../ast.js';
-import { codes } from '../report.js';
-import { F32, scalarOf, scalarType, typeName, vectorType, withScalar } from '../resolver/types.js';
+import { F32, scalarOf, scalarType, vectorType } from '../resolver/types.js';
 import { constantOf, fail, type Lowering, type Node, spanOf, textOf } from './context.js';
-import { conversionHint, lowerValue, lowerValueOf } from './expressions.js';
+import { lowerValue, lowerValueOf } from './expressions.js';
 import { convertConstant, defaultType, literalOf, tooManyElements } from './literals.js';
 
 export function lowerArrayLiteral(
@@ -21,25 +21,20 @@ export function lowerArrayLiteral(
   expected?: DataType,
 ): Expr | null {
   if (elements.length === 0) {
-    return fail(cx, codes.typeMismatch, node, 'an empty array has no WGSL type');
+    return fail(cx, node, msg.emptyArray());
   }
   let elementTypeHint = expected?.kind === 'array' ? expected.element : undefined;
   const items: Expression[] = [];
   for (const e of elements) {
     if (!e || e.type === 'SpreadElement') {
-      return fail(cx, codes.unsupportedSyntax, node, 'array literals cannot have holes or spreads');
+      return fail(cx, node, msg.arrayHoles());
     }
     items.push(e as Expression);
   }
   if (items.length > WGSL_LIMITS.arrayConstructorElements)
     return tooManyElements(cx, node, items.length);
   if (expected?.kind === 'array' && expected.length !== items.length && expected.length > 0) {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      `expected ${expected.length} elements (${typeName(expected)}), found ${items.length}`,
-    );
+    return fail(cx, node, msg.arrayLiteralLength(expected, items.length));
   }
   if (!elementTypeHint) {
     const firstConcrete = items.find((i) => !constantOf(cx, i));
@@ -55,7 +50,7 @@ export function lowerArrayLiteral(
   }
   const args: Expr[] = [];
   for (const item of items) {
-    const e = lowerValueOf(cx, item, elementTypeHint, 'every element');
+    const e = lowerValueOf(cx, item, elementTypeHint, 'element');
     if (!e) return null;
     args.push(e);
   }
@@ -73,28 +68,17 @@ export function lowerObjectLiteral(
   expected?: DataType,
 ): Expr | null {
   if (expected?.kind !== 'struct') {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      'an object literal needs a struct type from its context',
-      'assign it to a struct-typed place (an accessor element, a device global, a parameter) or build it where one is expected',
-    );
+    return fail(cx, node, msg.objectLiteralContext());
   }
   const given = new Map<string, Expression>();
   for (const prop of node.properties) {
     const key =
       prop.type === 'Property' && !prop.method ? propertyName(prop.key, prop.computed) : null;
     if (prop.type !== 'Property' || key === null) {
-      return fail(
-        cx,
-        codes.unsupportedSyntax,
-        prop,
-        'struct literals need plain `field: value` entries',
-      );
+      return fail(cx, prop, msg.structLiteralEntry());
     }
     if (!expected.fields.some((f) => f.name === key)) {
-      return fail(cx, codes.badMember, prop.key, `${typeName(expected)} has no field \`${key}\``);
+      return fail(cx, prop.key, msg.noLiteralField(expected, key));
     }
     given.set(key, prop.value);
   }
@@ -102,9 +86,9 @@ export function lowerObjectLiteral(
   for (const field of expected.fields) {
     const valueNode = given.get(field.name);
     if (!valueNode) {
-      return fail(cx, codes.typeMismatch, node, `field \`${field.name}\` is missing`);
+      return fail(cx, node, msg.missingField(field.name));
     }
-    const e = lowerValueOf(cx, valueNode, field.type, `field \`${field.name}\``);
+    const e = lowerValueOf(cx, valueNode, field.type, { kind: 'field', name: field.name });
     if (!e) return null;
     args.push(e);
   }
@@ -121,19 +105,14 @@ export function lowerConstruct(
   const span = spanOf(cx, node);
   if (type.kind === 'scalar') {
     if (args.length !== 1) {
-      return fail(cx, codes.badCall, node, `${type.scalar}(...) converts exactly one value`);
+      return fail(cx, node, msg.conversionArguments(type.scalar));
     }
     const c = constantOf(cx, args[0]!);
     if (c) return convertConstant(cx, c, type, args[0]!);
     const v = lowerValue(cx, args[0]!);
     if (!v) return null;
     if (v.type.kind !== 'scalar') {
-      return fail(
-        cx,
-        codes.typeMismatch,
-        args[0]!,
-        `${type.scalar}(...) converts a scalar, not ${typeName(v.type)}`,
-      );
+      return fail(cx, args[0]!, msg.conversionOperand(type.scalar, v.type));
     }
     if (sameType(v.type, type)) return v;
     return { op: 'construct', args: [v], type, span };
@@ -152,12 +131,7 @@ export function lowerConstruct(
       if (v.type.kind === 'vector' && v.type.size === type.size) {
         return sameType(v.type, type) ? v : { op: 'construct', args: [v], type, span };
       }
-      return fail(
-        cx,
-        codes.typeMismatch,
-        args[0]!,
-        `cannot build ${typeName(type)} from ${typeName(v.type)}`,
-      );
+      return fail(cx, args[0]!, msg.vectorFrom(type, v.type));
     }
     const parts: Expr[] = [];
     let count = 0;
@@ -169,24 +143,13 @@ export function lowerConstruct(
         scalarOf(v.type) !== type.component ||
         (v.type.kind !== 'scalar' && v.type.kind !== 'vector')
       ) {
-        return fail(
-          cx,
-          codes.typeMismatch,
-          a,
-          `a component of ${typeName(type)} must be ${type.component}, not ${typeName(v.type)}`,
-          conversionHint(v.type, withScalar(v.type, type.component), textOf(cx, a)),
-        );
+        return fail(cx, a, msg.vectorComponent(type, v.type, textOf(cx, a)));
       }
       count += v.type.kind === 'vector' ? v.type.size : 1;
       parts.push(v);
     }
     if (count !== type.size) {
-      return fail(
-        cx,
-        codes.badCall,
-        node,
-        `${typeName(type)} needs ${type.size} components, got ${count}`,
-      );
+      return fail(cx, node, msg.vectorComponents(type, count));
     }
     return { op: 'construct', args: parts, type, span };
   }
@@ -195,16 +158,11 @@ export function lowerConstruct(
     const column = vectorType('f32', type.rows);
     const byColumns = args.length === type.columns;
     if (!byColumns && args.length !== type.columns * type.rows) {
-      return fail(
-        cx,
-        codes.badCall,
-        node,
-        `${typeName(type)} takes ${type.columns} column vectors or ${type.columns * type.rows} scalars`,
-      );
+      return fail(cx, node, msg.matrixArguments(type));
     }
     const parts: Expr[] = [];
     for (const a of args) {
-      const v = lowerValueOf(cx, a, byColumns ? column : F32, 'a matrix argument');
+      const v = lowerValueOf(cx, a, byColumns ? column : F32, 'matrixArgument');
       if (!v) return null;
       parts.push(v);
     }
@@ -212,9 +170,9 @@ export function lowerConstruct(
   }
   if (type.kind === 'struct' || type.kind === 'array') {
     if (args.length !== 1) {
-      return fail(cx, codes.badCall, node, `${typeName(type)} is built from one literal`);
+      return fail(cx, node, msg.compositeArguments(type));
     }
-    return lowerValueOf(cx, args[0]!, type, 'the value');
+    return lowerValueOf(cx, args[0]!, type, 'value');
   }
-  return fail(cx, codes.badCall, node, `${typeName(type)} cannot be constructed`);
+  return fail(cx, node, msg.notConstructible(type));
 }

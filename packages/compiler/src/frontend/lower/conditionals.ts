@@ -8,6 +8,8 @@
  * in temporaries, so everything is evaluated once and in the order written.
  */
 
+import type { Message } from '../../diagnostics/codes.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import { mapChildren, someChild } from '../../ir/children.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
@@ -20,7 +22,7 @@ interface Hoisted {
 }
 
 /** Reports a conditional that cannot move out of its place (a `for` loop's update). */
-export type HoistProblem = (span: Span, message: string, hint: string) => void;
+export type HoistProblem = (span: Span, message: Message) => void;
 
 /** `block` without `conditional` nodes. `taken`: the IR names of the body's locals and parameters. */
 export function lowerConditionals(
@@ -75,11 +77,7 @@ class Hoister {
         const update = s.update && this.update(s.update);
         const body = this.block(s.body);
         if (update && update.length !== 1) {
-          this.report(
-            s.update!.span,
-            "a conditional with side effects cannot stay in a for loop's update",
-            'move the update to the end of the loop body',
-          );
+          this.report(s.update!.span, msg.conditionalInForUpdate());
         }
         const head = init ? init.slice(0, -1) : [];
         const loop: Stmt = {

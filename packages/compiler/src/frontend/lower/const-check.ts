@@ -9,10 +9,12 @@
 import { type DataType, f16Round } from '@syclts/dsl';
 import { IMPLEMENTATIONS } from '../../builtins/evaluate.js';
 import { BUILTINS_BY_WGSL } from '../../builtins/overloads.js';
+import type { Message } from '../../diagnostics/codes.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import { mapChildren, mapStmt, mapUpdateParts, type StmtMapper } from '../../ir/children.js';
 import type { Block, Expr } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
-import { codes, type Reporter } from '../report.js';
+import type { Reporter } from '../report.js';
 import {
   convertScalar,
   type Folded,
@@ -162,16 +164,14 @@ class ConstantChecker<R> {
   private operand(op: string, left: DataType, right: Expr<R>, r: Value | null): boolean {
     if (!r) return true;
     const s = scalarOf(left);
-    let why: string | null = null;
+    let why: Message | null = null;
     if ((op === '/' || op === '%') && isInteger(s) && r.some((x) => x === 0)) {
-      why = `integer ${op === '/' ? 'division' : 'remainder'} by a constant zero is invalid in WGSL`;
+      why = msg.constantZeroDivisor(op);
     } else if (op === '<<' || op === '>>' || op === '>>>') {
       const wide = r.find((x) => typeof x === 'number' && invalidShift(x) !== null);
-      if (wide !== undefined) {
-        why = `a shift by ${wide} is invalid in WGSL: the amount must be less than 32`;
-      }
+      if (wide !== undefined) why = msg.constantShift(Number(wide));
     }
-    if (why) this.reporter.error(codes.constantOperand, right.span, why);
+    if (why) this.reporter.error(right.span, why);
     return why === null;
   }
 
@@ -202,7 +202,7 @@ class ConstantChecker<R> {
     if (!from) return null;
     const why = impl.constRule?.(args, from);
     if (why) {
-      this.reporter.error(codes.constantOperand, e.span, why);
+      this.reporter.error(e.span, msg.constantBuiltinRule(why));
       return null;
     }
     const s = scalarOf(e.type);
@@ -223,11 +223,7 @@ class ConstantChecker<R> {
   private fold(span: Span, results: readonly Folded<number | boolean>[]): Value | null {
     const failed = results.find((r) => !r.ok);
     if (failed && !failed.ok) {
-      this.reporter.error(
-        codes.constantOperand,
-        span,
-        `this constant expression is invalid in WGSL: ${failed.why}`,
-      );
+      this.reporter.error(span, msg.invalidConstant(failed.why));
       return null;
     }
     return results.map((r) => (r.ok ? r.value : 0));

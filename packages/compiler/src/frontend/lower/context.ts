@@ -5,6 +5,7 @@
  */
 
 import type { AccessMode, DataType } from '@syclts/dsl';
+import type { Message } from '../../diagnostics/codes.js';
 import { type Expression, unwrap } from '../ast.js';
 import type { Reporter } from '../report.js';
 import type { ConstValue } from '../resolver/constants.js';
@@ -72,14 +73,9 @@ export function textOf(cx: Lowering, node: Node): string {
   return cx.reporter.source.slice(node);
 }
 
-export function fail(
-  cx: Lowering,
-  code: Parameters<Reporter['error']>[0],
-  node: Node,
-  message: string,
-  hint?: string,
-): null {
-  cx.reporter.error(code, node, message, hint);
+/** Reports `message` at `node`; null, for lowerings that give up there. */
+export function fail(cx: Lowering, node: Node, message: Message): null {
+  cx.reporter.error(node, message);
   return null;
 }
 

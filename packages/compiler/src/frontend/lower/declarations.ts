@@ -17,6 +17,8 @@ import type {
   ParamPattern,
   VariableDeclarator,
 } from 'oxc-parser';
+import type { Message } from '../../diagnostics/codes.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import { recursiveCalls } from '../../ir/call-graph.js';
 import type { Block, Expr } from '../../ir/device-code.js';
 import type {
@@ -32,11 +34,9 @@ import type {
 } from '../../ir/device-object.js';
 import { functionMemory, WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
-import { codes } from '../report.js';
-import { describeConst } from '../resolver/constants.js';
 import type { Resolver } from '../resolver/resolver.js';
-import { containsAtomic, hostShareable, isInteger, typeName, U32 } from '../resolver/types.js';
-import { didYouMean } from '../suggest.js';
+import { containsAtomic, hostShareable, isInteger, U32 } from '../resolver/types.js';
+import { nearest } from '../suggest.js';
 import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
 import { checkRawWgsl } from './raw-wgsl.js';
@@ -67,10 +67,10 @@ export class DeclarationBuilder {
     call: CallExpression,
     min: number,
     max: number,
-    usage: string,
+    declaration: msg.Declaration,
   ): (Expression | null)[] | null {
     if (call.arguments.length < min || call.arguments.length > max) {
-      this.reporter.error(codes.badCall, call, `expected ${usage}`, `write ${usage}`);
+      this.reporter.error(call, msg.declarationArguments(declaration));
       return null;
     }
     return call.arguments.map(argExpr);
@@ -81,18 +81,18 @@ export class DeclarationBuilder {
     decl: VariableDeclarator,
     call: CallExpression,
   ): SpecConstantDecl | null {
-    const args = this.args(call, 1, 2, 'specializationId(type, default?)');
+    const args = this.args(call, 1, 2, 'specializationId');
     if (!args?.[0]) return null;
     const type = this.resolver.evalType(args[0]);
     if (!type) return null;
     if (containsAtomic(type)) {
-      this.reporter.error(codes.notDslType, args[0], 'a specialization constant cannot be atomic');
+      this.reporter.error(args[0], msg.atomicSpecConstant());
       return null;
     }
     let defaultValue: JsonValue = zeroValue(type);
     const defaultNode = args[1];
     if (call.arguments.length > 1 && !defaultNode) {
-      this.reporter.error(codes.badDefault, call.arguments[1]!, 'the default cannot be a spread');
+      this.reporter.error(call.arguments[1]!, msg.spreadDefault());
       return null;
     }
     if (defaultNode) {
@@ -100,12 +100,7 @@ export class DeclarationBuilder {
       if (folded) {
         const checked = checkDefault(folded, type);
         if (!checked.ok) {
-          this.reporter.error(
-            codes.badDefault,
-            defaultNode,
-            `the default of \`${name}\` ${checked.why}`,
-            'give a value of the declared type, or change the type',
-          );
+          this.reporter.error(defaultNode, msg.defaultDoesNotFit(name, checked));
           return null;
         }
         defaultValue = checked.json;
@@ -121,12 +116,7 @@ export class DeclarationBuilder {
     decl: VariableDeclarator,
     call: CallExpression,
   ): DeviceGlobalDecl | null {
-    const args = this.args(
-      call,
-      1,
-      3,
-      'deviceGlobal(type, { hostAccess, deviceImageScope, ... }?, initialValue?)',
-    );
+    const args = this.args(call, 1, 3, 'deviceGlobal');
     if (!args?.[0]) return null;
     const type = this.resolver.evalType(args[0]);
     if (!type) return null;
@@ -137,50 +127,41 @@ export class DeclarationBuilder {
     const props = args[1] ? unwrap(args[1]) : null;
     if (call.arguments.length > 1) {
       if (props?.type !== 'ObjectExpression') {
-        this.reporter.error(
-          codes.badProperties,
-          props ?? call.arguments[1]!,
-          'device global properties must be an object literal',
-          "write { hostAccess: 'read', deviceImageScope: true }",
-        );
+        this.reporter.error(props ?? call.arguments[1]!, msg.propertiesNotObject());
         return null;
       }
       for (const p of props.properties) {
         const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
         const value = p.type === 'Property' ? this.resolver.evalConst(p.value) : null;
-        const bad = (why: string, hint?: string) => {
-          this.reporter.error(codes.badProperties, p, why, hint);
+        const bad = (message: Message) => {
+          this.reporter.error(p, message);
           return null;
         };
-        if (p.type !== 'Property' || key === null)
-          return bad('properties need plain `name: value` entries');
+        if (p.type !== 'Property' || key === null) return bad(msg.propertyEntry());
         switch (key) {
           case 'hostAccess':
             if (
               value?.kind !== 'string' ||
               !['read', 'write', 'read_write', 'none'].includes(value.value)
             ) {
-              return bad("hostAccess is one of 'read', 'write', 'read_write', 'none'");
+              return bad(msg.hostAccessValue());
             }
             hostAccess = value.value as HostAccess;
             break;
           case 'initMode':
             if (value?.kind !== 'string' || !['reprogram', 'reset'].includes(value.value)) {
-              return bad("initMode is 'reprogram' or 'reset'");
+              return bad(msg.initModeValue());
             }
             initMode = value.value as InitMode;
             break;
           case 'deviceImageScope':
           case 'implementInCsr':
-            if (value?.kind !== 'bool') return bad(`${key} must be true or false (a constant)`);
+            if (value?.kind !== 'bool') return bad(msg.propertyNotBool(key));
             if (key === 'deviceImageScope') deviceImageScope = value.value;
             else implementInCsr = value.value;
             break;
           default:
-            return bad(
-              `unknown device global property \`${key}\``,
-              'properties: hostAccess, deviceImageScope, initMode, implementInCsr',
-            );
+            return bad(msg.unknownProperty(key));
         }
       }
     }
@@ -189,22 +170,12 @@ export class DeclarationBuilder {
       const node = args[2];
       const folded = node ? this.resolver.evalConst(node) : null;
       if (!node || !folded) {
-        this.reporter.error(
-          codes.badDefault,
-          node ?? call.arguments[2]!,
-          `the initial value of \`${name}\` must be a constant expression (the build folds it)`,
-          'write literals, arithmetic on them, array and object literals, or top-level constants',
-        );
+        this.reporter.error(node ?? call.arguments[2]!, msg.initialValueNotConstant(name));
         return null;
       }
       const checked = checkDefault(folded, type, false);
       if (!checked.ok) {
-        this.reporter.error(
-          codes.badDefault,
-          node,
-          `the initial value of \`${name}\` ${checked.why}`,
-          'give a value of the declared type, or change the type',
-        );
+        this.reporter.error(node, msg.initialValueDoesNotFit(name, checked));
         return null;
       }
       initialValue = checked.json;
@@ -222,17 +193,11 @@ export class DeclarationBuilder {
   }
 
   kernel(name: string, decl: VariableDeclarator, call: CallExpression): KernelDecl | null {
-    const usage = 'kernel({ range: 1, args: { ... } }, (item, kh, args) => { ... })';
-    const args = this.args(call, 2, 2, usage);
+    const args = this.args(call, 2, 2, 'kernel');
     if (!args?.[0] || !args[1]) return null;
     const spec = unwrap(args[0]);
     if (spec.type !== 'ObjectExpression') {
-      this.reporter.error(
-        codes.badKernelSpec,
-        spec,
-        'the kernel spec must be an object literal',
-        `write ${usage}`,
-      );
+      this.reporter.error(spec, msg.kernelSpecNotObject());
       return null;
     }
     const entries = new Map<string, { node: Node; value: Expression }>();
@@ -240,12 +205,7 @@ export class DeclarationBuilder {
     for (const p of spec.properties) {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
       if (p.type !== 'Property' || key === null || !keys.includes(key)) {
-        this.reporter.error(
-          codes.badKernelSpec,
-          p,
-          'a kernel spec has only range | ndRange, workgroupSize, args, local, requiredLimits',
-          key === null ? undefined : didYouMean(key, keys),
-        );
+        this.reporter.error(p, msg.kernelSpecEntry(key === null ? undefined : nearest(key, keys)));
         return null;
       }
       entries.set(key, { node: p, value: p.value });
@@ -259,20 +219,11 @@ export class DeclarationBuilder {
     if (!range || !params || !workgroupArrays) return null;
     const fn = unwrap(args[1]);
     if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') {
-      this.reporter.error(
-        codes.badKernelSpec,
-        fn,
-        'the kernel body must be an arrow function',
-        `write ${usage}`,
-      );
+      this.reporter.error(fn, msg.kernelBodyNotFunction());
       return null;
     }
     if (fn.async || (fn.type === 'FunctionExpression' && fn.generator)) {
-      this.reporter.error(
-        codes.unsupportedSyntax,
-        fn,
-        'a kernel body cannot be async or a generator',
-      );
+      this.reporter.error(fn, msg.asyncKernel());
       return null;
     }
     const scopes = new Scopes();
@@ -285,10 +236,8 @@ export class DeclarationBuilder {
     const roles = ['item', 'handler', 'args', 'local'] as const;
     if (fn.params.length > (range.kind === 'nd' ? 4 : 3)) {
       this.reporter.error(
-        codes.badKernelSpec,
         fn.params[fn.params.length - 1]!,
-        `a ${range.kind === 'nd' ? 'nd-range' : 'basic'} kernel body takes at most ${range.kind === 'nd' ? 4 : 3} parameters`,
-        range.kind === 'nd' ? '(item, kh, args, local)' : '(item, kh, args)',
+        msg.kernelBodyParameters(range.kind === 'nd'),
       );
       return null;
     }
@@ -298,7 +247,7 @@ export class DeclarationBuilder {
     }
     const before = this.reporter.errorCount;
     const body = lowerBody(lowering, fn.body as Expression);
-    if (this.reporter.errorCount > before || !this.fitsFunctionMemory(body, `kernel \`${name}\``)) {
+    if (this.reporter.errorCount > before || !this.fitsFunctionMemory(body, 'kernel', name)) {
       return null;
     }
     return {
@@ -316,12 +265,7 @@ export class DeclarationBuilder {
   private requiredLimits(node: Expression): RequiredLimits | null {
     const object = unwrap(node);
     if (object.type !== 'ObjectExpression') {
-      this.reporter.error(
-        codes.badKernelSpec,
-        object,
-        'requiredLimits must be an object literal of WebGPU limit names and numbers',
-        'write requiredLimits: { maxComputeInvocationsPerWorkgroup: 1024 }',
-      );
+      this.reporter.error(object, msg.requiredLimitsNotObject());
       return null;
     }
     const limits: Partial<Record<KernelLimit, number>> = {};
@@ -329,10 +273,8 @@ export class DeclarationBuilder {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
       if (p.type !== 'Property' || key === null || !(KERNEL_LIMITS as string[]).includes(key)) {
         this.reporter.error(
-          codes.badKernelSpec,
           p,
-          `${key === null ? 'this entry' : `\`${key}\``} is not a limit a kernel can require; the limits are ${KERNEL_LIMITS.join(', ')}`,
-          key === null ? undefined : didYouMean(key, KERNEL_LIMITS),
+          msg.unknownRequiredLimit(key, key === null ? undefined : nearest(key, KERNEL_LIMITS)),
         );
         return null;
       }
@@ -344,11 +286,7 @@ export class DeclarationBuilder {
         value.value < 1 ||
         value.value > 2 ** 32 - 1
       ) {
-        this.reporter.error(
-          codes.badKernelSpec,
-          p.value,
-          `requiredLimits.${key} must be a positive integer constant (a u32)`,
-        );
+        this.reporter.error(p.value, msg.requiredLimitValue(key));
         return null;
       }
       limits[key as KernelLimit] = value.value;
@@ -388,32 +326,20 @@ export class DeclarationBuilder {
       for (const prop of node.properties) {
         const key = prop.type === 'Property' ? propertyName(prop.key, prop.computed) : null;
         if (prop.type !== 'Property' || key === null || prop.value.type !== 'Identifier') {
-          this.reporter.error(
-            codes.unsupportedSyntax,
-            prop,
-            'destructure kernel arguments by name only: { out, n }',
-          );
+          this.reporter.error(prop, msg.kernelArgumentPattern());
           return false;
         }
         if (role === 'args') {
           const p = params.find((q) => q.name === key);
           if (!p) {
-            this.reporter.error(
-              codes.unknownName,
-              prop,
-              `the kernel declares no argument \`${key}\``,
-            );
+            this.reporter.error(prop, msg.noKernelArgument(key));
             return false;
           }
           scopes.declare(prop.value.name, { kind: 'kernelArg', param: p });
         } else {
           const a = arrays.find((q) => q.name === key);
           if (!a) {
-            this.reporter.error(
-              codes.unknownName,
-              prop,
-              `the kernel declares no workgroup array \`${key}\``,
-            );
+            this.reporter.error(prop, msg.noWorkgroupArray(key));
             return false;
           }
           scopes.declare(prop.value.name, { kind: 'workgroupArray', decl: a });
@@ -421,13 +347,7 @@ export class DeclarationBuilder {
       }
       return true;
     }
-    this.reporter.error(
-      codes.unsupportedSyntax,
-      node,
-      role === 'item' || role === 'handler'
-        ? `the ${role} parameter must be a plain name`
-        : `the ${role} parameter must be a name or { a, b } destructuring`,
-    );
+    this.reporter.error(node, msg.kernelParameterPattern(role));
     return false;
   }
 
@@ -438,51 +358,32 @@ export class DeclarationBuilder {
     const range = entries.get('range');
     const nd = entries.get('ndRange');
     if ((range ? 1 : 0) + (nd ? 1 : 0) !== 1) {
-      this.reporter.error(
-        codes.badKernelSpec,
-        spec,
-        'a kernel spec needs exactly one of `range` (basic) or `ndRange` (with workgroupSize)',
-        'write { range: 2, args: {...} } or { ndRange: 2, workgroupSize: [8, 8], args: {...} }',
-      );
+      this.reporter.error(spec, msg.rangeOrNdRange());
       return null;
     }
     const entry = (range ?? nd)!;
     const d = this.resolver.evalConst(entry.value);
     if (d?.kind !== 'number' || ![1, 2, 3].includes(d.value)) {
-      this.reporter.error(
-        codes.badKernelSpec,
-        entry.value,
-        'the number of dimensions must be 1, 2 or 3',
-      );
+      this.reporter.error(entry.value, msg.dimensions());
       return null;
     }
     const dimensions = d.value as 1 | 2 | 3;
     const wg = entries.get('workgroupSize');
     if (range) {
       if (wg) {
-        this.reporter.error(
-          codes.badKernelSpec,
-          wg.node,
-          'workgroupSize needs an nd-range kernel',
-          'write ndRange instead of range',
-        );
+        this.reporter.error(wg.node, msg.workgroupSizeNeedsNdRange());
         return null;
       }
       return { kind: 'basic', dimensions };
     }
     const list = wg ? unwrap(wg.value) : null;
     if (list?.type !== 'ArrayExpression' || list.elements.length !== dimensions) {
-      this.reporter.error(
-        codes.badKernelSpec,
-        list ?? spec,
-        `an nd-range kernel needs workgroupSize: a list of ${dimensions} sizes`,
-        `write workgroupSize: [${Array.from({ length: dimensions }, () => '8').join(', ')}]`,
-      );
+      this.reporter.error(list ?? spec, msg.workgroupSizeList(dimensions));
       return null;
     }
     const sizes: Expr[] = [];
     for (const el of list.elements) {
-      const s = argExpr(el as Arg) ? this.sizeExpr(el as Expression, 'a workgroup size') : null;
+      const s = argExpr(el as Arg) ? this.sizeExpr(el as Expression, 'workgroupSize') : null;
       if (!s) return null;
       sizes.push(s);
     }
@@ -490,7 +391,7 @@ export class DeclarationBuilder {
   }
 
   /** A positive integer constant, or an integer specialization constant (converted to u32). */
-  private sizeExpr(node: Expression, what: string): Expr | null {
+  private sizeExpr(node: Expression, size: msg.Size): Expr | null {
     const span = this.span(node);
     const c = this.resolver.evalConst(node);
     if (c) {
@@ -501,11 +402,7 @@ export class DeclarationBuilder {
         c.value < 1 ||
         c.value > 2 ** 32 - 1
       ) {
-        this.reporter.error(
-          codes.badKernelSpec,
-          node,
-          `${what} must be a positive integer that fits in u32, not ${describeConst(c)}`,
-        );
+        this.reporter.error(node, msg.sizeNotU32(size, c));
         return null;
       }
       return { op: 'literal', value: c.value, type: U32, span };
@@ -520,9 +417,8 @@ export class DeclarationBuilder {
       return entity.type.scalar === 'u32' ? sc : { op: 'construct', args: [sc], type: U32, span };
     }
     this.reporter.error(
-      entity?.kind === 'opaque' ? codes.unresolvedImport : codes.badKernelSpec,
       node,
-      `${what} must be an integer literal or an i32/u32 specializationId${entity?.kind === 'opaque' ? `: ${entity.why}` : ''}`,
+      msg.sizeNotConstant(size, entity?.kind === 'opaque' ? entity.why : undefined),
     );
     return null;
   }
@@ -533,12 +429,7 @@ export class DeclarationBuilder {
   ): KernelParam[] | null {
     const properties = entry ? this.argSpec(entry.value, new Set()) : null;
     if (!entry) {
-      this.reporter.error(
-        codes.badKernelSpec,
-        spec,
-        'a kernel spec needs `args`: an object literal of argument types',
-        "write args: { out: accessor(f32, 'write'), n: u32 }",
-      );
+      this.reporter.error(spec, msg.missingArgs());
     }
     if (!properties) return null;
     const params: KernelParam[] = [];
@@ -546,11 +437,7 @@ export class DeclarationBuilder {
     for (const p of properties) {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
       if (p.type !== 'Property' || key === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
-        this.reporter.error(
-          codes.badKernelSpec,
-          p,
-          'kernel arguments need plain names (letters, digits, underscores)',
-        );
+        this.reporter.error(p, msg.argumentName());
         ok = false;
         continue;
       }
@@ -565,26 +452,17 @@ export class DeclarationBuilder {
           continue;
         }
         if (access?.kind !== 'string' || !['read', 'write', 'read_write'].includes(access.value)) {
-          this.reporter.error(
-            codes.badKernelSpec,
-            mode ?? value,
-            "an accessor's access mode is 'read', 'write' or 'read_write'",
-          );
+          this.reporter.error(mode ?? value, msg.accessMode());
           ok = false;
           continue;
         }
         if (!hostShareable(element)) {
-          this.reporter.error(
-            codes.notDslType,
-            el!,
-            `accessor elements must be host-shareable, and ${typeName(element)} holds a bool`,
-            'store the flag as u32 (0 or 1)',
-          );
+          this.reporter.error(el!, msg.boolAccessorElement(element));
           ok = false;
           continue;
         }
         if (containsAtomic(element) && access.value === 'read') {
-          this.reporter.error(codes.badAtomic, mode!, 'atomic elements need a read_write accessor');
+          this.reporter.error(mode!, msg.atomicReadAccessor());
           ok = false;
           continue;
         }
@@ -603,12 +481,7 @@ export class DeclarationBuilder {
         continue;
       }
       if (containsAtomic(type)) {
-        this.reporter.error(
-          codes.notDslType,
-          value,
-          'a value argument cannot be atomic',
-          "pass an accessor(atomic(u32), 'read_write')",
-        );
+        this.reporter.error(value, msg.atomicValueArgument());
         ok = false;
         continue;
       }
@@ -628,12 +501,10 @@ export class DeclarationBuilder {
       const binding = this.resolver.top.bindings.get(value.name);
       if (binding?.kind !== 'const' || following.has(value.name)) {
         this.reporter.error(
-          codes.badKernelSpec,
           value,
           binding?.kind === 'const'
-            ? `\`${value.name}\` is defined in terms of itself`
-            : `\`${value.name}\` must be a top-level const of this module holding an object literal of argument types`,
-          "declare const common = { out: accessor(f32, 'write') } in this module",
+            ? msg.argSpecCycle(value.name)
+            : msg.argSpecNotConst(value.name),
         );
         return null;
       }
@@ -643,12 +514,7 @@ export class DeclarationBuilder {
       return entries;
     }
     if (value.type !== 'ObjectExpression') {
-      this.reporter.error(
-        codes.badKernelSpec,
-        value,
-        '`args` must be an object literal of argument types, or a top-level const holding one',
-        "write args: { out: accessor(f32, 'write'), n: u32 }",
-      );
+      this.reporter.error(value, msg.argsNotObject());
       return null;
     }
     const out: ObjectPropertyKind[] = [];
@@ -679,21 +545,12 @@ export class DeclarationBuilder {
   ): WorkgroupArrayDecl[] | null {
     if (!entry) return [];
     if (!nd) {
-      this.reporter.error(
-        codes.badKernelSpec,
-        entry.node,
-        'workgroup arrays need an nd-range kernel',
-        'write ndRange and workgroupSize',
-      );
+      this.reporter.error(entry.node, msg.workgroupArraysNeedNdRange());
       return null;
     }
     const obj = unwrap(entry.value);
     if (obj.type !== 'ObjectExpression') {
-      this.reporter.error(
-        codes.badKernelSpec,
-        obj,
-        '`local` must be an object literal of workgroupArray(...)',
-      );
+      this.reporter.error(obj, msg.localNotObject());
       return null;
     }
     const out: WorkgroupArrayDecl[] = [];
@@ -708,12 +565,7 @@ export class DeclarationBuilder {
         this.resolver.dslName(value.callee) !== 'workgroupArray' ||
         value.arguments.length < 2
       ) {
-        this.reporter.error(
-          codes.badKernelSpec,
-          p,
-          'each workgroup array is `name: workgroupArray(type, ...lengthFactors)`',
-          'write tile: workgroupArray(f32, blockSize, blockSize)',
-        );
+        this.reporter.error(p, msg.workgroupArrayEntry());
         return null;
       }
       const el = argExpr(value.arguments[0]);
@@ -721,9 +573,7 @@ export class DeclarationBuilder {
       if (!element) return null;
       let length: Expr | null = null;
       for (const f of value.arguments.slice(1)) {
-        const factor = argExpr(f)
-          ? this.sizeExpr(f as Expression, 'a workgroup array length factor')
-          : null;
+        const factor = argExpr(f) ? this.sizeExpr(f as Expression, 'lengthFactor') : null;
         length = factor && (length ? this.multiply(length, factor, p) : factor);
         if (!length) return null;
       }
@@ -737,11 +587,7 @@ export class DeclarationBuilder {
     if (a.op === 'literal' && b.op === 'literal') {
       const value = Number(a.value) * Number(b.value);
       if (!fitsScalar('u32', value)) {
-        this.reporter.error(
-          codes.badKernelSpec,
-          at,
-          `the workgroup array's length ${a.value} × ${b.value} = ${value} does not fit in u32`,
-        );
+        this.reporter.error(at, msg.workgroupArrayLength(Number(a.value), Number(b.value), value));
         return null;
       }
       return { ...a, value, span: { ...a.span, end: b.span.end } };
@@ -761,31 +607,21 @@ export class DeclarationBuilder {
     decl: VariableDeclarator,
     call: CallExpression,
   ): FunctionDecl | null {
-    const usage = 'deviceFunction({ args: [f32], returns: f32 }, (x) => ...)';
-    const args = this.args(call, 2, 2, usage);
+    const args = this.args(call, 2, 2, 'deviceFunction');
     if (!args?.[0] || !args[1]) return null;
     const signature = this.resolver.functionSignature(args[0]);
     if (!signature) return null;
     const fn = unwrap(args[1]);
     if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') {
-      this.reporter.error(
-        codes.badFunctionSpec,
-        fn,
-        'the body of a deviceFunction must be an arrow function',
-        `write ${usage}`,
-      );
+      this.reporter.error(fn, msg.functionBodyNotFunction());
       return null;
     }
     if (signature.returns && containsAtomic(signature.returns)) {
-      this.reporter.error(codes.notDslType, args[0], 'a function cannot return an atomic');
+      this.reporter.error(args[0], msg.atomicReturn());
       return null;
     }
     if (fn.params.length !== signature.params.length) {
-      this.reporter.error(
-        codes.badFunctionSpec,
-        fn,
-        `args lists ${signature.params.length} type(s) but the function has ${fn.params.length} parameter(s)`,
-      );
+      this.reporter.error(fn, msg.parameterCount(signature.params.length, fn.params.length));
       return null;
     }
     const scopes = new Scopes();
@@ -793,11 +629,7 @@ export class DeclarationBuilder {
     for (const [i, p] of fn.params.entries()) {
       const type = signature.params[i]!;
       if (p.type !== 'Identifier') {
-        this.reporter.error(
-          codes.unsupportedSyntax,
-          p,
-          'device function parameters must be plain names',
-        );
+        this.reporter.error(p, msg.functionParameterPattern());
         return null;
       }
       if (type === 'handler') {
@@ -805,7 +637,7 @@ export class DeclarationBuilder {
         continue;
       }
       if (containsAtomic(type)) {
-        this.reporter.error(codes.notDslType, p, 'a parameter cannot be atomic');
+        this.reporter.error(p, msg.atomicParameter());
         return null;
       }
       scopes.declare(p.name, {
@@ -819,10 +651,8 @@ export class DeclarationBuilder {
     }
     if (params.length > WGSL_LIMITS.functionParams) {
       this.reporter.error(
-        codes.functionParams,
         args[0],
-        `\`${name}\` takes ${params.length} parameters; a WGSL function takes at most ${WGSL_LIMITS.functionParams}`,
-        'pass related values together as a struct',
+        msg.functionParams(name, params.length, WGSL_LIMITS.functionParams),
       );
       return null;
     }
@@ -847,14 +677,9 @@ export class DeclarationBuilder {
     const block = lowerBody(lowering, fn.body as Expression);
     this.callGraph.set(name, lowering.calls);
     if (this.reporter.errorCount > before) return null;
-    if (!this.fitsFunctionMemory(block, `device function \`${name}\``)) return null;
+    if (!this.fitsFunctionMemory(block, 'device function', name)) return null;
     if (signature.returns && !alwaysReturns(block)) {
-      this.reporter.error(
-        codes.badControlFlow,
-        fn.body,
-        `\`${name}\` must return ${typeName(signature.returns)} on every path`,
-        'end the function with a return statement',
-      );
+      this.reporter.error(fn.body, msg.missingReturn(name, signature.returns));
       return null;
     }
     return {
@@ -867,27 +692,29 @@ export class DeclarationBuilder {
   }
 
   /** Reports locals past WGSL's function memory, at the one that passes it. */
-  private fitsFunctionMemory(block: Block, what: string): boolean {
+  private fitsFunctionMemory(
+    block: Block,
+    kind: 'kernel' | 'device function',
+    name: string,
+  ): boolean {
     const { bytes, crossing } = functionMemory(block);
     if (!crossing) return true;
     this.reporter.error(
-      codes.functionMemory,
       crossing.span,
-      `the locals of ${what} take ${bytes} bytes, ${typeName(crossing.type)} \`${crossing.name}\` among them; WGSL allows ${WGSL_LIMITS.functionMemory} bytes of function memory per function`,
-      'index large data where it lives (an accessor, a device global, a workgroup array) instead of copying it into a local',
+      msg.functionMemory({ kind, name }, bytes, crossing, WGSL_LIMITS.functionMemory),
     );
     return false;
   }
 
   private wgslParts(template: TemplateNode, scopes: Scopes): WgslPart[] | null {
     const problems = checkRawWgsl(template);
-    for (const p of problems) this.reporter.error(codes.badWgsl, p, p.message, p.hint);
+    for (const p of problems) this.reporter.error(p, p.message);
     if (problems.length > 0) return null;
     const parts: WgslPart[] = [];
     for (const [i, quasi] of template.quasis.entries()) {
       const text = quasi.value.cooked;
       if (text === null) {
-        this.reporter.error(codes.badWgsl, quasi, 'invalid escape in the WGSL text');
+        this.reporter.error(quasi, msg.wgslEscape());
         return null;
       }
       // A template element's span starts at the delimiter before its text.
@@ -911,9 +738,11 @@ export class DeclarationBuilder {
         continue;
       }
       this.reporter.error(
-        entity?.kind === 'opaque' ? codes.unresolvedImport : codes.badWgsl,
         node,
-        `\${${this.reporter.source.slice(node)}} must name a parameter, a specializationId or a deviceGlobal${entity?.kind === 'opaque' ? `: ${entity.why}` : ''}`,
+        msg.wgslInterpolation(
+          this.reporter.source.slice(node),
+          entity?.kind === 'opaque' ? entity.why : undefined,
+        ),
       );
       return null;
     }
@@ -942,11 +771,6 @@ export function reportRecursion(graph: ReadonlyMap<string, CallSite[]>, resolver
     [...graph].map(([name, sites]) => [name, sites.map((s) => ({ callee: s.name, site: s.node }))]),
   );
   for (const { call } of recursiveCalls(calls)) {
-    resolver.reporter.error(
-      codes.recursion,
-      call.site,
-      `\`${call.callee}\` is called recursively, which WGSL does not allow`,
-      'rewrite the recursion as a loop',
-    );
+    resolver.reporter.error(call.site, msg.recursiveCall(call.callee));
   }
 }

@@ -15,16 +15,19 @@ import {
   U32_MAX,
   zeroValue,
 } from '@syclts/dsl';
-import { type ConstValue, describeConst } from '../resolver/constants.js';
-import { typeName } from '../resolver/types.js';
+import type { Misfit, ValueMisfit } from '../../diagnostics/frontend-messages.js';
+import type { ConstValue } from '../resolver/constants.js';
 
+/** The value as JSON, or what does not fit (the messages word it). */
 export type Checked =
   | { readonly ok: true; readonly json: JsonValue }
-  | { readonly ok: false; readonly why: string };
+  | ({ readonly ok: false } & ValueMisfit);
 
-const bad = (value: ConstValue, type: DataType, detail?: string): Checked => ({
+const bad = (value: ConstValue, type: DataType, misfit: Misfit): Checked => ({
   ok: false,
-  why: `${describeConst(value)} does not fit ${typeName(type)}${detail ? `: ${detail}` : ''}`,
+  value,
+  type,
+  misfit,
 });
 
 export function checkDefault(value: ConstValue, type: DataType, complete = true): Checked {
@@ -49,12 +52,12 @@ export function checkDefault(value: ConstValue, type: DataType, complete = true)
         type.columns * type.rows,
         () => ({ kind: 'scalar', scalar: 'f32' }),
         complete,
-        'a flat, column-major list',
+        true,
       );
     case 'array':
-      return checkList(value, type, type.length, () => type.element, complete, 'a list', true);
+      return checkList(value, type, type.length, () => type.element, complete, false, true);
     case 'struct': {
-      if (value.kind !== 'object') return bad(value, type, 'expected an object');
+      if (value.kind !== 'object') return bad(value, type, { kind: 'object' });
       const out: { [key: string]: JsonValue } = {};
       for (const f of type.fields) {
         const v = value.fields.get(f.name);
@@ -67,7 +70,8 @@ export function checkDefault(value: ConstValue, type: DataType, complete = true)
         out[f.name] = c.json;
       }
       for (const k of value.fields.keys()) {
-        if (!type.fields.some((f) => f.name === k)) return bad(value, type, `no field \`${k}\``);
+        if (!type.fields.some((f) => f.name === k))
+          return bad(value, type, { kind: 'field', name: k });
       }
       return { ok: true, json: out };
     }
@@ -80,17 +84,13 @@ function checkList(
   length: number,
   element: (i: number) => DataType,
   complete: boolean,
-  shape = 'a list',
+  matrix = false,
   partial = false,
 ): Checked {
-  if (value.kind !== 'array') return bad(value, type, `expected ${shape} of ${length} values`);
+  if (value.kind !== 'array') return bad(value, type, { kind: 'shape', matrix, length });
   const count = value.items.length;
   if (partial ? count > length : count !== length) {
-    return bad(
-      value,
-      type,
-      `expected ${partial ? 'at most ' : ''}${length} values, found ${count}`,
-    );
+    return bad(value, type, { kind: 'count', length, found: count, atMost: partial });
   }
   const out: JsonValue[] = [];
   for (const [i, item] of value.items.entries()) {
@@ -106,24 +106,18 @@ function checkScalar(value: ConstValue, scalar: ScalarName, type: DataType): Che
   if (scalar === 'bool') {
     return value.kind === 'bool'
       ? { ok: true, json: value.value }
-      : bad(value, type, 'expected true or false');
+      : bad(value, type, { kind: 'bool' });
   }
-  if (value.kind !== 'number') return bad(value, type, 'expected a number');
+  if (value.kind !== 'number') return bad(value, type, { kind: 'number' });
   const v = value.value;
   if ((scalar === 'i32' || scalar === 'u32') && !Number.isInteger(v)) {
-    return bad(value, type, 'expected an integer');
+    return bad(value, type, { kind: 'integer' });
   }
   // The ABI's rule, as the runtime checks values: a float that rounds to a finite one fits.
   if (!fitsScalar(scalar, v)) {
-    return bad(
-      value,
-      type,
-      scalar === 'i32'
-        ? `out of range ${I32_MIN}..${I32_MAX}`
-        : scalar === 'u32'
-          ? `out of range 0..${U32_MAX}`
-          : 'out of range',
-    );
+    const bounds: readonly [number, number] | null =
+      scalar === 'i32' ? [I32_MIN, I32_MAX] : scalar === 'u32' ? [0, U32_MAX] : null;
+    return bad(value, type, { kind: 'range', bounds });
   }
   return { ok: true, json: v };
 }

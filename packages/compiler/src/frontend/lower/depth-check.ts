@@ -8,9 +8,11 @@
  * printer and the emitter's transforms add a few levels a body does not show), at its source
  * span (SYCL1010). Each node is measured once: the check is linear in the size of the body.
  */
+import type { Message } from '../../diagnostics/codes.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
-import { codes, type Reporter } from '../report.js';
+import type { Reporter } from '../report.js';
 
 /** Brackets, unary operators and statements, as a WGSL parser counts them (Tint: 128). */
 export const MAX_WGSL_PARSE_DEPTH = 100;
@@ -20,7 +22,6 @@ export const MAX_WGSL_STATEMENT_DEPTH = 100;
 export const MAX_WGSL_EXPRESSION_DEPTH = 400;
 
 const COMPARISONS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=']);
-const HINT = 'split it with intermediate consts, or move part of it into a device function';
 
 /** How deeply an expression's printed text nests, below where it starts. */
 interface Depth {
@@ -65,10 +66,7 @@ class NestingChecker<R> {
 
   #stmt(s: Stmt<R>, parse: number, level: number, declared: string[]): void {
     if (level > MAX_WGSL_STATEMENT_DEPTH) {
-      this.#report(
-        s.span,
-        `this statement nests deeper than WGSL compilers accept (at most ${MAX_WGSL_STATEMENT_DEPTH} levels of nested blocks and statements)`,
-      );
+      this.#report(s.span, msg.statementTooDeep(MAX_WGSL_STATEMENT_DEPTH));
       return;
     }
     // A bare block is its own scope and statement; every other statement is a parse level.
@@ -168,10 +166,7 @@ class NestingChecker<R> {
         (x) => this.#depth(x).expression - 1,
         (x) => parts(x).map(([c]) => [c, 1] as const),
       );
-      this.#report(
-        at.span,
-        `this expression nests deeper than WGSL compilers accept (at most ${MAX_WGSL_EXPRESSION_DEPTH} levels of operations, accesses and calls)`,
-      );
+      this.#report(at.span, msg.expressionTooDeep(MAX_WGSL_EXPRESSION_DEPTH));
       return false;
     }
     return true;
@@ -255,15 +250,12 @@ class NestingChecker<R> {
   }
 
   #parseOverflow(span: Span): void {
-    this.#report(
-      span,
-      `this code nests deeper than WGSL compilers accept (at most ${MAX_WGSL_PARSE_DEPTH} levels of brackets, operators and blocks)`,
-    );
+    this.#report(span, msg.wgslTooDeep(MAX_WGSL_PARSE_DEPTH));
   }
 
-  #report(span: Span, message: string): void {
+  #report(span: Span, message: Message): void {
     this.#reported = true;
-    this.reporter.error(codes.unsupportedSyntax, span, message, HINT);
+    this.reporter.error(span, message);
   }
 }
 

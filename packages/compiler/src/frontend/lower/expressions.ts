@@ -5,13 +5,13 @@
  */
 
 import type { DataType } from '@syclts/dsl';
-import { type ScalarName, sameType } from '@syclts/dsl';
+import { sameType } from '@syclts/dsl';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { BinaryOperator, Expr } from '../../ir/device-code.js';
 import { hasSideEffects } from '../../ir/effects.js';
 import { type Expression, unwrap } from '../ast.js';
-import { codes } from '../report.js';
-import { BOOL, isInteger, scalarOf, typeName, U32 } from '../resolver/types.js';
-import { didYouMean } from '../suggest.js';
+import { BOOL, scalarOf, U32 } from '../resolver/types.js';
+import { nearest } from '../suggest.js';
 import { lowerMember, runtimeArray, workgroupArrayType } from './access.js';
 import { plainAtomic } from './atomics.js';
 import { lowerCall } from './calls.js';
@@ -23,47 +23,6 @@ import type { LocalBinding } from './scope.js';
 
 export function splat(e: Expr, vector: DataType): Expr {
   return { op: 'construct', args: [e], type: vector, span: e.span };
-}
-
-export function hintFor(
-  value: { value: number; float: boolean },
-  s: ScalarName | null,
-): string | undefined {
-  if (value.float && isInteger(s)) return `write ${s}(${value.value}) to truncate it`;
-  if (s === 'u32' && value.value < 0) return 'u32 values are never negative; use i32';
-  return undefined;
-}
-
-export function conversionHint(from: DataType, to: DataType, text: string): string | undefined {
-  const fs = scalarOf(from);
-  const ts = scalarOf(to);
-  if (from.kind === 'scalar' && to.kind === 'scalar' && ts === 'bool' && fs !== 'bool') {
-    return `compare explicitly: ${text} !== 0`;
-  }
-  if (from.kind === 'scalar' && to.kind === 'scalar' && fs !== ts && ts !== null) {
-    return `convert explicitly: ${ts}(${text})`;
-  }
-  if (from.kind === 'vector' && to.kind === 'vector' && from.size === to.size && ts !== null) {
-    return `convert explicitly: vec${to.size}${ts === 'f32' ? 'f' : ts === 'i32' ? 'i' : ts === 'u32' ? 'u' : ts === 'f16' ? 'h' : 'b'}(${text})`;
-  }
-  return undefined;
-}
-
-export function describeNode(type: string): string {
-  const names: Record<string, string> = {
-    ArrowFunctionExpression: 'a function expression',
-    FunctionExpression: 'a function expression',
-    NewExpression: '`new`',
-    ThisExpression: '`this`',
-    AwaitExpression: '`await`',
-    SequenceExpression: 'the comma operator',
-    ClassExpression: 'a class',
-    YieldExpression: '`yield`',
-    ChainExpression: 'optional chaining',
-    ImportExpression: 'a dynamic import',
-    JSXElement: 'JSX',
-  };
-  return Object.hasOwn(names, type) ? names[type]! : `\`${type}\``;
 }
 
 /** A value expression: reports atomics read as plain values. */
@@ -79,7 +38,7 @@ export function lowerValueOf(
   cx: Lowering,
   node: Expression,
   type: DataType,
-  what: string,
+  subject: msg.Subject,
 ): Expr | null {
   const c = constantOf(cx, node);
   if (c) return literalOf(cx, c, type, node);
@@ -90,13 +49,7 @@ export function lowerValueOf(
   const e = lowerValue(cx, composite ? n : node, type);
   if (!e) return null;
   if (!sameType(e.type, type)) {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      `${what} must be ${typeName(type)}, not ${typeName(e.type)}`,
-      conversionHint(e.type, type, textOf(cx, node)),
-    );
+    return fail(cx, node, msg.valueType(subject, type, e.type, textOf(cx, node)));
   }
   return e;
 }
@@ -109,30 +62,19 @@ export function lowerExpr(cx: Lowering, input: Expression, expected?: DataType):
     case 'Identifier':
       return lowerIdentifier(cx, node.name, node, expected);
     case 'Literal':
-      return fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        `\`${textOf(cx, node)}\` is not a device value (numbers and booleans only)`,
-      );
+      return fail(cx, node, msg.notADeviceValue(textOf(cx, node)));
     case 'UnaryExpression':
       return lowerUnary(cx, node.operator, node.argument, node, expected);
     case 'BinaryExpression': {
       const op = node.operator;
       if (op === 'in' || op === 'instanceof' || op === '**') {
-        return fail(
-          cx,
-          codes.unsupportedSyntax,
-          node,
-          `\`${op}\` is not supported in device code`,
-          op === '**' ? 'write pow(a, b) or Math.pow(a, b)' : undefined,
-        );
+        return fail(cx, node, msg.unsupportedOperator(op));
       }
       return lowerBinary(cx, op, node.left as Expression, node.right, node, expected);
     }
     case 'LogicalExpression':
       if (node.operator === '??') {
-        return fail(cx, codes.unsupportedSyntax, node, '`??` is not supported in device code');
+        return fail(cx, node, msg.unsupportedOperator(node.operator));
       }
       return lowerBinary(cx, node.operator, node.left, node.right, node, expected);
     case 'ConditionalExpression':
@@ -147,28 +89,12 @@ export function lowerExpr(cx: Lowering, input: Expression, expected?: DataType):
       return lowerObjectLiteral(cx, node, expected);
     case 'AssignmentExpression':
     case 'UpdateExpression':
-      return fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        `\`${textOf(cx, node)}\` changes a value inside an expression, which WGSL cannot do`,
-        'write the assignment or increment as its own statement',
-      );
+      return fail(cx, node, msg.assignmentInExpression(textOf(cx, node)));
     case 'TemplateLiteral':
     case 'TaggedTemplateExpression':
-      return fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        'template literals are only allowed as a deviceFunction body: wgsl`...`',
-      );
+      return fail(cx, node, msg.templateLiteral());
     default:
-      return fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        `${describeNode(node.type)} is not supported in device code`,
-      );
+      return fail(cx, node, msg.unsupportedExpression(node.type));
   }
 }
 
@@ -184,49 +110,30 @@ export function lowerIdentifier(
   if (entity?.kind === 'constant') return lowerConstant(cx, entity.value, expected, node);
   if (!entity) {
     if (name === 'undefined' || name === 'NaN' || name === 'Infinity') {
-      return fail(cx, codes.unsupportedSyntax, node, `\`${name}\` has no WGSL equivalent`);
+      return fail(cx, node, msg.noWgslEquivalent(name));
     }
     return fail(
       cx,
-      codes.unknownName,
       node,
-      `\`${name}\` is not defined in device code`,
-      didYouMean(name, [...cx.scopes.visibleNames(), ...cx.resolver.top.bindings.keys()]),
+      msg.undefinedName(
+        name,
+        nearest(name, [...cx.scopes.visibleNames(), ...cx.resolver.top.bindings.keys()]),
+      ),
     );
   }
   switch (entity.kind) {
     case 'deviceGlobal':
-      return fail(
-        cx,
-        codes.badMember,
-        node,
-        `\`${name}\` is a device global: use its \`.value\``,
-        `write ${name}.value`,
-      );
+      return fail(cx, node, msg.deviceGlobalAsValue(name));
     case 'specConstant':
-      return fail(
-        cx,
-        codes.badMember,
-        node,
-        `\`${name}\` is a specialization constant: read it through the kernel handler`,
-        `write kh.getSpecializationConstant(${name})`,
-      );
+      return fail(cx, node, msg.specConstantAsValue(name));
     case 'opaque':
       return fail(
         cx,
-        cx.resolver.top.bindings.get(name)?.kind === 'import'
-          ? codes.unresolvedImport
-          : codes.unknownName,
         node,
-        `\`${name}\` cannot be used in device code: ${entity.why}`,
+        msg.unusableName(name, entity.why, cx.resolver.top.bindings.get(name)?.kind === 'import'),
       );
     default:
-      return fail(
-        cx,
-        codes.typeMismatch,
-        node,
-        `\`${name}\` is ${entity.kind === 'dsl' ? 'a DSL export' : `a ${entity.kind}`}, not a value`,
-      );
+      return fail(cx, node, msg.notAValue(name, entity.kind));
   }
 }
 
@@ -234,7 +141,7 @@ export function lowerLocal(cx: Lowering, b: LocalBinding, name: string, node: No
   switch (b.kind) {
     case 'poisoned':
       // Already reported where it was declared; count it without a second message.
-      cx.reporter.error(codes.typeMismatch, null, '', undefined, true);
+      cx.reporter.alreadyReported();
       return null;
     case 'local':
       return { op: 'local', name: b.name, type: b.type, span: spanOf(cx, node) };
@@ -256,12 +163,7 @@ export function lowerLocal(cx: Lowering, b: LocalBinding, name: string, node: No
         span: spanOf(cx, node),
       };
     default:
-      return fail(
-        cx,
-        codes.typeMismatch,
-        node,
-        `\`${name}\` is the kernel's ${b.kind === 'item' ? 'item' : b.kind === 'handler' ? 'handler' : 'argument object'}, not a value`,
-      );
+      return fail(cx, node, msg.kernelParameterNotAValue(name, b.kind));
   }
 }
 
@@ -274,12 +176,12 @@ export function lowerUnary(
 ): Expr | null {
   if (op === '+') return lowerValue(cx, argument, expected);
   if (op !== '-' && op !== '!' && op !== '~') {
-    return fail(cx, codes.unsupportedSyntax, node, `\`${op}\` is not supported in device code`);
+    return fail(cx, node, msg.unsupportedOperator(op));
   }
   const operand = lowerValue(cx, argument, op === '!' ? BOOL : expected);
   if (!operand) return null;
   const t = unaryType(op, operand.type);
-  if (!t.ok) return fail(cx, codes.typeMismatch, node, t.why);
+  if (!t.ok) return fail(cx, node, t.message);
   return { op: 'unary', operator: op, operand, type: t.type, span: spanOf(cx, node) };
 }
 
@@ -317,24 +219,14 @@ export function lowerBinary(
   }
   if (!left || !right) return null;
   if (sourceOp === '>>>' && scalarOf(left.type) !== 'u32') {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      `\`>>>\` is a logical shift of a u32, not of ${typeName(left.type)}`,
-      'convert the value with u32(...) first, or write `>>` for an arithmetic shift',
-    );
+    return fail(cx, node, msg.unsignedShift(left.type));
   }
   const t = binaryType(op, left.type, right.type);
   if (!t.ok) {
     return fail(
       cx,
-      codes.typeMismatch,
       node,
-      t.why,
-      shift && isInteger(scalarOf(right.type))
-        ? `convert the shift amount: u32(${textOf(cx, rightNode)})`
-        : conversionHint(right.type, left.type, textOf(cx, rightNode)),
+      msg.withOperandHint(t.message, shift, left.type, right.type, textOf(cx, rightNode)),
     );
   }
   return { op: 'binary', operator: op, left, right, type: t.type, span: spanOf(cx, node) };
@@ -368,7 +260,7 @@ export function binaryOperator(cx: Lowering, op: string, node: Node): BinaryOper
     case '||':
       return op;
     default:
-      return fail(cx, codes.unsupportedSyntax, node, `\`${op}\` is not supported in device code`);
+      return fail(cx, node, msg.unsupportedOperator(op));
   }
 }
 
@@ -380,7 +272,7 @@ export function lowerConditional(
   node: Node,
   expected?: DataType,
 ): Expr | null {
-  const condition = lowerValueOf(cx, test, BOOL, 'a condition');
+  const condition = lowerValueOf(cx, test, BOOL, 'condition');
   const tc = constantOf(cx, whenTrueNode);
   const fc = constantOf(cx, whenFalseNode);
   let whenTrue: Expr | null;
@@ -390,26 +282,15 @@ export function lowerConditional(
     whenTrue = whenFalse ? constantFor(cx, tc, whenFalse.type, whenTrueNode) : null;
   } else {
     whenTrue = lowerValue(cx, whenTrueNode, expected);
-    whenFalse = whenTrue ? lowerValueOf(cx, whenFalseNode, whenTrue.type, 'both branches') : null;
+    whenFalse = whenTrue ? lowerValueOf(cx, whenFalseNode, whenTrue.type, 'branches') : null;
   }
   if (!condition || !whenTrue || !whenFalse) return null;
   if (!sameType(whenTrue.type, whenFalse.type)) {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      `the branches have different types: ${typeName(whenTrue.type)} and ${typeName(whenFalse.type)}`,
-    );
+    return fail(cx, node, msg.branchTypes(whenTrue.type, whenFalse.type));
   }
   const type = whenTrue.type;
   if (type.kind === 'array' && type.length === 0) {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      '`?:` cannot choose between accessors, which are not values',
-      'choose the element instead: c ? a[i] : b[i]',
-    );
+    return fail(cx, node, msg.conditionalAccessors());
   }
   // `select` evaluates both branches and takes scalars and vectors only.
   const selectable =

@@ -4,14 +4,13 @@
  */
 
 import type { DataType } from '@syclts/dsl';
-import { fitsScalar, type ScalarName, sameType } from '@syclts/dsl';
+import { fitsScalar, sameType } from '@syclts/dsl';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr } from '../../ir/device-code.js';
 import { WGSL_LIMITS } from '../../ir/wgsl-limits.js';
-import { codes } from '../report.js';
-import { type ConstValue, describeConst } from '../resolver/constants.js';
-import { BOOL, F32, I32, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import type { ConstValue } from '../resolver/constants.js';
+import { BOOL, F32, I32, scalarOf, scalarType } from '../resolver/types.js';
 import { fail, type Lowering, type Node, spanOf } from './context.js';
-import { hintFor } from './expressions.js';
 
 /** A literal of a concrete type from an abstract constant, checking that it fits. */
 export function literalOf(
@@ -24,36 +23,20 @@ export function literalOf(
     if (type.kind === 'scalar' && type.scalar === 'bool') {
       return { op: 'literal', value: value.value, type, span: spanOf(cx, node) };
     }
-    return fail(cx, codes.typeMismatch, node, `expected ${typeName(type)}, found a bool`);
+    return fail(cx, node, msg.boolForType(type));
   }
-  if (value.kind !== 'number') return fail(cx, codes.typeMismatch, node, 'expected a number');
+  if (value.kind !== 'number') return fail(cx, node, msg.expectedNumber());
   const s = scalarOf(type);
-  const fit = fits(value, s);
   if (type.kind !== 'scalar' || s === null || s === 'bool') {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      `expected ${typeName(type)}, found the number ${describeConst(value)}`,
-    );
+    return fail(cx, node, msg.numberForType(type, value));
   }
-  if (fit !== true) return fail(cx, codes.literalRange, node, fit, hintFor(value, s));
+  // It fits by the ABI's rule, as the runtime checks values; a float literal never converts to
+  // an integer implicitly.
+  const float = (s === 'i32' || s === 'u32') && value.float;
+  if (float || value.exact !== undefined || !fitsScalar(s, value.value)) {
+    return fail(cx, node, msg.literalDoesNotFit(value, s, float));
+  }
   return { op: 'literal', value: value.value, type, span: spanOf(cx, node) };
-}
-
-/** Whether an abstract constant converts to `s` (the ABI's rule, as the runtime checks values). */
-export function fits(
-  value: { readonly value: number; readonly float: boolean; readonly exact?: bigint },
-  s: ScalarName | null,
-): true | string {
-  const shown = String(value.exact ?? value.value);
-  if ((s === 'i32' || s === 'u32') && value.float) {
-    return `${shown} is a float literal and does not convert to ${s} implicitly`;
-  }
-  if (s === null || s === 'bool') return `expected ${s}`;
-  return value.exact === undefined && fitsScalar(s, value.value)
-    ? true
-    : `${shown} does not fit in ${s}`;
 }
 
 /** Default concrete type of an abstract constant: i32, f32 or bool, as WGSL. */
@@ -77,13 +60,7 @@ export function constantFor(
 
 /** An array value constructor is limited in WGSL; a longer list belongs in memory. */
 export function tooManyElements(cx: Lowering, node: Node, count: number): null {
-  return fail(
-    cx,
-    codes.arrayConstructor,
-    node,
-    `this array has ${count} elements; a WGSL array value constructor takes at most ${WGSL_LIMITS.arrayConstructorElements}`,
-    'pass large tables through an accessor, or fill a device global or a workgroup array in a loop',
-  );
+  return fail(cx, node, msg.arrayConstructor(count, WGSL_LIMITS.arrayConstructorElements));
 }
 
 /**
@@ -99,8 +76,7 @@ export function lowerConstant(
   if (value.kind === 'number' || value.kind === 'bool')
     return constantFor(cx, value, expected, node);
   if (value.kind === 'array') {
-    if (value.items.length === 0)
-      return fail(cx, codes.typeMismatch, node, 'an empty array has no WGSL type');
+    if (value.items.length === 0) return fail(cx, node, msg.emptyArray());
     if (value.items.length > WGSL_LIMITS.arrayConstructorElements) {
       return tooManyElements(cx, node, value.items.length);
     }
@@ -119,8 +95,7 @@ export function lowerConstant(
       }
       return { op: 'construct', args, type: expected, span: spanOf(cx, node) };
     }
-    if (!element)
-      return fail(cx, codes.typeMismatch, node, 'this constant does not fit its context');
+    if (!element) return fail(cx, node, msg.constantContext());
     const args: Expr[] = [];
     for (const item of value.items) {
       const e = lowerConstant(cx, item, element, node);
@@ -129,13 +104,7 @@ export function lowerConstant(
     }
     const other = args.find((a) => !sameType(a.type, args[0]!.type));
     if (other) {
-      return fail(
-        cx,
-        codes.typeMismatch,
-        node,
-        `the elements of ${describeConst(value)} have different types: ${typeName(args[0]!.type)} and ${typeName(other.type)}`,
-        'a WGSL array holds one type: write all numbers or all booleans',
-      );
+      return fail(cx, node, msg.mixedConstantArray(value, args[0]!.type, other.type));
     }
     return {
       op: 'construct',
@@ -148,7 +117,7 @@ export function lowerConstant(
     const args: Expr[] = [];
     for (const field of expected.fields) {
       const v = value.fields.get(field.name);
-      if (!v) return fail(cx, codes.typeMismatch, node, `field \`${field.name}\` is missing`);
+      if (!v) return fail(cx, node, msg.missingField(field.name));
       const e = lowerConstant(cx, v, field.type, node);
       if (!e) return null;
       args.push(e);
@@ -157,11 +126,8 @@ export function lowerConstant(
   }
   return fail(
     cx,
-    codes.typeMismatch,
     node,
-    value.kind === 'object'
-      ? 'a constant object needs a struct type from its context'
-      : `${describeConst(value)} is not a device value`,
+    value.kind === 'object' ? msg.constantObjectContext() : msg.constantNotADeviceValue(value),
   );
 }
 

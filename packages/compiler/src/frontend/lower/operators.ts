@@ -1,6 +1,8 @@
 /** WGSL typing rules of operators, over concrete types. Returns the result type or why not. */
 import type { DataType } from '@syclts/dsl';
 import { sameType } from '@syclts/dsl';
+import type { Message } from '../../diagnostics/codes.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { BinaryOperator } from '../../ir/device-code.js';
 import {
   BOOL,
@@ -9,16 +11,15 @@ import {
   isNumeric,
   matrixType,
   scalarOf,
-  typeName,
   vectorType,
   withScalar,
 } from '../resolver/types.js';
 
 export type Typing =
   | { readonly ok: true; readonly type: DataType }
-  | { readonly ok: false; readonly why: string };
+  | { readonly ok: false; readonly message: Message };
 const ok = (type: DataType): Typing => ({ ok: true, type });
-const no = (why: string): Typing => ({ ok: false, why });
+const no = (message: Message): Typing => ({ ok: false, message });
 
 const ARITHMETIC = new Set<BinaryOperator>(['+', '-', '*', '/', '%']);
 const COMPARISON = new Set<BinaryOperator>(['==', '!=', '<', '<=', '>', '>=']);
@@ -26,42 +27,39 @@ const COMPARISON = new Set<BinaryOperator>(['==', '!=', '<', '<=', '>', '>=']);
 export function binaryType(op: BinaryOperator, l: DataType, r: DataType): Typing {
   const ls = scalarOf(l);
   const rs = scalarOf(r);
-  const pair = `${typeName(l)} ${op} ${typeName(r)}`;
   if (op === '&&' || op === '||') {
     return l.kind === 'scalar' && ls === 'bool' && sameType(l, r)
       ? ok(BOOL)
-      : no(`\`${op}\` takes two bool scalars, not ${pair}`);
+      : no(msg.logicalOperands(op, l, r));
   }
   if (COMPARISON.has(op)) {
-    if (!sameType(l, r) || ls === null) return no(`cannot compare ${pair}: the types differ`);
-    if (ls === 'bool' && op !== '==' && op !== '!=') return no(`bools are not ordered (${pair})`);
+    if (!sameType(l, r) || ls === null) return no(msg.comparedTypes(op, l, r));
+    if (ls === 'bool' && op !== '==' && op !== '!=') return no(msg.unorderedBools(op, l, r));
     return ok(withScalar(l, 'bool'));
   }
   if (ARITHMETIC.has(op)) {
-    if (l.kind === 'matrix' || r.kind === 'matrix') return matrixArithmetic(op, l, r, pair);
+    if (l.kind === 'matrix' || r.kind === 'matrix') return matrixArithmetic(op, l, r);
     if (ls === null || rs === null || !isNumeric(ls) || ls !== rs) {
-      return no(`\`${op}\` needs numbers of one type, not ${pair}`);
+      return no(msg.arithmeticOperands(op, l, r));
     }
     if (sameType(l, r)) return ok(l);
     if (l.kind === 'vector' && r.kind === 'scalar') return ok(l);
     if (l.kind === 'scalar' && r.kind === 'vector') return ok(r);
-    return no(`vector sizes differ in ${pair}`);
+    return no(msg.vectorSizes(op, l, r));
   }
   if (op === '<<' || op === '>>') {
-    if (!isInteger(ls)) return no(`\`${op}\` shifts an i32 or u32, not ${typeName(l)}`);
-    if (!sameType(withScalar(l, 'u32'), r)) {
-      return no(`the shift amount must be ${typeName(withScalar(l, 'u32'))}, not ${typeName(r)}`);
-    }
+    if (!isInteger(ls)) return no(msg.shiftedType(op, l));
+    if (!sameType(withScalar(l, 'u32'), r)) return no(msg.shiftAmount(withScalar(l, 'u32'), r));
     return ok(l);
   }
   // & | ^
   if (!sameType(l, r) || !(isInteger(ls) || (ls === 'bool' && op !== '^'))) {
-    return no(`\`${op}\` needs two integers of one type, not ${pair}`);
+    return no(msg.bitwiseOperands(op, l, r));
   }
   return ok(l);
 }
 
-function matrixArithmetic(op: BinaryOperator, l: DataType, r: DataType, pair: string): Typing {
+function matrixArithmetic(op: BinaryOperator, l: DataType, r: DataType): Typing {
   if ((op === '+' || op === '-') && sameType(l, r)) return ok(l);
   if (op === '*') {
     if (l.kind === 'matrix' && r.kind === 'scalar' && r.scalar === 'f32') return ok(l);
@@ -81,17 +79,13 @@ function matrixArithmetic(op: BinaryOperator, l: DataType, r: DataType, pair: st
       return ok(matrixType(r.columns, l.rows));
     }
   }
-  return no(`\`${op}\` is not defined for ${pair}`);
+  return no(msg.matrixOperands(op, l, r));
 }
 
 export function unaryType(op: '-' | '!' | '~', t: DataType): Typing {
   const s = scalarOf(t);
-  if (op === '!') return s === 'bool' ? ok(t) : no(`\`!\` negates a bool, not ${typeName(t)}`);
-  if (op === '~') return isInteger(s) ? ok(t) : no(`\`~\` needs an i32 or u32, not ${typeName(t)}`);
+  if (op === '!') return s === 'bool' ? ok(t) : no(msg.notOperand(t));
+  if (op === '~') return isInteger(s) ? ok(t) : no(msg.complementOperand(t));
   if (s === 'i32' || isFloat(s)) return ok(t);
-  return no(
-    s === 'u32'
-      ? 'a u32 cannot be negated in WGSL'
-      : `\`-\` needs an i32, f32 or f16 value, not ${typeName(t)}`,
-  );
+  return no(s === 'u32' ? msg.negatedU32() : msg.negationOperand(t));
 }

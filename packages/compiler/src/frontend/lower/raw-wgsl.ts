@@ -8,6 +8,8 @@
 /// <reference path="./wgsl-reflect.d.ts" />
 import { WgslScanner } from 'wgsl_reflect/wgsl_reflect.module.js';
 import { WGSL_FUNCTIONS } from '../../builtins/wgsl-functions.js';
+import type { Message } from '../../diagnostics/codes.js';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expression } from '../ast.js';
 
 /** A template literal `wgsl`...`` as oxc gives it. */
@@ -17,8 +19,7 @@ export interface RawWgslProblem {
   /** Source offsets in the module of the offending text. */
   readonly start: number;
   readonly end: number;
-  readonly message: string;
-  readonly hint?: string;
+  readonly message: Message;
 }
 
 /** What a compute body may call: WGSL's predeclared functions, and `f16` read as a name. */
@@ -60,11 +61,10 @@ export function checkRawWgsl(template: Template): RawWgslProblem[] {
     for (const p of pieces) if (p.at <= offset) piece = p;
     return piece.source + (offset - piece.at);
   };
-  const problem = (start: number, end: number, message: string, hint?: string) => ({
+  const problem = (start: number, end: number, message: Message): RawWgslProblem => ({
     start: toSource(start),
     end: toSource(end),
     message,
-    ...(hint ? { hint } : {}),
   });
 
   let tokens: ReturnType<WgslScanner['scanTokens']>;
@@ -72,7 +72,7 @@ export function checkRawWgsl(template: Template): RawWgslProblem[] {
     tokens = new WgslScanner(text).scanTokens();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return [problem(0, text.length, `the raw WGSL body does not tokenize: ${message}`)];
+    return [problem(0, text.length, msg.wgslTokens(message))];
   }
   const problems: RawWgslProblem[] = [];
   const declared = new Set<string>();
@@ -95,44 +95,24 @@ export function checkRawWgsl(template: Template): RawWgslProblem[] {
             start,
             end,
             lexeme === '}'
-              ? '`}` closes the function early: a raw WGSL body holds the statements of one function'
-              : `\`${lexeme}\` has no matching \`${CLOSERS.get(lexeme)}\``,
+              ? msg.wgslClosesFunction()
+              : msg.wgslUnopened(lexeme, CLOSERS.get(lexeme)!),
           ),
         );
         break;
       }
       if (top.lexeme !== CLOSERS.get(lexeme)) {
-        problems.push(problem(start, end, `\`${lexeme}\` closes \`${top.lexeme}\``));
+        problems.push(problem(start, end, msg.wgslMismatched(lexeme, top.lexeme)));
         break;
       }
     } else if (type === 'attr') {
-      problems.push(
-        problem(
-          start,
-          tokens[i + 1]?.end ?? end,
-          'attributes belong to module-scope declarations, not to a raw WGSL function body',
-        ),
-      );
+      problems.push(problem(start, tokens[i + 1]?.end ?? end, msg.wgslAttribute()));
     } else if (MODULE_SCOPE.has(lexeme) && type !== 'ident') {
-      problems.push(
-        problem(
-          start,
-          end,
-          `\`${lexeme}\` declares at module scope: a raw WGSL body holds statements only`,
-          'declare another deviceFunction for another function',
-        ),
-      );
+      problems.push(problem(start, end, msg.wgslModuleScope(lexeme)));
     } else if (type === 'var' && tokens[i + 1]?.lexeme === '<') {
       const space = tokens[i + 2];
       if (space && space.lexeme !== 'function') {
-        problems.push(
-          problem(
-            start,
-            (tokens[i + 3] ?? space).end,
-            `a \`var<${space.lexeme}>\` cannot be declared in a function body`,
-            'use a deviceGlobal for storage, and let/var for locals',
-          ),
-        );
+        problems.push(problem(start, (tokens[i + 3] ?? space).end, msg.wgslVarSpace(space.lexeme)));
       }
     } else if (type === 'ident') {
       const declaring =
@@ -150,23 +130,13 @@ export function checkRawWgsl(template: Template): RawWgslProblem[] {
         !BUILTIN_FUNCTIONS.has(lexeme) &&
         !TYPE_ALIAS.test(lexeme)
       ) {
-        problems.push(
-          problem(
-            start,
-            end,
-            `\`${lexeme}\` is not declared in the raw WGSL body`,
-            // biome-ignore lint/suspicious/noTemplateCurlyInString: the hint shows the syntax
-            'name parameters, specialization constants and device globals through ${...}, and declare locals with let, var or const',
-          ),
-        );
+        problems.push(problem(start, end, msg.wgslUndeclared(lexeme)));
       }
     }
   }
   const unclosed = open.at(-1);
   if (unclosed && problems.length === 0) {
-    problems.push(
-      problem(unclosed.start, unclosed.end, `\`${unclosed.lexeme}\` is not closed in the body`),
-    );
+    problems.push(problem(unclosed.start, unclosed.end, msg.wgslUnclosed(unclosed.lexeme)));
   }
   return problems;
 }

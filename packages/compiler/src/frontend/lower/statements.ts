@@ -3,10 +3,10 @@
  */
 import type { DataType } from '@syclts/dsl';
 import type { ForStatement, Statement, VariableDeclaration } from 'oxc-parser';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Block, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
-import { codes } from '../report.js';
-import { BOOL, isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import { BOOL, isFloat, isInteger, scalarOf, scalarType } from '../resolver/types.js';
 import { lowerConditionals } from './conditionals.js';
 import { checkConstants } from './const-check.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
@@ -51,7 +51,7 @@ export function lowerBody(cx: Lowering, node: Statement | Expression): Block {
     ? lowerConditionals(
         block,
         [...cx.scopes.localNames(), ...declaredNames(block)],
-        (span, message, hint) => cx.reporter.error(codes.unsupportedSyntax, span, message, hint),
+        (span, message) => cx.reporter.error(span, message),
       )
     : block;
   checkNesting(cx.reporter, lowered);
@@ -65,7 +65,7 @@ function lowerBodyStatements(cx: Lowering, node: Statement | Expression): Block 
     const s = lowerExpressionStatement(cx, expression);
     return s ? [s] : [];
   }
-  const value = lowerValueOf(cx, expression, cx.returnType, 'the result');
+  const value = lowerValueOf(cx, expression, cx.returnType, 'result');
   return value ? [{ kind: 'return', value, span: spanOf(cx, expression) }] : [];
 }
 
@@ -114,13 +114,13 @@ export function lowerStatement(cx: Lowering, node: Statement): Stmt[] {
       return s ? [s] : [];
     }
     case 'IfStatement': {
-      const condition = lowerValueOf(cx, node.test, BOOL, 'an if condition');
+      const condition = lowerValueOf(cx, node.test, BOOL, 'ifCondition');
       const then = lowerBlock(cx, node.consequent);
       const otherwise = node.alternate ? lowerBlock(cx, node.alternate) : null;
       return condition ? [{ kind: 'if', condition, then, else: otherwise, span }] : [];
     }
     case 'WhileStatement': {
-      const condition = lowerValueOf(cx, node.test, BOOL, 'a while condition');
+      const condition = lowerValueOf(cx, node.test, BOOL, 'whileCondition');
       const body = lowerLoopBody(cx, node.body);
       return condition ? [{ kind: 'while', condition, body, span }] : [];
     }
@@ -130,11 +130,11 @@ export function lowerStatement(cx: Lowering, node: Statement): Stmt[] {
     case 'ContinueStatement': {
       const kind = node.type === 'BreakStatement' ? 'break' : 'continue';
       if (node.label) {
-        fail(cx, codes.unsupportedSyntax, node, 'labelled break/continue has no WGSL equivalent');
+        fail(cx, node, msg.labelledJump());
         return [];
       }
       if (cx.loopDepth === 0) {
-        fail(cx, codes.badControlFlow, node, `\`${kind}\` outside a loop`);
+        fail(cx, node, msg.jumpOutsideLoop(kind));
         return [];
       }
       return [{ kind, span }];
@@ -142,49 +142,20 @@ export function lowerStatement(cx: Lowering, node: Statement): Stmt[] {
     case 'ReturnStatement':
       return lowerReturn(cx, node.argument, node);
     case 'SwitchStatement':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        '`switch` is not supported in device code',
-        'write if / else if',
-      );
+      fail(cx, node, msg.switchStatement());
       return [];
     case 'DoWhileStatement':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        '`do ... while` is not supported in device code',
-        'write while (true) { ...; if (!condition) break; }',
-      );
+      fail(cx, node, msg.doWhile());
       return [];
     case 'ForInStatement':
     case 'ForOfStatement':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        `\`${node.type === 'ForInStatement' ? 'for ... in' : 'for ... of'}\` is not supported in device code`,
-        'write for (let i = 0; i < n; i++)',
-      );
+      fail(cx, node, msg.forInOf(node.type === 'ForInStatement' ? 'in' : 'of'));
       return [];
     case 'FunctionDeclaration':
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        'functions cannot be declared inside device code',
-        'declare a top-level deviceFunction and call it',
-      );
+      fail(cx, node, msg.nestedFunction());
       return [];
     default:
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        node,
-        `${node.type.replace(/Statement$|Declaration$/, '').toLowerCase() || 'this'} statements are not supported in device code`,
-      );
+      fail(cx, node, msg.unsupportedStatement(node.type));
       return [];
   }
 }
@@ -204,39 +175,23 @@ export function lowerDeclaration(
   hint?: DataType,
 ): LetStmt[] {
   if (node.kind !== 'let' && node.kind !== 'const') {
-    fail(
-      cx,
-      codes.unsupportedSyntax,
-      node,
-      `\`${node.kind}\` is not supported in device code`,
-      'write let or const',
-    );
+    fail(cx, node, msg.varDeclaration(node.kind));
     return [];
   }
   const out: LetStmt[] = [];
   for (const d of node.declarations) {
     if (d.id.type !== 'Identifier') {
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        d.id,
-        'destructuring is not supported in device code',
-        'declare one name per value',
-      );
+      fail(cx, d.id, msg.destructuring());
       continue;
     }
     const name = d.id.name;
     if (!d.init) {
-      fail(
-        cx,
-        codes.unsupportedSyntax,
-        d,
-        `\`${name}\` needs an initial value (its WGSL type comes from it)`,
-        `write let ${name} = f32(0); or the value it should start with`,
-      );
+      fail(cx, d, msg.uninitialized(name));
       continue;
     }
-    const init = hint ? lowerValueOf(cx, d.init, hint, `\`${name}\``) : lowerValue(cx, d.init);
+    const init = hint
+      ? lowerValueOf(cx, d.init, hint, { kind: 'local', name })
+      : lowerValue(cx, d.init);
     if (!init) {
       cx.scopes.declare(name, { kind: 'poisoned' });
       continue;
@@ -262,7 +217,7 @@ export function declareLocal(
     mutable,
     parameter: false,
   });
-  if (!declared) fail(cx, codes.duplicate, node, `\`${name}\` is already declared in this scope`);
+  if (!declared) fail(cx, node, msg.alreadyDeclared(name));
   return name;
 }
 
@@ -270,14 +225,14 @@ export function lowerFor(cx: Lowering, node: ForStatement): Stmt[] {
   let init: LetStmt | UpdateStmt | null = null;
   if (node.init?.type === 'VariableDeclaration') {
     if (node.init.declarations.length !== 1) {
-      fail(cx, codes.unsupportedSyntax, node.init, 'a for loop declares one counter in WGSL');
+      fail(cx, node.init, msg.forCounters());
       return [];
     }
     init = lowerDeclaration(cx, node.init, counterType(cx, node))[0] ?? null;
   } else if (node.init) {
     init = lowerExpressionStatement(cx, node.init as Expression);
   }
-  const condition = node.test ? lowerValueOf(cx, node.test, BOOL, 'a for condition') : null;
+  const condition = node.test ? lowerValueOf(cx, node.test, BOOL, 'forCondition') : null;
   const update = node.update ? lowerExpressionStatement(cx, node.update) : null;
   const body = lowerLoopBody(cx, node.body);
   return [{ kind: 'for', init, condition, update, body, span: spanOf(cx, node) }];
@@ -318,20 +273,17 @@ export function lowerReturn(cx: Lowering, argument: Expression | null, node: Nod
     if (argument) {
       fail(
         cx,
-        codes.badControlFlow,
         argument,
-        cx.returnType === undefined
-          ? 'a kernel returns no value'
-          : 'this function declares no `returns` type',
+        cx.returnType === undefined ? msg.kernelReturnsValue() : msg.functionReturnsNothing(),
       );
       return [];
     }
     return [{ kind: 'return', value: null, span }];
   }
   if (!argument) {
-    fail(cx, codes.badControlFlow, node, `this function must return ${typeName(cx.returnType)}`);
+    fail(cx, node, msg.returnWithoutValue(cx.returnType));
     return [];
   }
-  const value = lowerValueOf(cx, argument, cx.returnType, 'the returned value');
+  const value = lowerValueOf(cx, argument, cx.returnType, 'returnedValue');
   return value ? [{ kind: 'return', value, span }] : [];
 }

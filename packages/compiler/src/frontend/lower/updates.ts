@@ -3,10 +3,10 @@
  */
 import { sameType } from '@syclts/dsl';
 import type { AssignmentExpression } from 'oxc-parser';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { AssignOperator, Expr, UpdateStmt } from '../../ir/device-code.js';
 import { type Expression, unwrap } from '../ast.js';
-import { codes } from '../report.js';
-import { isFloat, isInteger, scalarOf, scalarType, typeName } from '../resolver/types.js';
+import { isFloat, isInteger, scalarOf, scalarType } from '../resolver/types.js';
 import { lowerTarget } from './access.js';
 import { lowerCallStatement } from './calls.js';
 import { fail, type Lowering, type Node, spanOf, textOf } from './context.js';
@@ -53,12 +53,7 @@ export function lowerExpressionStatement(cx: Lowering, input: Expression): Updat
         span,
       };
     }
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      `\`${node.operator}\` needs a number, not ${typeName(target.type)}`,
-    );
+    return fail(cx, node, msg.incrementOperand(node.operator, target.type));
   }
   if (node.type === 'CallExpression') {
     const callee = unwrap(node.callee);
@@ -75,27 +70,16 @@ export function lowerExpressionStatement(cx: Lowering, input: Expression): Updat
     return lowerCallStatement(cx, node);
   }
   if (node.type === 'SequenceExpression') {
-    return fail(
-      cx,
-      codes.unsupportedSyntax,
-      node,
-      'the comma operator is not supported in device code',
-    );
+    return fail(cx, node, msg.unsupportedExpression(node.type));
   }
   const e = lowerExpr(cx, node);
   if (!e) return null;
-  return fail(cx, codes.unsupportedSyntax, node, `\`${textOf(cx, node)}\` has no effect`);
+  return fail(cx, node, msg.noEffect(textOf(cx, node)));
 }
 
 export function lowerBarrier(cx: Lowering, args: Expression[], node: Node): UpdateStmt | null {
   if (!cx.kernel?.nd) {
-    return fail(
-      cx,
-      codes.badBarrier,
-      node,
-      'barriers need an nd-range kernel',
-      'declare the kernel with { ndRange: D, workgroupSize: [...] }',
-    );
+    return fail(cx, node, msg.barrierNeedsNdRange());
   }
   let scope: 'workgroup' | 'storage' = 'workgroup';
   if (args.length === 1) {
@@ -103,15 +87,10 @@ export function lowerBarrier(cx: Lowering, args: Expression[], node: Node): Upda
     if (c?.kind === 'string' && (c.value === 'local' || c.value === 'global')) {
       scope = c.value === 'local' ? 'workgroup' : 'storage';
     } else {
-      return fail(cx, codes.badBarrier, args[0]!, "barrier takes 'local' or 'global'");
+      return fail(cx, args[0]!, msg.barrierScope());
     }
   } else if (args.length > 1) {
-    return fail(
-      cx,
-      codes.badBarrier,
-      node,
-      "barrier takes at most one argument ('local' or 'global')",
-    );
+    return fail(cx, node, msg.barrierArguments());
   }
   return { kind: 'barrier', scope, span: spanOf(cx, node) };
 }
@@ -120,32 +99,19 @@ export function lowerAssignment(cx: Lowering, node: AssignmentExpression): Updat
   const span = spanOf(cx, node);
   const operator = assignOperator(node.operator);
   if (!operator) {
-    return fail(
-      cx,
-      codes.unsupportedSyntax,
-      node,
-      `\`${node.operator}\` is not supported in device code`,
-    );
+    return fail(cx, node, msg.unsupportedOperator(node.operator));
   }
   const right = unwrap(node.right);
   if (right.type === 'AssignmentExpression') {
-    return fail(
-      cx,
-      codes.unsupportedSyntax,
-      node,
-      'chained assignments are not supported',
-      'assign one at a time',
-    );
+    return fail(cx, node, msg.chainedAssignment());
   }
   const target = lowerTarget(cx, node.left);
   if (!target) return null;
   if (operator === '=') {
-    const value = lowerValueOf(
-      cx,
-      right,
-      target.type,
-      `the value assigned to \`${textOf(cx, node.left)}\``,
-    );
+    const value = lowerValueOf(cx, right, target.type, {
+      kind: 'assigned',
+      name: textOf(cx, node.left),
+    });
     return value ? { kind: 'assign', target, operator, value, span } : null;
   }
   const binaryOp = operator.slice(0, -1) as '+';
@@ -158,20 +124,15 @@ export function lowerAssignment(cx: Lowering, node: AssignmentExpression): Updat
         ? { ...target.type, component: 'u32' }
         : scalarType('u32')
       : target.type,
-    'the right-hand side',
+    'rightHandSide',
   );
   if (!value) return null;
   if (node.operator === '>>>=' && scalarOf(target.type) !== 'u32') {
-    return fail(cx, codes.typeMismatch, node, '`>>>=` is a logical shift of a u32');
+    return fail(cx, node, msg.unsignedShiftAssignment());
   }
   const t = binaryType(binaryOp, target.type, value.type);
   if (!t.ok || !sameType(t.type, target.type)) {
-    return fail(
-      cx,
-      codes.typeMismatch,
-      node,
-      t.ok ? `the result is not ${typeName(target.type)}` : t.why,
-    );
+    return fail(cx, node, t.ok ? msg.compoundResult(target.type) : t.message);
   }
   return { kind: 'assign', target, operator, value, span };
 }

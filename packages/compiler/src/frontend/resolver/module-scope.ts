@@ -63,7 +63,8 @@ export function sameEntity(a: Entity, b: Entity): boolean {
 export type TopLevelBinding =
   | { readonly kind: 'import'; readonly specifier: string; readonly imported: string }
   | { readonly kind: 'const'; readonly declarator: VariableDeclarator; readonly init: Expression }
-  | { readonly kind: 'host'; readonly what: string };
+  /** `keyword`: the declaration's (`let`, `var`, a `const` without a value); null: a function or class. */
+  | { readonly kind: 'host'; readonly keyword: string | null };
 
 /** Loads another module's source for cross-module resolution; null when it is not `.sycl.ts`. */
 export type ImportLoader = (
@@ -95,7 +96,7 @@ export function scanTopLevel(program: Program, reporter: Reporter): ModuleTopLev
           bindings.set(name, { kind: 'const', declarator, init: declarator.init });
           consts.push({ name, declarator });
         } else {
-          bindings.set(name, { kind: 'host', what: `a top-level \`${statement.kind}\`` });
+          bindings.set(name, { kind: 'host', keyword: statement.kind });
         }
         if (exported) exports.push({ kind: 'local', exported: name, local: name });
       }
@@ -103,7 +104,7 @@ export function scanTopLevel(program: Program, reporter: Reporter): ModuleTopLev
       (statement.type === 'FunctionDeclaration' || statement.type === 'ClassDeclaration') &&
       statement.id
     ) {
-      bindings.set(statement.id.name, { kind: 'host', what: 'a host function or class' });
+      bindings.set(statement.id.name, { kind: 'host', keyword: null });
       if (exported) {
         exports.push({ kind: 'local', exported: statement.id.name, local: statement.id.name });
       }

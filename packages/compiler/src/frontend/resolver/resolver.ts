@@ -3,6 +3,7 @@
  * One resolver per module; imported modules get their own (silent) resolver through the loader.
  */
 import type { DataType } from '@syclts/dsl';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import type { SymbolRef } from '../../ir/device-object.js';
 import { findExport } from '../../ir/exports.js';
 import { type Expression, unwrap } from '../ast.js';
@@ -57,13 +58,13 @@ export class Resolver {
     const binding = this.top.bindings.get(name);
     if (!binding) return undefined;
     if (this.resolving.has(name)) {
-      return { kind: 'opaque', why: `\`${name}\` is defined in terms of itself` };
+      return { kind: 'opaque', why: msg.definedInTermsOfItself(name) };
     }
     this.resolving.add(name);
     let entity: Entity;
     try {
       if (binding.kind === 'host') {
-        entity = { kind: 'opaque', why: `\`${name}\` is ${binding.what}, which is host code` };
+        entity = { kind: 'opaque', why: msg.hostCode(name, binding.keyword) };
       } else if (binding.kind === 'import') {
         entity = this.importedEntity(binding.specifier, binding.imported);
       } else {
@@ -100,7 +101,7 @@ export class Resolver {
   exportedEntity(exported: string): Entity {
     const found = findExport<Entity>(this.top.exports, exported, {
       local: (local) =>
-        this.entity(local) ?? { kind: 'opaque', why: `\`${exported}\` is not a const` },
+        this.entity(local) ?? { kind: 'opaque', why: msg.exportNotAConst(exported) },
       reexport: (specifier, imported) => this.importedEntity(specifier, imported),
       star: (specifier) => {
         const entity = this.importedEntity(specifier, exported);
@@ -112,12 +113,9 @@ export class Resolver {
       case 'found':
         return found.value;
       case 'ambiguous':
-        return {
-          kind: 'opaque',
-          why: `module '${this.module}' exports \`${exported}\` through several 'export *' with different meanings`,
-        };
+        return { kind: 'opaque', why: msg.ambiguousExport(this.module, exported) };
       case 'missing':
-        return { kind: 'opaque', why: `module '${this.module}' exports no \`${exported}\`` };
+        return { kind: 'opaque', why: msg.missingExport(this.module, exported) };
     }
   }
 
@@ -145,21 +143,20 @@ export class Resolver {
 
   private load(specifier: string): Resolver | string {
     const loader = this.cache.loader;
-    const cannot = `\`${specifier}\` cannot be read at build time`;
-    if (!loader) return `${cannot} (no import loader was given to the compiler)`;
-    if (this.depth >= MAX_IMPORT_DEPTH) return `${cannot} (imports nest too deeply)`;
+    if (!loader) return msg.unreadableImport(specifier, 'noLoader');
+    if (this.depth >= MAX_IMPORT_DEPTH) return msg.unreadableImport(specifier, 'tooDeep');
     let loaded: ReturnType<ImportLoader>;
     try {
       loaded = loader(this.module, specifier);
     } catch {
       loaded = null;
     }
-    if (!loaded) return `${cannot} (not a .sycl.ts module the build knows)`;
+    if (!loaded) return msg.unreadableImport(specifier, 'unknown');
     const cached = this.cache.modules.get(loaded.module);
-    if (cached !== undefined) return cached ?? `${cannot} (it does not parse)`;
+    if (cached !== undefined) return cached ?? msg.unreadableImport(specifier, 'unparsable');
     this.cache.modules.set(loaded.module, null);
     const parsed = this.cache.parser.parse(loaded.module, loaded.source);
-    if (!parsed.program) return `${cannot} (it does not parse)`;
+    if (!parsed.program) return msg.unreadableImport(specifier, 'unparsable');
     const reporter = new Reporter(new SourceText(loaded.source), loaded.module);
     const resolver = new Resolver(
       scanTopLevel(parsed.program, reporter),
@@ -184,7 +181,7 @@ export class Resolver {
           arg0 && arg0.type !== 'SpreadElement'
             ? this.reporter.silently(() => this.evalType(arg0)).result
             : null;
-        if (!type) return { kind: 'opaque', why: `\`${name}\` has no valid type` };
+        if (!type) return { kind: 'opaque', why: msg.noValidType(name) };
         return callee === 'specializationId'
           ? { kind: 'specConstant', type, ref }
           : { kind: 'deviceGlobal', type, ref };
@@ -195,7 +192,7 @@ export class Resolver {
           arg0 && arg0.type !== 'SpreadElement'
             ? this.reporter.silently(() => this.functionSignature(arg0)).result
             : null;
-        if (!signature) return { kind: 'opaque', why: `\`${name}\` has no valid signature` };
+        if (!signature) return { kind: 'opaque', why: msg.noValidSignature(name) };
         return { kind: 'function', signature, ref };
       }
     }
@@ -209,7 +206,7 @@ export class Resolver {
       node.type === 'CallExpression' && TYPE_CALLS.has(this.dslName(node.callee) ?? '');
     return {
       kind: 'opaque',
-      why: `\`${name}\` is a host value the build cannot evaluate`,
+      why: msg.hostValue(name),
       ...(typeCall ? { badType: node } : {}),
     };
   }

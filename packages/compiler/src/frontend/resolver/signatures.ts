@@ -1,7 +1,7 @@
 /** `deviceFunction`'s signature object: parameter and return types, checked. */
 import type { DataType } from '@syclts/dsl';
+import * as msg from '../../diagnostics/frontend-messages.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
-import { codes } from '../report.js';
 import type { FunctionSignature } from './module-scope.js';
 import type { Resolver } from './resolver.js';
 import { evalType } from './type-eval.js';
@@ -10,12 +10,7 @@ import { evalType } from './type-eval.js';
 export function functionSignature(r: Resolver, specNode: Expression): FunctionSignature | null {
   const spec = unwrap(specNode);
   if (spec.type !== 'ObjectExpression') {
-    r.reporter.error(
-      codes.badFunctionSpec,
-      spec,
-      'the first argument of deviceFunction must be an object literal',
-      'write deviceFunction({ args: [f32, f32], returns: f32 }, (a, b) => ...)',
-    );
+    r.reporter.error(spec, msg.functionSpecNotObject());
     return null;
   }
   let params: (DataType | 'handler')[] | null = [];
@@ -24,12 +19,7 @@ export function functionSignature(r: Resolver, specNode: Expression): FunctionSi
   for (const p of spec.properties) {
     const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
     if (p.type !== 'Property' || (key !== 'args' && key !== 'returns')) {
-      r.reporter.error(
-        codes.badFunctionSpec,
-        p,
-        'deviceFunction takes only `args` and `returns`',
-        'write deviceFunction({ args: [f32, f32], returns: f32 }, (a, b) => ...)',
-      );
+      r.reporter.error(p, msg.functionSpecEntry());
       return null;
     }
     if (key === 'returns') {
@@ -40,27 +30,18 @@ export function functionSignature(r: Resolver, specNode: Expression): FunctionSi
     sawArgs = true;
     const list = unwrap(p.value);
     if (list.type !== 'ArrayExpression') {
-      r.reporter.error(
-        codes.badFunctionSpec,
-        p.value,
-        '`args` must be an array literal of DSL types, one per parameter',
-        'write args: [f32, vec3f]',
-      );
+      r.reporter.error(p.value, msg.functionArgsNotArray());
       return null;
     }
     for (const element of list.elements) {
       if (!element || element.type === 'SpreadElement') {
-        r.reporter.error(codes.badFunctionSpec, list, '`args` must list one type per parameter');
+        r.reporter.error(list, msg.functionArgsEntry());
         params = null;
         break;
       }
       if (r.dslName(element) === 'kernelHandler') {
         if (params?.includes('handler')) {
-          r.reporter.error(
-            codes.badFunctionSpec,
-            element,
-            'a device function takes the kernel handler once',
-          );
+          r.reporter.error(element, msg.handlerTwice());
           params = null;
         } else {
           params?.push('handler');
@@ -73,12 +54,7 @@ export function functionSignature(r: Resolver, specNode: Expression): FunctionSi
     }
   }
   if (!sawArgs) {
-    r.reporter.error(
-      codes.badFunctionSpec,
-      spec,
-      'deviceFunction needs `args`',
-      'write args: [] for a function without parameters',
-    );
+    r.reporter.error(spec, msg.missingFunctionArgs());
     return null;
   }
   return params ? { params, returns } : null;
