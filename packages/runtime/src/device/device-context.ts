@@ -244,13 +244,21 @@ export class DeviceContext {
       : null;
   }
 
+  /** `file:line:col` of the kernel whose symbolic ID is exactly `name`, or null. */
+  place(name: string): string | null {
+    const source = this.#kernelSources.get(name);
+    return source ? `${source.module}:${source.line}:${source.column}` : null;
+  }
+
   /**
-   * `file:line:col` of the kernel a WebGPU message names through a label (pipelines and bind
-   * groups are labelled with the kernel's symbolic ID), or null.
+   * `file:line:col` of the kernel a WebGPU message names through a label, or null. Labels are
+   * quoted in messages: a bind group's is the kernel's symbolic ID, a pipeline's that and its
+   * variant. Compared whole: `#k` is not `#kb`.
    */
   locate(message: string): string | null {
-    for (const [name, { module, line, column }] of this.#kernelSources) {
-      if (message.includes(name)) return `${module}:${line}:${column}`;
+    for (const [, label] of message.matchAll(/"([^"]*)"/g)) {
+      const place = this.place(label!.replace(/ \((?:native|emulated)\)$/, ''));
+      if (place) return place;
     }
     return null;
   }

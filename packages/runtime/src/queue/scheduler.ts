@@ -7,6 +7,7 @@
  * never the caller. Errors are kept on the command's event, or raised by the next submit when no
  * one waits for it.
  */
+import type { DeviceContext } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
 import { type Errc, errc, SyclError } from '../errors.js';
 import { Batch, type Submission } from './batch.js';
@@ -18,6 +19,9 @@ import { type EventOwner, SyclEvent, type Tracking } from './event.js';
  * whose error becomes the command's.
  */
 export type Issue = (validate: () => void) => Promise<void> | undefined;
+
+/** The `.sycl.ts` place of a kernel, by its symbolic ID or by a WebGPU message naming it. */
+export type KernelPlaces = Pick<DeviceContext, 'place' | 'locate'>;
 
 /** A command that submits on its own (a copy, a read, a write). */
 export interface PreparedCommand {
@@ -65,13 +69,13 @@ export class Scheduler implements EventOwner {
   constructor(
     readonly device: GPUDevice,
     stats: RuntimeStats,
-    /** The `.sycl.ts` place of a kernel a WebGPU message (or command name) names, if any. */
-    readonly locate: (message: string) => string | null,
+    /** Where kernels are declared in the `.sycl.ts` sources. */
+    readonly kernels: KernelPlaces,
   ) {
     this.batch = new Batch(device, stats, (submission) => this.#submitted(submission));
     device.addEventListener('uncapturederror', (event) => {
       const { error } = event as GPUUncapturedErrorEvent;
-      const place = locate(error.message);
+      const place = kernels.locate(error.message);
       const at = place ? `${place}: ` : '';
       this.#uncaptured.push(
         error.constructor.name === 'GPUOutOfMemoryError'
@@ -263,7 +267,7 @@ export class Scheduler implements EventOwner {
     const uncaptured = this.#uncaptured.shift();
     if (uncaptured) {
       // The error surfaced on this command's wait: name the kernel, and where it is declared.
-      const place = this.locate(event.name);
+      const place = this.kernels.place(event.name);
       const at = place && !uncaptured.message.startsWith(`${place}:`) ? `${place}: ` : '';
       throw new SyclError(uncaptured.errc, `${at}${event.name}: ${uncaptured.message}`, {
         cause: uncaptured,
