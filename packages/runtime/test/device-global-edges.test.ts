@@ -3,7 +3,7 @@
  * writes from several queues that never lose bytes, more globals than a device has storage
  * bindings, initial values (kept and reset across relinks), namespace imports in device code.
  */
-import { accessor, type DeviceGlobal, deviceGlobal, kernel, u32 } from '@syclts/dsl';
+import { accessor, array, type DeviceGlobal, deviceGlobal, kernel, u32 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { errc, SyclError } from '../src/index.js';
 import * as acc from './fixtures/compiled/acc.sycl.js';
@@ -181,4 +181,42 @@ test('a program built in another image format is refused, naming both formats', 
   expect(error.message).toBe(
     'queue.parallelFor: kernel src/old.sycl.ts#old comes from a program in device image format 1; this runtime reads format 4: build the app again with the unplugin-syclts and @syclts/runtime of one release',
   );
+});
+
+describe('a deviceImageScope global no kernel uses', () => {
+  const source = [
+    "import { accessor, array, deviceGlobal, kernel, u32 } from '@syclts/dsl';",
+    'export const idle = deviceGlobal(array(u32, 6), { deviceImageScope: true });',
+    'export const busy = kernel({ range: 1, args: { out: accessor(u32, "write") } }, (item, _kh, { out }) => { out[item.getId(0)] = 1; });',
+  ].join('\n');
+  const idle = deviceGlobal(array(u32, 6), { deviceImageScope: true });
+  const busy = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, () => {});
+  beforeAll(() => {
+    compileSources([{ module: 'src/idle.sycl.ts', source, exports: { idle, busy } }]);
+  });
+
+  test('keeps its value on the host: copy and memcpy round-trip it, in queue order', async () => {
+    const q = await freshQueue();
+    const values = Array.from(randomU32(6, 420));
+    const zeros = new Array<number>(6).fill(POISON);
+    await q.copy(idle, zeros).wait();
+    expect(zeros).toEqual([0, 0, 0, 0, 0, 0]);
+    q.copy(values, idle);
+    const back = new Uint32Array(6).fill(POISON);
+    await q.copy(idle, back).wait();
+    expect(Array.from(back)).toEqual(values);
+    // Bytes 6..9 span elements 1 and 2: host storage keeps the bytes around them.
+    const patch = randomU32(1, 421);
+    await q.memcpy(idle, new Uint8Array(patch.buffer), 4, 6).wait();
+    const bytes = new Uint8Array(24).fill(0xee);
+    await q.memcpy(bytes, idle).wait();
+    const expected = new Uint8Array(Uint32Array.from(values).buffer);
+    expected.set(new Uint8Array(patch.buffer), 6);
+    expect(Array.from(bytes)).toEqual(Array.from(expected));
+    // Per device, as every global's storage.
+    const other = await freshQueue();
+    const fresh = new Array<number>(6).fill(POISON);
+    await other.copy(idle, fresh).wait();
+    expect(fresh).toEqual([0, 0, 0, 0, 0, 0]);
+  });
 });
