@@ -103,6 +103,42 @@ describe('writes from two queues of one device', () => {
   });
 });
 
+describe('float elements hold what the type holds', () => {
+  test('copy writes NaN and the infinities into f32 storage, as memcpy of their bits does', async () => {
+    const q = await freshQueue();
+    const random = Array.from(randomU32(9, 430), (x) => Math.fround((x / 2 ** 32 - 0.5) * 1e6));
+    const points: [number, number, number][] = [
+      [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY],
+      [random[0]!, random[1]!, random[2]!],
+      [random[3]!, random[4]!, random[5]!],
+      [random[6]!, random[7]!, random[8]!],
+    ];
+    await q.copy(points, acc.points).wait();
+    const back: [number, number, number][] = new Array(4).fill([POISON, POISON, POISON]);
+    await q.copy(acc.points, back).wait();
+    expect(back).toEqual(points);
+    // The same bits through memcpy: vec3<f32> elements are 16 bytes apart.
+    const bytes = new Float32Array(16).fill(POISON);
+    await q.memcpy(bytes, acc.points).wait();
+    expect(Array.from(bytes.subarray(0, 3))).toEqual(points[0]);
+    // A finite value beyond f32's range would turn into an infinity: still refused.
+    const error = caught(() => q.copy([[3.5e38, 0, 0]], acc.points, 1));
+    expect(error.errc).toBe(errc.invalid);
+    expect(error.message).toMatch(
+      /^queue\.copy: .* cannot be copied into src\/acc\.sycl\.ts#points: src\[0\]\[0\]: 3\.5e\+38 is out of range for f32$/,
+    );
+  });
+
+  test('a buffer written from host values takes NaN and the infinities, as from a Float32Array', async () => {
+    const q = await freshQueue();
+    const [x] = Array.from(randomU32(1, 431), (v) => Math.fround(v / 7));
+    const values = [Number.NaN, Number.NEGATIVE_INFINITY, x!, Number.POSITIVE_INFINITY];
+    const buffer = q.buffer(new Float32Array(4).fill(POISON));
+    await buffer.write(values).wait();
+    expect(Array.from(await buffer.read())).toEqual(values);
+  });
+});
+
 describe('more globals than storage-buffer bindings', () => {
   test('a kernel using limit + 4 globals runs: the globals share one binding', async () => {
     const q = await freshQueue();

@@ -188,7 +188,7 @@ export function copyToGlobal(
         view,
         i * storage.stride,
         storage.element,
-        canonicalize(storage.element, src[i], `src[${i}]`),
+        canonicalize(storage.element, src[i], `src[${i}]`, true),
         'storage',
       );
     } catch (error) {
