@@ -4,7 +4,8 @@
  * when the range exceeds the per-dimension limit). Everything that can fail on user input is
  * checked before anything is recorded. With a ready pipeline and a bind group over the kernel's
  * own layout (minimum binding sizes included) a launch cannot fail validation, so launches share
- * submissions; a submission's error scope still catches the unexpected, and fails its launches.
+ * submissions; WebGPU's refusal of a submission, if the unexpected happens, fails its launches
+ * (see Batch).
  */
 
 import type { BindingInfo, KernelInfo } from '@syclts/dsl';
@@ -553,7 +554,7 @@ export class PreparedLaunch implements LaunchIssue {
     }
     const { dispatches } = this.#geometry;
     if (dispatches.length === 0) {
-      batch.add(event);
+      batch.add(event, action.args);
       return;
     }
     const { launchSize, emulationSize, offsets } = plan;
@@ -563,7 +564,7 @@ export class PreparedLaunch implements LaunchIssue {
       const dispatch = dispatches[0]!;
       plan.slotRecord(batch, this.#geometry, dispatch, action, this.#values);
       batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
-      batch.add(event);
+      batch.add(event, action.args);
       return;
     }
     let emulationOffset = -1;
@@ -582,7 +583,7 @@ export class PreparedLaunch implements LaunchIssue {
       if (plan.slotted) offsets[next] = OWN_RECORD;
       batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
     }
-    batch.add(event);
+    batch.add(event, action.args);
   }
 }
 
