@@ -3,7 +3,7 @@
  * writes from several queues that never lose bytes, more globals than a device has storage
  * bindings, initial values (kept and reset across relinks), namespace imports in device code.
  */
-import { accessor, type DeviceGlobal, deviceGlobal, kernel, u32 } from '@syclts/dsl';
+import { accessor, array, type DeviceGlobal, deviceGlobal, kernel, u32 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { errc, SyclError } from '../src/index.js';
 import * as acc from './fixtures/compiled/acc.sycl.js';
@@ -103,6 +103,42 @@ describe('writes from two queues of one device', () => {
   });
 });
 
+describe('float elements hold what the type holds', () => {
+  test('copy writes NaN and the infinities into f32 storage, as memcpy of their bits does', async () => {
+    const q = await freshQueue();
+    const random = Array.from(randomU32(9, 430), (x) => Math.fround((x / 2 ** 32 - 0.5) * 1e6));
+    const points: [number, number, number][] = [
+      [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY],
+      [random[0]!, random[1]!, random[2]!],
+      [random[3]!, random[4]!, random[5]!],
+      [random[6]!, random[7]!, random[8]!],
+    ];
+    await q.copy(points, acc.points).wait();
+    const back: [number, number, number][] = new Array(4).fill([POISON, POISON, POISON]);
+    await q.copy(acc.points, back).wait();
+    expect(back).toEqual(points);
+    // The same bits through memcpy: vec3<f32> elements are 16 bytes apart.
+    const bytes = new Float32Array(16).fill(POISON);
+    await q.memcpy(bytes, acc.points).wait();
+    expect(Array.from(bytes.subarray(0, 3))).toEqual(points[0]);
+    // A finite value beyond f32's range would turn into an infinity: still refused.
+    const error = caught(() => q.copy([[3.5e38, 0, 0]], acc.points, 1));
+    expect(error.errc).toBe(errc.invalid);
+    expect(error.message).toMatch(
+      /^queue\.copy: .* cannot be copied into src\/acc\.sycl\.ts#points: src\[0\]\[0\]: 3\.5e\+38 is out of range for f32$/,
+    );
+  });
+
+  test('a buffer written from host values takes NaN and the infinities, as from a Float32Array', async () => {
+    const q = await freshQueue();
+    const [x] = Array.from(randomU32(1, 431), (v) => Math.fround(v / 7));
+    const values = [Number.NaN, Number.NEGATIVE_INFINITY, x!, Number.POSITIVE_INFINITY];
+    const buffer = q.buffer(new Float32Array(4).fill(POISON));
+    await buffer.write(values).wait();
+    expect(Array.from(await buffer.read())).toEqual(values);
+  });
+});
+
 describe('more globals than storage-buffer bindings', () => {
   test('a kernel using limit + 4 globals runs: the globals share one binding', async () => {
     const q = await freshQueue();
@@ -181,4 +217,42 @@ test('a program built in another image format is refused, naming both formats', 
   expect(error.message).toBe(
     'queue.parallelFor: kernel src/old.sycl.ts#old comes from a program in device image format 1; this runtime reads format 4: build the app again with the unplugin-syclts and @syclts/runtime of one release',
   );
+});
+
+describe('a deviceImageScope global no kernel uses', () => {
+  const source = [
+    "import { accessor, array, deviceGlobal, kernel, u32 } from '@syclts/dsl';",
+    'export const idle = deviceGlobal(array(u32, 6), { deviceImageScope: true });',
+    'export const busy = kernel({ range: 1, args: { out: accessor(u32, "write") } }, (item, _kh, { out }) => { out[item.getId(0)] = 1; });',
+  ].join('\n');
+  const idle = deviceGlobal(array(u32, 6), { deviceImageScope: true });
+  const busy = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, () => {});
+  beforeAll(() => {
+    compileSources([{ module: 'src/idle.sycl.ts', source, exports: { idle, busy } }]);
+  });
+
+  test('keeps its value on the host: copy and memcpy round-trip it, in queue order', async () => {
+    const q = await freshQueue();
+    const values = Array.from(randomU32(6, 420));
+    const zeros = new Array<number>(6).fill(POISON);
+    await q.copy(idle, zeros).wait();
+    expect(zeros).toEqual([0, 0, 0, 0, 0, 0]);
+    q.copy(values, idle);
+    const back = new Uint32Array(6).fill(POISON);
+    await q.copy(idle, back).wait();
+    expect(Array.from(back)).toEqual(values);
+    // Bytes 6..9 span elements 1 and 2: host storage keeps the bytes around them.
+    const patch = randomU32(1, 421);
+    await q.memcpy(idle, new Uint8Array(patch.buffer), 4, 6).wait();
+    const bytes = new Uint8Array(24).fill(0xee);
+    await q.memcpy(bytes, idle).wait();
+    const expected = new Uint8Array(Uint32Array.from(values).buffer);
+    expected.set(new Uint8Array(patch.buffer), 6);
+    expect(Array.from(bytes)).toEqual(Array.from(expected));
+    // Per device, as every global's storage.
+    const other = await freshQueue();
+    const fresh = new Array<number>(6).fill(POISON);
+    await other.copy(idle, fresh).wait();
+    expect(fresh).toEqual([0, 0, 0, 0, 0, 0]);
+  });
 });

@@ -90,7 +90,7 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     const error = await rejection(q.parallelFor(8, fill, { out }).wait());
     expect(error.errc).toBe(errc.runtime);
     expect(error.message).toMatch(
-      /^src\/fill\.sycl\.ts:5:14: src\/fill\.sycl\.ts#fill: WebGPU error outside a command: .*destroyed/,
+      /^src\/fill\.sycl\.ts:5:14: src\/fill\.sycl\.ts#fill: WebGPU validation error: .*destroyed/,
     );
   });
 

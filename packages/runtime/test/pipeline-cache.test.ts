@@ -4,7 +4,7 @@ import { build, errc, type Queue, type QueueOptions } from '../src/index.js';
 import { MAX_BACKGROUND } from '../src/queue/launch.js';
 import { factor, fill, fillNativeWgsl } from './fixtures/fill.js';
 import { coeffs, mix, mixDefaults, mixExpected } from './fixtures/mix.js';
-import { freshQueue, POISON } from './support/gpu.js';
+import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 import {
   accessorBinding,
   attachAll,
@@ -128,6 +128,29 @@ describe('the pipeline cache (native)', () => {
     expect(q.stats.pipelineCacheEvictions).toBe(2);
     await launch(q, 5);
     expect(q.stats.pipelinesCreated).toBe(4);
+  });
+
+  test('launch plans keep no pipelines past the bound: what the cache dropped is created again', async () => {
+    const q = await queue({ specConstants: 'native', pipelineCacheSize: 2 });
+    // Counted on the device itself: every pipeline the runtime holds was created here.
+    let created = 0;
+    const create = q.device.createComputePipelineAsync.bind(q.device);
+    q.device.createComputePipelineAsync = (descriptor) => {
+      created++;
+      return create(descriptor);
+    };
+    const [a, b, c] = Array.from(randomU32(3, 440), (x, i) => (x % 1000) * 3 + i + 10);
+    // Twice each, so a value's pipeline is ready when launched again; three values cycle
+    // through a cache of two, so each comes back after the cache dropped it.
+    for (let round = 0; round < 3; round++) {
+      for (const v of [a!, b!, c!]) {
+        await launch(q, v);
+        await launch(q, v);
+      }
+    }
+    expect(created).toBe(9);
+    expect(q.stats.pipelinesCreated).toBe(9);
+    expect(q.stats.pipelineCacheEvictions).toBe(7);
   });
 
   test('launches without waiting in between still run in order with their own values', async () => {

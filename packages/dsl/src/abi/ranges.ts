@@ -28,3 +28,14 @@ export function fitsScalar(scalar: ScalarName, value: number): boolean {
       return false;
   }
 }
+
+/**
+ * Whether memory of `scalar` (a buffer, a device global) holds the number `value`: what
+ * fitsScalar accepts, and for floats NaN and the infinities, which are float values but not
+ * constants WGSL or pipeline constants can hold.
+ */
+export function holdsScalar(scalar: ScalarName, value: number): boolean {
+  return (
+    fitsScalar(scalar, value) || ((scalar === 'f32' || scalar === 'f16') && !Number.isFinite(value))
+  );
+}

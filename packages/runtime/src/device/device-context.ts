@@ -17,7 +17,7 @@ import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
 import { ShaderStage } from '../platform/webgpu-flags.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
-import { PipelineCache, type PipelineEntry } from './pipeline-cache.js';
+import { PipelineCache, type PipelineEntry, type PipelineShelf } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
 export type Variant = SpecConstantMode;
@@ -59,7 +59,8 @@ export class DeviceContext {
   readonly patcher: BytePatcher;
   readonly #modules = new WeakMap<DeviceImage, Map<Variant, GPUShaderModule>>();
   readonly #layouts = new WeakMap<KernelInfo, Map<Variant, KernelLayout>>();
-  readonly #imageSerials = new WeakMap<DeviceImage, number>();
+  /** Each kernel's shelf in the pipeline cache, per image, by variant and entry point. */
+  readonly #shelves = new WeakMap<DeviceImage, Map<string, PipelineShelf>>();
   /** Errors creating shader modules and layouts, reported with the pipelines that fail because of them. */
   readonly #creationErrors = new WeakMap<object, Promise<GPUError | null>>();
   /** Where each kernel with a pipeline is declared, by the symbolic ID its labels carry. */
@@ -171,8 +172,8 @@ export class DeviceContext {
     constantsOf: () => Record<string, number>,
     constantsKey: string,
   ): { entry: PipelineEntry; created: boolean } {
-    const key = this.#key(image, info, variant, constantsKey);
-    const cached = this.pipelines.get(key);
+    const shelf = this.shelf(image, info, variant);
+    const cached = this.pipelines.get(shelf, constantsKey);
     if (cached) {
       this.stats.pipelineCacheHits++;
       return { entry: cached, created: false };
@@ -198,7 +199,7 @@ export class DeviceContext {
             return pipeline;
           },
           async (error: unknown) => {
-            this.pipelines.delete(key, entry);
+            this.pipelines.delete(shelf, constantsKey, entry);
             const compileError = await this.#creationErrors.get(module);
             const layoutError = await this.#creationErrors.get(pipelineLayout);
             const failed = `kernel ${kernelName}: creating its ${variant} pipeline failed`;
@@ -227,7 +228,7 @@ export class DeviceContext {
     // A failure is reported to whoever launches with it; never as an unhandled rejection.
     entry.ready.catch(() => {});
     this.stats.pipelinesCreated++;
-    this.stats.pipelineCacheEvictions += this.pipelines.add(key, entry);
+    this.stats.pipelineCacheEvictions += this.pipelines.add(shelf, constantsKey, entry);
     return { entry, created: true };
   }
 
@@ -244,29 +245,39 @@ export class DeviceContext {
       : null;
   }
 
+  /** `file:line:col` of the kernel whose symbolic ID is exactly `name`, or null. */
+  place(name: string): string | null {
+    const source = this.#kernelSources.get(name);
+    return source ? `${source.module}:${source.line}:${source.column}` : null;
+  }
+
   /**
-   * `file:line:col` of the kernel a WebGPU message names through a label (pipelines and bind
-   * groups are labelled with the kernel's symbolic ID), or null.
+   * `file:line:col` of the kernel a WebGPU message names through a label, or null. Labels are
+   * quoted in messages: a bind group's is the kernel's symbolic ID, a pipeline's that and its
+   * variant. Compared whole: `#k` is not `#kb`.
    */
   locate(message: string): string | null {
-    for (const [name, { module, line, column }] of this.#kernelSources) {
-      if (message.includes(name)) return `${module}:${line}:${column}`;
+    for (const [, label] of message.matchAll(/"([^"]*)"/g)) {
+      const place = this.place(label!.replace(/ \((?:native|emulated)\)$/, ''));
+      if (place) return place;
     }
     return null;
   }
 
-  /** The cached pipeline for a constants key, if any (it may still be compiling). */
-  cachedPipeline(
-    image: DeviceImage,
-    info: KernelInfo,
-    variant: Variant,
-    constantsKey: string,
-  ): PipelineEntry | undefined {
-    return this.pipelines.get(this.#key(image, info, variant, constantsKey));
-  }
-
-  #key(image: DeviceImage, info: KernelInfo, variant: Variant, constantsKey: string): string {
-    return `${this.#serial(image)}|${variant}|${info.entryPoint}|${constantsKey}`;
+  /** A kernel's shelf in the pipeline cache for a variant: its pipelines by constants key. */
+  shelf(image: DeviceImage, info: KernelInfo, variant: Variant): PipelineShelf {
+    let byKernel = this.#shelves.get(image);
+    if (!byKernel) {
+      byKernel = new Map();
+      this.#shelves.set(image, byKernel);
+    }
+    const key = `${variant}|${info.entryPoint}`;
+    let shelf = byKernel.get(key);
+    if (!shelf) {
+      shelf = new Map();
+      byKernel.set(key, shelf);
+    }
+    return shelf;
   }
 
   /** Waits for one of MAX_COMPILES_IN_FLIGHT pipeline creations to be free. */
@@ -284,18 +295,7 @@ export class DeviceContext {
     if (next) next();
     else this.#compiling--;
   }
-
-  #serial(image: DeviceImage): number {
-    let serial = this.#imageSerials.get(image);
-    if (serial === undefined) {
-      serial = nextSerial++;
-      this.#imageSerials.set(image, serial);
-    }
-    return serial;
-  }
 }
-
-let nextSerial = 0;
 
 function bufferBindingType(binding: BindingInfo): GPUBufferBindingType {
   switch (binding.kind) {

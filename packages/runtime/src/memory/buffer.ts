@@ -206,7 +206,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
           view,
           i * this.stride,
           this.element,
-          canonicalize(this.element, values[i], `[${i}]`),
+          canonicalize(this.element, values[i], `[${i}]`, true),
           'storage',
         );
       } catch (error) {

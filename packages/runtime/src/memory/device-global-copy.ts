@@ -21,6 +21,7 @@ import {
   type ScalarType,
   type GlobalStorage as StorageKind,
   type SymbolicId,
+  sizeOf,
   strideOf,
   typeName,
   writeValue,
@@ -79,7 +80,8 @@ interface GlobalStorage {
   readonly program: Program;
   /** The image holding a deviceImageScope global's storage; null for the program's buffer. */
   readonly image: DeviceImage | null;
-  readonly storage: StorageKind;
+  /** 'host': a deviceImageScope global in no image (see GlobalBuffers.hostBytes). */
+  readonly storage: StorageKind | 'host';
   readonly info: DeviceGlobalInfo;
   readonly element: DataType;
   readonly stride: number;
@@ -100,16 +102,20 @@ function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'):
   let info = program.programGlobals.globals[symbolicId];
   if (global.properties.deviceImageScope) {
     const images = program.images.filter((i) => symbolicId in i.deviceGlobals);
-    if (images.length !== 1) {
+    if (images.length > 1) {
       throw new SyclError(
         errc.invalid,
-        images.length === 0
-          ? `${api}: device global ${symbolicId} has device_image_scope and no kernel uses it, so no device image holds its storage`
-          : `${api}: device global ${symbolicId} has device_image_scope but is in ${images.length} device images (${images.map((i) => i.id).join(', ')})`,
+        `${api}: device global ${symbolicId} has device_image_scope but is in ${images.length} device images (${images.map((i) => i.id).join(', ')})`,
       );
     }
-    image = images[0]!;
-    info = image.deviceGlobals[symbolicId];
+    image = images[0] ?? null;
+    info = image?.deviceGlobals[symbolicId] ?? {
+      type: global.type,
+      size: sizeOf(global.type, 'storage'),
+      offset: 0,
+      ...global.properties,
+      initialValue: null,
+    };
   }
   if (!info) {
     throw new SyclError(
@@ -124,7 +130,7 @@ function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'):
     name: symbolicId,
     program,
     image,
-    storage: image ? 'image' : 'program',
+    storage: image ? 'image' : global.properties.deviceImageScope ? 'host' : 'program',
     info,
     element,
     stride,
@@ -182,7 +188,7 @@ export function copyToGlobal(
         view,
         i * storage.stride,
         storage.element,
-        canonicalize(storage.element, src[i], `src[${i}]`),
+        canonicalize(storage.element, src[i], `src[${i}]`, true),
         'storage',
       );
     } catch (error) {
@@ -316,8 +322,13 @@ export function memcpyFromGlobal(
 }
 
 /** Called where a command is issued: a relayout of the storage then follows earlier commands. */
-function bufferOf(context: DeviceContext, storage: GlobalStorage): GPUBuffer {
-  return context.globals.buffer(storage.program, storage.image, storage.storage);
+function bufferOf(context: DeviceContext, storage: GlobalStorage, kind: StorageKind): GPUBuffer {
+  return context.globals.buffer(storage.program, storage.image, kind);
+}
+
+/** The host bytes of a global held on the host (storage 'host'), at the time of issue. */
+function hostBytesOf(context: DeviceContext, storage: GlobalStorage): Uint8Array<ArrayBuffer> {
+  return context.globals.hostBytes(storage.program, storage.name, storage.info.size);
 }
 
 /** Writes bytes at any offset of the global; partial words are merged on the GPU. */
@@ -328,13 +339,19 @@ function writeGlobal(
   offset: number,
   bytes: Uint8Array<ArrayBuffer>,
 ): PreparedCommand {
+  const kind = storage.storage;
   return {
     name,
     after: null,
     issue: (validate) => {
+      if (kind === 'host') {
+        hostBytesOf(context, storage).set(bytes, offset);
+        return undefined;
+      }
       validate();
       if (bytes.byteLength === 0) return undefined;
-      context.patcher.write(bufferOf(context, storage), storage.info.offset + offset, bytes, name);
+      const buffer = bufferOf(context, storage, kind);
+      context.patcher.write(buffer, storage.info.offset + offset, bytes, name);
       return undefined;
     },
   };
@@ -352,10 +369,15 @@ function readGlobal(
   const start = storage.info.offset + offset;
   const lo = Math.floor(start / 4) * 4;
   const hi = roundUp(4, start + size);
+  const kind = storage.storage;
   return {
     name,
     after: null,
     issue: (validate) => {
+      if (kind === 'host') {
+        deliver(hostBytesOf(context, storage).slice(offset, offset + size));
+        return undefined;
+      }
       validate();
       if (size === 0) return undefined;
       const staging = device.createBuffer({
@@ -363,7 +385,7 @@ function readGlobal(
         usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
       });
       const encoder = device.createCommandEncoder({ label: name });
-      encoder.copyBufferToBuffer(bufferOf(context, storage), lo, staging, 0, hi - lo);
+      encoder.copyBufferToBuffer(bufferOf(context, storage, kind), lo, staging, 0, hi - lo);
       device.queue.submit([encoder.finish()]);
       return staging
         .mapAsync(MapMode.READ)

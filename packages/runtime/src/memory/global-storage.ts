@@ -55,6 +55,8 @@ export function layoutOf(program: Program, image: DeviceImage | null, storage: G
 
 export class GlobalBuffers {
   readonly #held = new WeakMap<object, Held>();
+  /** The bytes of `deviceImageScope` globals no image holds, per program lineage. */
+  readonly #host = new WeakMap<object, Map<SymbolicId, Uint8Array<ArrayBuffer>>>();
 
   constructor(
     readonly device: GPUDevice,
@@ -94,6 +96,27 @@ export class GlobalBuffers {
     }
     this.#held.set(owner, { buffer, layout });
     return buffer;
+  }
+
+  /**
+   * The host storage of a `deviceImageScope` global that no kernel uses, so no image holds: no
+   * device code can reach it, so its value stays on the host, zero until the host writes it
+   * (its initial value is folded into images only). Kept per program lineage, as buffers are; a
+   * relink that changes its size starts it over.
+   */
+  hostBytes(program: Program, id: SymbolicId, size: number): Uint8Array<ArrayBuffer> {
+    const owner = originOf(program);
+    let byId = this.#host.get(owner);
+    if (!byId) {
+      byId = new Map();
+      this.#host.set(owner, byId);
+    }
+    let bytes = byId.get(id);
+    if (bytes?.byteLength !== size) {
+      bytes = new Uint8Array(size);
+      byId.set(id, bytes);
+    }
+    return bytes;
   }
 
   /** A buffer holding every global's initial value (WebGPU zero-fills the rest). */

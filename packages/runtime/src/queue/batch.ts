@@ -6,13 +6,16 @@
  * `writeBuffer` and submits once. The arena is reused from offset 0 by the next flush:
  * `writeBuffer` takes effect after the work submitted before it. No error scope: a launch cannot
  * fail validation (see launch.ts), and an error scope costs Dawn's Node binding 15 to 35 µs per
- * submit; the unexpected still arrives through `uncapturederror`, named by the labels.
+ * submit; the unexpected (a buffer destroyed behind the runtime's back) still arrives through
+ * `uncapturederror`, naming the batch by its encoder's label, so the scheduler fails the
+ * batch's launches and no other command.
  */
 
 import { SLOT_TABLE_ENTRIES, SLOTS_BINDING_BYTES } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
 import { BufferUsage } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from './event.js';
+import type { CheckedArgs } from './kernel-args.js';
 
 /**
  * Dispatches per flush at most (a launch split into more is still recorded whole). Kept small:
@@ -33,10 +36,20 @@ export const OWN_RECORD = 0;
 /** Uploads up to this size are remembered and not repeated. */
 const UPLOAD_MEMORY = 4096;
 
-/** A flushed batch: its commands' events. */
+/** A flushed batch: its launches' events and arguments, and its command encoder's label. */
 export interface Submission {
+  /** Null when nothing was submitted (launches of empty ranges only). */
+  readonly label: string | null;
   readonly events: readonly SyclEvent[];
+  /**
+   * Each launch's checked arguments, in the order of the events (what its refusal may name; no
+   * pipelines, which the pipeline cache alone keeps).
+   */
+  readonly args: readonly CheckedArgs[];
 }
+
+/** The label of a batch's command encoder: WebGPU's messages about its submission quote it. */
+export const BATCH_LABEL = /"(syclts launches \d+)"/;
 
 export class Batch {
   readonly #device: GPUDevice;
@@ -78,6 +91,9 @@ export class Batch {
   #recorded = false;
   #dispatches = 0;
   #events: SyclEvent[] = [];
+  #args: CheckedArgs[] = [];
+  /** Numbers the encoders' labels. */
+  #encoders = 0;
   #flushQueued = false;
   /** Work to start once the next submission is made (see afterSubmit). */
   #afterSubmit: (() => void)[] = [];
@@ -268,7 +284,9 @@ export class Batch {
    */
   open(): void {
     if (this.#pass) return;
-    this.#encoder = this.#device.createCommandEncoder();
+    this.#encoder = this.#device.createCommandEncoder({
+      label: `syclts launches ${this.#encoders++}`,
+    });
     this.#pass = this.#encoder.beginComputePass();
   }
 
@@ -282,9 +300,10 @@ export class Batch {
     return this.#pass!;
   }
 
-  /** Adds a recorded command's event to the batch; flushes once the batch holds enough work. */
-  add(event: SyclEvent): void {
+  /** Adds a recorded launch's event and arguments; flushes once the batch holds enough work. */
+  add(event: SyclEvent, args: CheckedArgs): void {
     this.#events.push(event);
+    this.#args.push(args);
     if (this.#dispatches >= this.#flushAt) {
       this.flush();
       this.#flushAt = Math.min(2 * this.#flushAt, MAX_BATCH_DISPATCHES);
@@ -298,7 +317,9 @@ export class Batch {
     if (this.empty) return null;
     const device = this.#device;
     const events = this.#events;
+    const args = this.#args;
     this.#events = [];
+    this.#args = [];
     this.#dispatches = 0;
     if (this.#used > 0 && !this.#uploaded(this.#used)) {
       device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, this.#used);
@@ -316,7 +337,11 @@ export class Batch {
     this.#lastLayout = null;
     this.#lastGroup = null;
     const encoder = this.#encoder;
-    if (encoder && this.#recorded) {
+    const submitted = encoder !== null && this.#recorded;
+    const submission = { label: submitted ? encoder.label : null, events, args };
+    // Told before the submit: Dawn's Node binding reports a refused submit during the call.
+    this.onSubmit(submission);
+    if (submitted) {
       this.#pass!.end();
       device.queue.submit([encoder.finish()]);
       this.stats.batches++;
@@ -324,8 +349,6 @@ export class Batch {
       this.#pass = null;
       this.#recorded = false;
     }
-    const submission = { events };
-    this.onSubmit(submission);
     if (this.#afterSubmit.length > 0) {
       const jobs = this.#afterSubmit;
       this.#afterSubmit = [];

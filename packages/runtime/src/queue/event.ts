@@ -68,6 +68,16 @@ export class SyclEvent {
     this.#error = error;
   }
 
+  /**
+   * @internal Called by the scheduler when WebGPU refuses the command after it was issued (its
+   * submission failed): a complete event fails too, a failed one keeps its first error.
+   */
+  fail(error: SyclError): void {
+    if (this.#error) return;
+    this.#status = 'failed';
+    this.#error = error;
+  }
+
   /** Resolves when the command has completed on the device; rejects with its SyclError. */
   async wait(): Promise<void> {
     await this.#owner.settled(this);

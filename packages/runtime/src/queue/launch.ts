@@ -4,7 +4,8 @@
  * when the range exceeds the per-dimension limit). Everything that can fail on user input is
  * checked before anything is recorded. With a ready pipeline and a bind group over the kernel's
  * own layout (minimum binding sizes included) a launch cannot fail validation, so launches share
- * submissions; a submission's error scope still catches the unexpected, and fails its launches.
+ * submissions; WebGPU's refusal of a submission, if the unexpected happens, fails its launches
+ * (see Batch).
  */
 
 import type { BindingInfo, KernelInfo } from '@syclts/dsl';
@@ -16,7 +17,7 @@ import {
   SLOTS_BINDING_BYTES,
   type Variant,
 } from '../device/device-context.js';
-import type { PipelineEntry } from '../device/pipeline-cache.js';
+import type { PipelineEntry, PipelineShelf } from '../device/pipeline-cache.js';
 import { errc, SyclError } from '../errors.js';
 import type { DeviceBuffer } from '../memory/buffer.js';
 import type { ResolvedKernel } from '../program/resolve.js';
@@ -43,8 +44,6 @@ import type { LaunchIssue } from './scheduler.js';
 const SLOT_WORKGROUPS = 64;
 /** Bind groups kept per (queue, kernel, variant); beyond this the cache starts over. */
 const BIND_GROUPS_PER_PLAN = 32;
-/** Ready native pipelines a plan keeps (the device's cache holds them too); then it starts over. */
-const READY_PIPELINES_PER_PLAN = 64;
 
 /** Where a launch's dispatches go: its WGSL-ordered global range, and the dispatches. */
 interface Geometry {
@@ -84,8 +83,11 @@ export class LaunchPlan {
   /** The workgroup size when no specialization constant sets it. */
   readonly #literalSize: Vec3 | null;
   #geometry: Geometry | null = null;
-  /** Ready pipelines by constants key: a launch with values seen before builds no cache key. */
-  readonly #ready = new Map<string, PipelineEntry>();
+  /**
+   * The kernel's pipelines in the device's cache, by constants key: a launch with values seen
+   * before builds no key for the whole cache (and holds no pipeline the cache dropped).
+   */
+  readonly #pipelines: PipelineShelf;
   readonly #bindGroups = new Map<string, GPUBindGroup>();
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
@@ -125,6 +127,7 @@ export class LaunchPlan {
       emulation ? emulation.size * emulation.records : 0,
     );
     this.pipelineLayout = context.layout(resolved.image, resolved.info, variant).pipelineLayout;
+    this.#pipelines = context.shelf(resolved.image, info, variant);
     const dynamic =
       Number(this.launchSize > 0) + Number(this.emulationSize > 0) + Number(this.slotted);
     this.offsets = new Array<number>(dynamic).fill(0);
@@ -132,20 +135,17 @@ export class LaunchPlan {
     this.#literalSize = literal.length === 3 ? (literal as unknown as Vec3) : null;
   }
 
-  /** The ready pipeline kept for `constantsKey` (empty for the emulated variant), if any. */
-  readyPipeline(constantsKey: string): PipelineEntry | undefined {
-    const known = this.#ready.get(constantsKey);
-    if (known) this.context.stats.pipelineCacheHits++;
-    return known;
+  /** The device's cached pipeline for `constantsKey` (empty for the emulated variant), if any. */
+  cachedPipeline(constantsKey: string): PipelineEntry | undefined {
+    return this.context.pipelines.get(this.#pipelines, constantsKey);
   }
 
-  /** Keeps `entry` from the device's cache for `constantsKey` once it is ready; returns it. */
-  remember(constantsKey: string, entry: PipelineEntry): PipelineEntry {
-    if (entry.pipeline) {
-      if (this.#ready.size >= READY_PIPELINES_PER_PLAN) this.#ready.clear();
-      this.#ready.set(constantsKey, entry);
-    }
-    return entry;
+  /** The cached pipeline for `constantsKey` if it is ready. */
+  readyPipeline(constantsKey: string): PipelineEntry | undefined {
+    const cached = this.cachedPipeline(constantsKey);
+    if (!cached?.pipeline) return undefined;
+    this.context.stats.pipelineCacheHits++;
+    return cached;
   }
 
   /** A workgroup size set by specialization constants against the device's limits. */
@@ -424,7 +424,7 @@ export function prepareLaunch(
   const emulated = planFor(context, plans, action, 'emulated');
   const entry =
     emulated.readyPipeline('') ??
-    emulated.remember('', context.pipeline(name, image, info, 'emulated', noConstants, '').entry);
+    context.pipeline(name, image, info, 'emulated', noConstants, '').entry;
   return new PreparedLaunch(action, emulated, entry, values);
 }
 
@@ -464,14 +464,13 @@ function nativePipeline(
   if (ready) return ready;
   if (!policy.tiered || !policy.canEmulate(image, info)) {
     const constants = () => nativeConstants(program, image, info, values).constants;
-    return plan.remember(
-      key,
-      context.pipeline(action.name, image, info, 'native', constants, key).entry,
-    );
+    return context.pipeline(action.name, image, info, 'native', constants, key).entry;
   }
-  const cached = context.cachedPipeline(image, info, 'native', key);
-  if (cached?.pipeline) return plan.remember(key, cached);
-  if (!cached && policy.compiling.size < MAX_BACKGROUND && !policy.compiling.has(key)) {
+  if (
+    !plan.cachedPipeline(key) &&
+    policy.compiling.size < MAX_BACKGROUND &&
+    !policy.compiling.has(key)
+  ) {
     compileInBackground(context, policy, action, key, values, batch);
   }
   return null;
@@ -555,7 +554,7 @@ export class PreparedLaunch implements LaunchIssue {
     }
     const { dispatches } = this.#geometry;
     if (dispatches.length === 0) {
-      batch.add(event);
+      batch.add(event, action.args);
       return;
     }
     const { launchSize, emulationSize, offsets } = plan;
@@ -565,7 +564,7 @@ export class PreparedLaunch implements LaunchIssue {
       const dispatch = dispatches[0]!;
       plan.slotRecord(batch, this.#geometry, dispatch, action, this.#values);
       batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
-      batch.add(event);
+      batch.add(event, action.args);
       return;
     }
     let emulationOffset = -1;
@@ -584,7 +583,7 @@ export class PreparedLaunch implements LaunchIssue {
       if (plan.slotted) offsets[next] = OWN_RECORD;
       batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
     }
-    batch.add(event);
+    batch.add(event, action.args);
   }
 }
 

@@ -78,9 +78,7 @@ export class Queue {
     if (settings.pipelineCacheSize !== null) {
       this.#context.pipelines.capacity = settings.pipelineCacheSize;
     }
-    this.#scheduler = new Scheduler(device, this.#context.stats, (message) =>
-      this.#context.locate(message),
-    );
+    this.#scheduler = new Scheduler(device, this.#context.stats, this.#context);
     this.#policy = settings.policy;
     this.#overrides = settings.overrides;
     this.#core = {

@@ -5,12 +5,16 @@
  * reads and writes, device-global copies) flushes the batch and submits on its own. A command
  * that must wait for something (a pipeline being compiled) delays only the commands behind it,
  * never the caller. Errors are kept on the command's event, or raised by the next submit when no
- * one waits for it.
+ * one waits for it: a command's own error scope, or the label of the batch WebGPU refused, tells
+ * whose error it is; an error neither names is raised by the next submit or `queue.wait()` only.
  */
+import type { DeviceContext } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
 import { type Errc, errc, SyclError } from '../errors.js';
-import { Batch, type Submission } from './batch.js';
+import { DeviceBuffer } from '../memory/buffer.js';
+import { BATCH_LABEL, Batch, type Submission } from './batch.js';
 import { type EventOwner, SyclEvent, type Tracking } from './event.js';
+import type { CheckedArgs } from './kernel-args.js';
 
 /**
  * Issues a command's WebGPU calls (the batch is flushed before); may return a promise for work
@@ -18,6 +22,15 @@ import { type EventOwner, SyclEvent, type Tracking } from './event.js';
  * whose error becomes the command's.
  */
 export type Issue = (validate: () => void) => Promise<void> | undefined;
+
+/**
+ * Batch submissions remembered for the errors WebGPU may still report about them (Dawn reports a
+ * refused submit during the call; a browser soon after, ahead of its completion).
+ */
+const RECENT_SUBMISSIONS = 64;
+
+/** The `.sycl.ts` place of a kernel, by its symbolic ID or by a WebGPU message naming it. */
+export type KernelPlaces = Pick<DeviceContext, 'place' | 'locate'>;
 
 /** A command that submits on its own (a copy, a read, a write). */
 export interface PreparedCommand {
@@ -57,7 +70,9 @@ export class Scheduler implements EventOwner {
   /** Commands submitted on their own whose errors are not known yet (0: #lastSettled is settled). */
   #unsettled = 0;
   readonly #unobserved = new Set<SyclEvent>();
-  /** WebGPU errors outside any command's error scope (none of the runtime's own, normally). */
+  /** The latest batch submissions by their encoder's label, oldest first. */
+  readonly #submissions = new Map<string, Submission>();
+  /** WebGPU errors that neither an error scope nor a batch's label ties to a command. */
   readonly #uncaptured: SyclError[] = [];
   #lost: SyclError | null = null;
   #closed = false;
@@ -65,13 +80,14 @@ export class Scheduler implements EventOwner {
   constructor(
     readonly device: GPUDevice,
     stats: RuntimeStats,
-    /** The `.sycl.ts` place of a kernel a WebGPU message (or command name) names, if any. */
-    readonly locate: (message: string) => string | null,
+    /** Where kernels are declared in the `.sycl.ts` sources. */
+    readonly kernels: KernelPlaces,
   ) {
     this.batch = new Batch(device, stats, (submission) => this.#submitted(submission));
     device.addEventListener('uncapturederror', (event) => {
       const { error } = event as GPUUncapturedErrorEvent;
-      const place = locate(error.message);
+      if (this.#refused(error)) return;
+      const place = kernels.locate(error.message);
       const at = place ? `${place}: ` : '';
       this.#uncaptured.push(
         error.constructor.name === 'GPUOutOfMemoryError'
@@ -260,15 +276,6 @@ export class Scheduler implements EventOwner {
     const tracked = event.track();
     tracked.done ??= this.device.queue.onSubmittedWorkDone();
     await tracked.done;
-    const uncaptured = this.#uncaptured.shift();
-    if (uncaptured) {
-      // The error surfaced on this command's wait: name the kernel, and where it is declared.
-      const place = this.locate(event.name);
-      const at = place && !uncaptured.message.startsWith(`${place}:`) ? `${place}: ` : '';
-      throw new SyclError(uncaptured.errc, `${at}${event.name}: ${uncaptured.message}`, {
-        cause: uncaptured,
-      });
-    }
     if (this.#lost) throw new SyclError(errc.runtime, `${event.name}: ${this.#lost.message}`);
   }
 
@@ -288,9 +295,54 @@ export class Scheduler implements EventOwner {
     }
   }
 
-  /** A flushed batch: its launches are submitted, and their outcome is known. */
+  /**
+   * A flushed batch: its launches are submitted, and their outcome is known unless WebGPU
+   * refuses the submission (see #refused).
+   */
   #submitted(submission: Submission): void {
     for (const event of submission.events) event.settle(null);
+    const { label } = submission;
+    if (label === null) return;
+    this.#submissions.set(label, submission);
+    if (this.#submissions.size > RECENT_SUBMISSIONS) {
+      this.#submissions.delete(this.#submissions.keys().next().value!);
+    }
+  }
+
+  /**
+   * Fails the launches of the batch a WebGPU error names by its encoder's label, if any: WebGPU
+   * refuses a submission whole, so none of them ran. The launches the message names (by a buffer
+   * they bind, or by their kernel's label) get the error; the others are told they did not run.
+   */
+  #refused(error: GPUError): boolean {
+    const label = BATCH_LABEL.exec(error.message)?.[1];
+    const submission = label === undefined ? undefined : this.#submissions.get(label);
+    if (!submission) return false;
+    const { events, args } = submission;
+    const { message } = error;
+    const named = events.filter((event, i) => namesLaunch(message, event, args[i]!));
+    const culprits = named.length > 0 ? named : events;
+    const culpritNames = [...new Set(culprits.map((event) => event.name))].join(', ');
+    const oom = error.constructor.name === 'GPUOutOfMemoryError';
+    for (const event of events) {
+      // A second message about the same submission (Dawn tells of an invalid encoder, then of
+      // its refused command buffer): the first error stands.
+      if (event.error) continue;
+      const place = this.kernels.place(event.name);
+      const at = `${place ? `${place}: ` : ''}${event.name}: `;
+      const reason = !culprits.includes(event)
+        ? `not run: WebGPU refused the submission it shared with ${culpritNames}`
+        : oom
+          ? 'out of GPU memory'
+          : 'WebGPU validation error';
+      const failure = new SyclError(
+        oom ? errc.memoryAllocation : errc.runtime,
+        `${at}${reason}: ${message}`,
+      );
+      event.fail(failure);
+      this.#unobserved.add(event);
+    }
+    return true;
   }
 
   #fail(event: SyclEvent, error: SyclError): void {
@@ -340,4 +392,12 @@ function asSyclError(name: string, error: unknown, code: Errc): SyclError {
   if (error instanceof SyclError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new SyclError(code, `${name}: ${message}`, { cause: error });
+}
+
+/** Whether a WebGPU message names a launch: a buffer it binds, or its kernel, by label. */
+function namesLaunch(message: string, event: SyclEvent, args: CheckedArgs): boolean {
+  if (message.includes(`"${event.name}"`) || message.includes(`"${event.name} (`)) return true;
+  return args.some(
+    (arg) => arg instanceof DeviceBuffer && message.includes(`[Buffer "${arg.gpuBuffer.label}"]`),
+  );
 }

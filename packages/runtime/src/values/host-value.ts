@@ -14,10 +14,18 @@ export type CanonicalValue =
   | readonly CanonicalValue[]
   | { readonly [field: string]: CanonicalValue };
 
-/** Checks `value` against `type` and returns its canonical form; throws ValueError. */
-export function canonicalize(type: DataType, value: unknown, path = 'value'): CanonicalValue {
+/**
+ * Checks `value` against `type` and returns its canonical form; throws ValueError. `memory`: the
+ * value is stored, not a constant or an argument (see checkScalar).
+ */
+export function canonicalize(
+  type: DataType,
+  value: unknown,
+  path = 'value',
+  memory = false,
+): CanonicalValue {
   try {
-    return canonical(type, value);
+    return canonical(type, value, memory);
   } catch (error) {
     if (!(error instanceof ValueError)) throw error;
     throw new ValueError(`${path}${error.path}`, error.reason);
@@ -28,19 +36,19 @@ export function canonicalize(type: DataType, value: unknown, path = 'value'): Ca
  * The canonical form; a ValueError's path is relative to `value` ('' for the value itself), so
  * that no path text is built unless something is wrong (this runs on every launch).
  */
-function canonical(type: DataType, value: unknown): CanonicalValue {
+function canonical(type: DataType, value: unknown, memory: boolean): CanonicalValue {
   switch (type.kind) {
     case 'scalar':
     case 'atomic':
-      return checkScalar(type.scalar, value, '');
+      return checkScalar(type.scalar, value, '', memory);
     case 'vector':
-      return scalars(value, type.size, type.component);
+      return scalars(value, type.size, type.component, memory);
     case 'matrix':
-      return scalars(value, type.columns * type.rows, 'f32');
+      return scalars(value, type.columns * type.rows, 'f32', memory);
     case 'array':
       return type.element.kind === 'scalar'
-        ? scalars(value, type.length, type.element.scalar)
-        : elements(value, type.length, type.element);
+        ? scalars(value, type.length, type.element.scalar, memory)
+        : elements(value, type.length, type.element, memory);
     case 'struct': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new ValueError(
@@ -56,7 +64,7 @@ function canonical(type: DataType, value: unknown): CanonicalValue {
       for (const field of type.fields) {
         if (!(field.name in record)) throw new ValueError(`.${field.name}`, 'is missing');
         try {
-          result[field.name] = canonical(field.type, record[field.name]);
+          result[field.name] = canonical(field.type, record[field.name], memory);
         } catch (error) {
           if (!(error instanceof ValueError)) throw error;
           throw new ValueError(`.${field.name}${error.path}`, error.reason);
@@ -68,24 +76,34 @@ function canonical(type: DataType, value: unknown): CanonicalValue {
 }
 
 /** A list of scalars (a vector, a matrix, an array of scalars): one loop, no callback per leaf. */
-function scalars(value: unknown, length: number, scalar: ScalarName): readonly ScalarValue[] {
+function scalars(
+  value: unknown,
+  length: number,
+  scalar: ScalarName,
+  memory: boolean,
+): readonly ScalarValue[] {
   const list = listOf(value, length);
   const out = new Array<ScalarValue>(length);
   let i = 0;
   try {
-    for (; i < length; i++) out[i] = checkScalar(scalar, list[i], '');
+    for (; i < length; i++) out[i] = checkScalar(scalar, list[i], '', memory);
   } catch (error) {
     throw at(i, error);
   }
   return out;
 }
 
-function elements(value: unknown, length: number, element: DataType): readonly CanonicalValue[] {
+function elements(
+  value: unknown,
+  length: number,
+  element: DataType,
+  memory: boolean,
+): readonly CanonicalValue[] {
   const list = listOf(value, length);
   const out = new Array<CanonicalValue>(length);
   let i = 0;
   try {
-    for (; i < length; i++) out[i] = canonical(element, list[i]);
+    for (; i < length; i++) out[i] = canonical(element, list[i], memory);
   } catch (error) {
     throw at(i, error);
   }

@@ -3,7 +3,7 @@
  * (the conversion rules of WebGPU pipeline constants, made strict: integers must be integers)
  * (the encoding itself is @syclts/dsl's ABI module).
  */
-import { f16Round, fitsScalar, type ScalarName } from '@syclts/dsl';
+import { f16Round, fitsScalar, holdsScalar, type ScalarName } from '@syclts/dsl';
 
 export type ScalarValue = number | boolean;
 
@@ -18,14 +18,22 @@ export class ValueError extends Error {
 }
 
 /**
- * The value as the device will see it (f32/f16 rounded), or a ValueError. Small enough to be
+ * The value as the device will see it (f32/f16 rounded), or a ValueError. `memory`: the value is
+ * stored (a buffer, a device global), so a float may also be NaN or infinite (`holdsScalar`);
+ * otherwise it is a launch argument or a constant, finite (`fitsScalar`). Small enough to be
  * inlined where every launch checks its values; the reasons are made apart, when one is wrong.
  */
-export function checkScalar(scalar: ScalarName, value: unknown, path: string): ScalarValue {
+export function checkScalar(
+  scalar: ScalarName,
+  value: unknown,
+  path: string,
+  memory = false,
+): ScalarValue {
   if (typeof value !== 'number') {
     return scalar === 'bool' && typeof value === 'boolean' ? value : invalid(scalar, value, path);
   }
-  if (scalar === 'bool' || !fitsScalar(scalar, value)) return invalid(scalar, value, path);
+  const fits = memory ? holdsScalar(scalar, value) : fitsScalar(scalar, value);
+  if (scalar === 'bool' || !fits) return invalid(scalar, value, path);
   switch (scalar) {
     case 'f32':
       return Math.fround(value);
