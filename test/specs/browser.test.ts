@@ -62,8 +62,9 @@ test('the production bundle ships the linked program, not the compiler', () => {
     `[syclts] browser bundle, minified (gzipped): ${code.length} (${gzip(code)}) bytes in all, ` +
       `${rest.length} (${gzip(rest)}) without the linked program`,
   );
-  // 21,000 until the runtime began checking kernels' WebGPU limits against the device (0.5 kB).
-  expect(gzip(rest)).toBeLessThan(21_600);
+  // 21,000 until the runtime began checking kernels' WebGPU limits against the device (0.5 kB);
+  // 21,600 until failures were tied to the launch that caused them (0.65 kB).
+  expect(gzip(rest)).toBeLessThan(22_300);
 });
 
 test.each([
