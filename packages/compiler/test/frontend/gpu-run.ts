@@ -11,6 +11,7 @@ import {
   type KernelInfo,
   type Program,
   type ShareableValue,
+  type SpecConstantMode,
   usesLaunchSlots,
   writeValue,
 } from '@syclts/dsl';
@@ -21,6 +22,8 @@ type Accessor = Float32Array | Int32Array | Uint32Array | Uint16Array;
 export interface Launch {
   /** Symbolic ID of the kernel. */
   readonly kernel: string;
+  /** The variant run: specialization constants as overrides (default) or in the emulation buffer. */
+  readonly mode?: SpecConstantMode;
   /** Global range in SYCL dimension order. */
   readonly range: readonly number[];
   /** nd-range local range in SYCL order (defaults to the kernel's literal workgroup size). */
@@ -46,12 +49,15 @@ export async function runKernel(
   const image = program.images.find((i) => launch.kernel in i.kernels);
   if (!image) throw new Error(`no image holds ${launch.kernel}`);
   const info = image.kernels[launch.kernel]!;
-  const constants = pipelineConstants(image, launch.specConstants ?? {});
+  const mode = launch.mode ?? 'native';
+  const code = image.wgsl[mode];
+  if (code === undefined) throw new Error(`the program has no ${mode} variant`);
+  const constants = mode === 'native' ? pipelineConstants(image, launch.specConstants ?? {}) : {};
   device.pushErrorScope('validation');
-  const module = device.createShaderModule({ code: image.wgsl.native! });
+  const module = device.createShaderModule({ code });
   // A kernel that takes a launch slot reads slot 0 (slot_mode 0): a zeroed slot buffer.
-  const slots = usesLaunchSlots(info, 'native') ? image.launchSlots : null;
-  const layout = device.createBindGroupLayout({ entries: layoutEntries(image, info, 'native') });
+  const slots = usesLaunchSlots(info, mode) ? image.launchSlots : null;
+  const layout = device.createBindGroupLayout({ entries: layoutEntries(image, info, mode) });
   const pipeline = device.createComputePipeline({
     layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
     compute: { module, entryPoint: info.entryPoint, constants },
@@ -61,9 +67,7 @@ export async function runKernel(
     const messages = (await module.getCompilationInfo()).messages.map(
       (m) => `${m.lineNum}:${m.linePos} ${m.message}`,
     );
-    throw new Error(
-      `pipeline creation failed: ${error.message}\n${messages.join('\n')}\n${image.wgsl.native}`,
-    );
+    throw new Error(`pipeline creation failed: ${error.message}\n${messages.join('\n')}\n${code}`);
   }
 
   const wgSize = workgroupSize(image, info, launch.specConstants ?? {});
@@ -136,6 +140,29 @@ export async function runKernel(
     }
   }
   if (slots) buffers.push({ binding: slots.binding, buffer: storage(new ArrayBuffer(16), 16) });
+  if (mode === 'emulated' && info.specConstants.length > 0) {
+    // Record 0 of the emulation buffer (the slot every launch here takes): each constant's value.
+    const emulation = image.emulation!;
+    const view = new DataView(new ArrayBuffer(emulation.size * emulation.records));
+    for (const [id, sc] of Object.entries(image.specConstants)) {
+      const value = launch.specConstants?.[id] ?? sc.defaultValue;
+      writeValue(
+        view,
+        sc.emulationOffset,
+        sc.type,
+        value as ShareableValue,
+        emulation.addressSpace,
+      );
+    }
+    const buffer = device.createBuffer({
+      size: view.byteLength,
+      usage:
+        (emulation.addressSpace === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE) |
+        GPUBufferUsage.COPY_DST,
+    });
+    device.queue.writeBuffer(buffer, 0, view.buffer);
+    buffers.push({ binding: emulation.binding, buffer });
+  }
   const encoder = device.createCommandEncoder();
   const pass = encoder.beginComputePass();
   pass.setPipeline(pipeline);

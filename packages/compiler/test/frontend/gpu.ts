@@ -14,6 +14,7 @@ import {
   formatDiagnostic,
   type LinkResult,
   link,
+  type SpecConstantsOption,
 } from '../../src/index.js';
 import { type Launch, type LaunchResult, runKernel as runOn } from './gpu-run.js';
 
@@ -23,7 +24,10 @@ export function buildProgram(sources: Readonly<Record<string, string>>): Program
 }
 
 /** The link step's result for the modules (what the emitter prints and the interpreter runs). */
-export function linkSources(sources: Readonly<Record<string, string>>): LinkResult {
+export function linkSources(
+  sources: Readonly<Record<string, string>>,
+  specConstants: SpecConstantsOption = 'native',
+): LinkResult {
   const modules = new Map<string, DeviceObject>();
   const messages: string[] = [];
   for (const [module, source] of Object.entries(sources)) {
@@ -37,13 +41,16 @@ export function linkSources(sources: Readonly<Record<string, string>>): LinkResu
     if (object) modules.set(module, object);
   }
   if (messages.length > 0) throw new Error(messages.join('\n\n'));
-  const linked = link({
-    modules,
-    resolveImport: (from, specifier) => {
-      const path = resolve(from, specifier);
-      return path !== null && path in sources ? path : null;
+  const linked = link(
+    {
+      modules,
+      resolveImport: (from, specifier) => {
+        const path = resolve(from, specifier);
+        return path !== null && path in sources ? path : null;
+      },
     },
-  });
+    { specConstants },
+  );
   if (linked.diagnostics.length > 0) {
     throw new Error(
       linked.diagnostics.map((d) => formatDiagnostic(d, sources[d.file])).join('\n\n'),

@@ -162,7 +162,7 @@ export async function differentialRound(
     return { name: `k${i}`, cases, inFunction: cases.map(() => rand.chance(0.2)) };
   });
   const source = IMPORTS + plans.map(kernelSource).join('\n\n');
-  const linked = linkSources({ [MODULE]: source });
+  const linked = linkSources({ [MODULE]: source }, 'both');
   const program: Program = emitProgram(linked, { validateIr: true });
   const disagreements: Disagreement[] = [];
   let checked = 0;
@@ -188,8 +188,11 @@ export async function differentialRound(
     const kernel = `${MODULE}#${plan.name}`;
     const seedId = `${MODULE}#${plan.name}_seed`;
     const totalId = `${MODULE}#${plan.name}_total`;
+    // Both variants of the program: constants as overrides, and in the emulation buffer.
+    const mode = plans.indexOf(plan) % 2 === 0 ? 'native' : 'emulated';
     const launch = {
       kernel,
+      mode,
       range: [ITEMS],
       args: shared,
       specConstants: { [seedId]: rand.int(2 ** 32) },
