@@ -12,6 +12,7 @@ import { expect, test } from 'vitest';
 import { buildProgram, runKernel } from './gpu.js';
 import {
   type Case,
+  dslImport,
   generateCase,
   Rand,
   T,
@@ -71,8 +72,7 @@ function kernelSource(name: string, batch: Batch): string {
   return lines.join('\n');
 }
 
-const IMPORTS =
-  "import { accessor, add, all, any, bitcastU32, eq, f32, ge, gt, i32, kernel, le, lt, mul, ne, select, sub, u32, vec2b, vec2f, vec2i, vec2u, vec3b, vec3f, vec3i, vec3u, vec4b, vec4f, vec4i, vec4u } from '@syclts/dsl';\n";
+const IMPORTS = `${dslImport('accessor', 'kernel')}\n`;
 
 const batchArb = fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((seed): Batch => {
   const rand = new Rand(seed);

@@ -3,7 +3,13 @@
  * trees over the scalars and vectors, several cases per kernel, one or more kernels per
  * module, sometimes in an nd-range with a workgroup size.
  */
-import { generateCase, type Rand, T, type Type } from '../frontend/property/generator.js';
+import {
+  dslImport,
+  generateCase,
+  type Rand,
+  T,
+  type Type,
+} from '../frontend/property/generator.js';
 import { MODES } from './corpus-inputs.js';
 import type { FuzzInput, Size } from './input.js';
 
@@ -14,8 +20,7 @@ const INPUTS = new Map<string, Type>([
   ...[0, 1].map((i): [string, Type] => [`p${i}`, T('bool')]),
 ]);
 
-const IMPORTS =
-  "import { accessor, add, all, any, bitcastU32, eq, f32, ge, gt, i32, kernel, le, lt, mul, ne, select, sub, u32, vec2b, vec2f, vec2i, vec2u, vec3b, vec3f, vec3i, vec3u, vec4b, vec4f, vec4i, vec4u } from '@syclts/dsl';";
+const IMPORTS = dslImport('accessor', 'kernel');
 
 function store(type: Type, component: string): string {
   const v = type.n === 1 ? 'r' : `r.${component}`;

@@ -15,6 +15,7 @@ import { interpretKernel } from '../../src/interpret/index.js';
 import { linkSources, type Program, runKernel } from '../frontend/gpu.js';
 import {
   type Case,
+  dslImport,
   generateCase,
   Rand,
   T,
@@ -138,8 +139,7 @@ function kernelSource(plan: KernelPlan): string {
   return lines.join('\n');
 }
 
-const IMPORTS =
-  "import { accessor, add, all, any, atomic, atomicAdd, bitcastU32, bool, deviceFunction, deviceGlobal, eq, f32, ge, gt, i32, kernel, le, lt, mul, ne, select, specializationId, sub, u32, vec2b, vec2f, vec2i, vec2u, vec3b, vec3f, vec3i, vec3u, vec4b, vec4f, vec4i, vec4u, workgroupArray } from '@syclts/dsl';\n";
+const IMPORTS = `${dslImport('accessor', 'atomic', 'atomicAdd', 'bool', 'deviceFunction', 'deviceGlobal', 'kernel', 'specializationId', 'workgroupArray')}\n`;
 
 export interface Round {
   readonly source: string;

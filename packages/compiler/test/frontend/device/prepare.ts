@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { buildProgram } from '../gpu.js';
 import {
   tolerance as caseTolerance,
+  dslImport,
   generateCase,
   Rand,
   T,
@@ -125,8 +126,7 @@ for (let b = 0; b < 10; b++) {
     tolerance,
   });
 }
-const imports =
-  "import { accessor, add, all, any, bitcastU32, eq, f32, ge, gt, i32, kernel, le, lt, mul, ne, select, sub, u32, vec2b, vec2f, vec2i, vec2u, vec3b, vec3f, vec3i, vec3u, vec4b, vec4f, vec4i, vec4u } from '@syclts/dsl';\n";
+const imports = `${dslImport('accessor', 'kernel')}\n`;
 const program = buildProgram({
   'device/half.sycl.ts': half,
   'prop/cases.sycl.ts': imports + kernels.join('\n\n'),

@@ -148,6 +148,106 @@ function compare(op: string, a: number, b: number): number {
 
 const magOf = (v: Value) => v.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
 
+/** WGSL's `round`: halves to the even neighbour. */
+function roundHalfEven(x: number): number {
+  const f = Math.floor(x);
+  const d = x - f;
+  return d < 0.5 ? f : d > 0.5 ? f + 1 : f % 2 === 0 ? f : f + 1;
+}
+
+/** Where the step functions of f32 jump, nearest x. */
+const halfway = (x: number) => Math.floor(x) + 0.5;
+const JUMPS: Readonly<Record<string, ((x: number) => number) | undefined>> = {
+  'Math.floor': Math.round,
+  'Math.ceil': Math.round,
+  'Math.trunc': Math.round,
+  'Math.round': halfway,
+  round: halfway,
+  'Math.sign': () => 0,
+};
+
+const BIT_BUILTINS = [
+  'countOneBits',
+  'reverseBits',
+  'countLeadingZeros',
+  'countTrailingZeros',
+  'firstLeadingBit',
+  'firstTrailingBit',
+] as const;
+
+/** A bit built-in (or Math.sign, Math.clz32) of a 32-bit integer, before wrapping to `s`. */
+function intBuiltin(fn: string, s: 'i32' | 'u32', x: number): number {
+  const trailing = (v: number) => 31 - Math.clz32(v & -v);
+  switch (fn) {
+    case 'countOneBits': {
+      let n = 0;
+      for (let v = x >>> 0; v !== 0; v = (v & (v - 1)) >>> 0) n++;
+      return n;
+    }
+    case 'reverseBits': {
+      let r = 0;
+      for (let i = 0; i < 32; i++) r = (r << 1) | ((x >>> i) & 1);
+      return r;
+    }
+    case 'countLeadingZeros':
+    case 'Math.clz32':
+      return Math.clz32(x);
+    case 'countTrailingZeros':
+      return x === 0 ? 32 : trailing(x);
+    case 'firstTrailingBit':
+      return x === 0 ? -1 : trailing(x);
+    case 'firstLeadingBit': {
+      // Signed: the highest bit that differs from the sign bit.
+      const v = s === 'i32' && x < 0 ? ~x : x;
+      return v === 0 ? -1 : 31 - Math.clz32(v);
+    }
+    default:
+      return Math.sign(x);
+  }
+}
+
+/** The DSL names generated code uses, for the import line of a module that holds it. */
+export const GENERATED_NAMES = [
+  'add',
+  'all',
+  'any',
+  'bitcastU32',
+  'clamp',
+  ...BIT_BUILTINS,
+  'eq',
+  'f32',
+  'ge',
+  'gt',
+  'i32',
+  'le',
+  'lt',
+  'mul',
+  'ne',
+  'round',
+  'saturate',
+  'select',
+  'sub',
+  'u32',
+  'vec2b',
+  'vec2f',
+  'vec2i',
+  'vec2u',
+  'vec3b',
+  'vec3f',
+  'vec3i',
+  'vec3u',
+  'vec4b',
+  'vec4f',
+  'vec4i',
+  'vec4u',
+] as const;
+
+/** `import { ... } from '@syclts/dsl';` for generated code and the names in `extra`. */
+export function dslImport(...extra: readonly string[]): string {
+  const names = [...new Set([...GENERATED_NAMES, ...extra])].sort();
+  return `import { ${names.join(', ')} } from '@syclts/dsl';`;
+}
+
 /** A small deterministic random source, seeded by fast-check. */
 export class Rand {
   private s: number;
@@ -301,15 +401,16 @@ export class Generator {
   }
 
   /**
-   * `jumps`: the function is a step function of an f32 argument (a truncation), whose result
-   * jumps at integers: a rounded argument near one makes the evaluation fragile.
+   * `jumpAt`: the function is a step function of an f32 argument (a truncation, a rounding, a
+   * sign) whose result jumps at `jumpAt(x)`, the jump nearest x: a rounded argument near it
+   * makes the evaluation fragile.
    */
   private call(
     fnText: string,
     args: Expr[],
     type: Type,
     f: (xs: number[]) => number,
-    jumps = false,
+    jumpAt?: (x: number) => number,
   ): Expr {
     return {
       type,
@@ -318,10 +419,10 @@ export class Generator {
       eval: (env) => {
         const xs = args.map((a) => a.eval(env));
         // Past a truncation that did not jump, the value is the same integer everywhere.
-        const err = jumps ? 0 : Math.max(...xs.map((x) => x.err));
+        const err = jumpAt ? 0 : Math.max(...xs.map((x) => x.err));
         const v = Array.from({ length: type.n }, (_, i) => {
           const inputs = xs.map((x, j) => x.v[args[j]!.type.n === 1 ? 0 : i]!);
-          if (jumps) near(env, xs[0]!.err, inputs[0]!, Math.round(inputs[0]!));
+          if (jumpAt) near(env, xs[0]!.err, inputs[0]!, jumpAt(inputs[0]!));
           return f(inputs);
         });
         return { v, mag: Math.max(...xs.map((x) => x.mag), magOf(v)), err };
@@ -332,7 +433,7 @@ export class Generator {
   private intExpr(s: 'i32' | 'u32', depth: number): Expr {
     const t = T(s);
     const r = this.r;
-    const kind = r.int(9);
+    const kind = r.int(10);
     if (kind <= 2) {
       const op = r.pick(['+', '-', '*', '/', '%', '&', '|', '^']);
       // A constant zero divisor is a WGSL shader-creation error, so literals there are non-zero.
@@ -401,13 +502,39 @@ export class Generator {
           }
           return norm(s, x!);
         },
-        from === 'f32',
+        from === 'f32' ? Math.round : undefined,
       );
     }
     if (kind === 7) return this.conditional(t, depth);
+    if (kind === 8) return this.integerBuiltin(s, depth);
     const v = this.vectorExpr(T(s, r.pick([2, 3, 4] as const)), depth - 1);
     const c = r.int(v.type.n);
     return this.component(v, c);
+  }
+
+  /** The table's integer built-ins: bit counts and searches, sign, clamp, Math.imul/clz32. */
+  private integerBuiltin(s: 'i32' | 'u32', depth: number): Expr {
+    const t = T(s);
+    const fn = this.r.pick([
+      ...BIT_BUILTINS,
+      'clamp',
+      s === 'i32' ? 'Math.sign' : 'Math.clz32',
+      ...(s === 'i32' ? ['Math.imul'] : []),
+    ]);
+    if (fn === 'clamp') {
+      // Bounds in order whatever they are, so constant ones never make WGSL refuse the call.
+      const [a, b] = [this.expr(t, depth - 1), this.expr(t, depth - 1)];
+      const lo = this.call('Math.min', [a, b], t, ([x, y]) => Math.min(x!, y!));
+      const hi = this.call('Math.max', [a, b], t, ([x, y]) => Math.max(x!, y!));
+      return this.call('clamp', [this.expr(t, depth - 1), lo, hi], t, ([x, l, h]) =>
+        Math.min(Math.max(x!, l!), h!),
+      );
+    }
+    if (fn === 'Math.imul') {
+      const [a, b] = [this.expr(t, depth - 1), this.expr(t, depth - 1)];
+      return this.call(fn, [a, b], t, ([x, y]) => Math.imul(x!, y!));
+    }
+    return this.call(fn, [this.expr(t, depth - 1)], t, ([x]) => norm(s, intBuiltin(fn, s, x!)));
   }
 
   private floatExpr(depth: number): Expr {
@@ -448,6 +575,10 @@ export class Generator {
         'Math.floor',
         'Math.ceil',
         'Math.trunc',
+        'Math.round',
+        'Math.sign',
+        'round',
+        'saturate',
       ]);
       if (fn === 'Math.min' || fn === 'Math.max') {
         const a = this.expr(t, depth - 1);
@@ -461,8 +592,12 @@ export class Generator {
         'Math.floor': Math.floor,
         'Math.ceil': Math.ceil,
         'Math.trunc': Math.trunc,
+        'Math.round': Math.round,
+        'Math.sign': Math.sign,
+        round: roundHalfEven,
+        saturate: (x: number) => Math.min(1, Math.max(0, x)),
       }[fn]!;
-      return this.call(fn, [this.expr(t, depth - 1)], t, ([x]) => fr(f(x!)), fn !== 'Math.abs');
+      return this.call(fn, [this.expr(t, depth - 1)], t, ([x]) => fr(f(x!)), JUMPS[fn]);
     }
     if (kind === 5) {
       // WGSL leaves the rounding of an integer that f32 cannot hold exactly to the
