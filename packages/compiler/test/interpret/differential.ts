@@ -221,7 +221,7 @@ export async function differentialRound(
           indeterminate += c.type.n;
           continue;
         }
-        const bound = tolerance(expected.mag);
+        const bound = tolerance(expected.mag, expected.err);
         for (let j = 0; j < c.type.n; j++) {
           const at = (item * n + k) * 4 + j;
           checked++;

@@ -105,7 +105,11 @@ for (let b = 0; b < 10; b++) {
       const inCase = j < c.type.n;
       // A fragile case's words may take either side of its jump: any value is right.
       tolerance.push(
-        inCase && e.fragile ? Infinity : c.type.s === 'f32' && inCase ? caseTolerance(e.mag) : null,
+        inCase && e.fragile
+          ? Infinity
+          : c.type.s === 'f32' && inCase
+            ? caseTolerance(e.mag, e.err)
+            : null,
       );
     }
   }

@@ -40,8 +40,11 @@ export interface Env {
   readonly notes: Notes;
 }
 
-/** How far apart two f32 values computed another way may lie: 2^-16 of the largest magnitude. */
-export const tolerance = (mag: number) => 2 ** -16 * Math.max(1, mag);
+/**
+ * How far apart two f32 results computed another way may lie: 2^-16 of the largest magnitude
+ * met, or four times the result's error bound where that is more (a transcendental's accuracy).
+ */
+export const tolerance = (mag: number, err = 0) => Math.max(2 ** -16 * Math.max(1, mag), 4 * err);
 
 /** The spacing of f32 values at `x`. */
 function ulp(x: number): number {
@@ -154,6 +157,46 @@ function roundHalfEven(x: number): number {
   const d = x - f;
   return d < 0.5 ? f : d > 0.5 ? f + 1 : f % 2 === 0 ? f : f + 1;
 }
+
+/**
+ * The transcendental functions generated: the argument (`positive`: |e| + 1; a number k:
+ * k·e/(|e| + 1), inside (-k, k)), the function, WGSL's stated accuracy for f32 (absolute), and
+ * a bound on its slope near x.
+ */
+const TRANSCENDENTALS: Readonly<
+  Record<
+    string,
+    {
+      readonly argument: 'positive' | number;
+      readonly f: (x: number) => number;
+      readonly accuracy: (x: number, r: number) => number;
+      readonly slope: (x: number, r: number) => number;
+    }
+  >
+> = {
+  'Math.sin': { argument: 3, f: Math.sin, accuracy: () => 2 ** -11, slope: () => 1 },
+  'Math.cos': { argument: 3, f: Math.cos, accuracy: () => 2 ** -11, slope: () => 1 },
+  'Math.exp': {
+    argument: 4,
+    f: Math.exp,
+    accuracy: (x, r) => (3 + 2 * Math.abs(x)) * ulp(r),
+    slope: (_, r) => 1.01 * Math.abs(r),
+  },
+  'Math.log': {
+    argument: 'positive',
+    f: Math.log,
+    accuracy: (x, r) => (x >= 0.5 && x <= 2 ? 2 ** -21 : 3 * ulp(r)),
+    slope: (x) => 1 / x,
+  },
+  // WGSL: 1 / inverseSqrt(x), 2 ULP and then 2.5.
+  'Math.sqrt': {
+    argument: 'positive',
+    f: Math.sqrt,
+    accuracy: (_, r) => 5 * ulp(r),
+    slope: (x) => 0.5 / Math.sqrt(x),
+  },
+  'Math.atan': { argument: 4, f: Math.atan, accuracy: (_, r) => 4096 * ulp(r), slope: () => 1 },
+};
 
 /** Where the step functions of f32 jump, nearest x. */
 const halfway = (x: number) => Math.floor(x) + 0.5;
@@ -540,33 +583,14 @@ export class Generator {
   private floatExpr(depth: number): Expr {
     const t = T('f32');
     const r = this.r;
-    const kind = r.int(7);
+    const kind = r.int(8);
     if (kind <= 2) {
       const op = r.pick(['+', '-', '*']);
       return this.binary(op, this.expr(t, depth - 1), this.operand(t, depth - 1), t, (x, y) =>
         arith(op, 'f32', x, y),
       );
     }
-    if (kind === 3) {
-      // Division by (|e| + 1) keeps quotients finite.
-      const a = this.expr(t, depth - 1);
-      const b = this.expr(t, depth - 1);
-      return this.binary(
-        '/',
-        a,
-        b,
-        t,
-        (x, y) => fr(x / fr(Math.abs(y) + 1)),
-        `(${a.text} / (Math.abs(${b.text}) + 1))`,
-        // WGSL grants division 2.5 ULP; the divisor |y| + 1 >= 1 may itself be rounded.
-        (r, x, y, ex, ey) => {
-          const d = Math.abs(y) + 1;
-          return (
-            (ex + Math.abs(r) * (ey + rounding(fr(d), d))) / d + (r * d === x ? 0 : 2.5 * ulp(r))
-          );
-        },
-      );
-    }
+    if (kind === 3) return this.quotient(this.expr(t, depth - 1), this.expr(t, depth - 1));
     if (kind === 4) {
       const fn = r.pick([
         'Math.min',
@@ -612,9 +636,71 @@ export class Generator {
       const text = from === 'i32' ? `((${e.text} << 8) >> 8)` : `(${e.text} & 16777215)`;
       return this.call('f32', [{ ...exact, text }], t, ([x]) => fr(x!));
     }
+    if (kind === 7) return this.transcendental(depth);
     if (r.chance(0.5)) return this.conditional(t, depth);
     const v = this.vectorExpr(T('f32', r.pick([2, 3, 4] as const)), depth - 1);
     return this.component(v, r.int(v.type.n));
+  }
+
+  /** `a / (|b| + 1)`: division by (|e| + 1) keeps quotients finite. */
+  private quotient(a: Expr, b: Expr): Expr {
+    return this.binary(
+      '/',
+      a,
+      b,
+      T('f32'),
+      (x, y) => fr(x / fr(Math.abs(y) + 1)),
+      `(${a.text} / (Math.abs(${b.text}) + 1))`,
+      // WGSL grants division 2.5 ULP; the divisor |y| + 1 >= 1 may itself be rounded.
+      (r, x, y, ex, ey) => {
+        const d = Math.abs(y) + 1;
+        return (
+          (ex + Math.abs(r) * (ey + rounding(fr(d), d))) / d + (r * d === x ? 0 : 2.5 * ulp(r))
+        );
+      },
+    );
+  }
+
+  /**
+   * A transcendental `Math` function of an argument kept where WGSL states its accuracy (sin
+   * and cos in [-π, π]) and the result finite: its error bound adds WGSL's accuracy to the
+   * argument's error times the function's slope.
+   */
+  private transcendental(depth: number): Expr {
+    const t = T('f32');
+    const u = this.expr(t, depth - 1);
+    const fn = this.r.pick(Object.keys(TRANSCENDENTALS));
+    const spec = TRANSCENDENTALS[fn]!;
+    const constant = (value: number): Expr => ({
+      type: t,
+      text: String(value),
+      literal: true,
+      eval: () => ({ v: [value], mag: value, err: 0 }),
+    });
+    const arg =
+      spec.argument === 'positive'
+        ? this.binary(
+            '+',
+            this.call('Math.abs', [u], t, ([x]) => Math.abs(x!)),
+            constant(1),
+            t,
+            (x, y) => arith('+', 'f32', x, y),
+          )
+        : this.binary('*', this.quotient(u, u), constant(spec.argument), t, (x, y) =>
+            arith('*', 'f32', x, y),
+          );
+    return {
+      type: t,
+      text: `${fn}(${arg.text})`,
+      literal: false,
+      eval: (env) => {
+        const a = arg.eval(env);
+        const x = a.v[0]!;
+        const r = fr(spec.f(x));
+        const err = spec.slope(x, r) * a.err + spec.accuracy(x, r) + ulp(r);
+        return { v: [r], mag: Math.max(a.mag, Math.abs(r)), err };
+      },
+    };
   }
 
   private boolExpr(depth: number): Expr {
@@ -798,7 +884,13 @@ export interface Case {
    * f32 met a comparison or truncation so closely that a GPU may go the other way, so only
    * the result's type and the absence of a crash can be checked.
    */
-  run(inputs: ReadonlyMap<string, Value>): { v: Value; mag: number; fragile: boolean };
+  run(inputs: ReadonlyMap<string, Value>): {
+    v: Value;
+    mag: number;
+    /** The result's f32 error bound (see `Eval.err`). */
+    err: number;
+    fragile: boolean;
+  };
 }
 
 interface State extends Env {
@@ -943,7 +1035,8 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
       assign(st, first);
       for (const s of steps) s.run(st, mag);
       const v = st.vars.get('r')!;
-      return { v, mag: Math.max(...mag, magOf(v)), fragile: st.notes.fragile };
+      const err = st.notes.errs.get('r') ?? 0;
+      return { v, mag: Math.max(...mag, magOf(v)), err, fragile: st.notes.fragile };
     },
   };
 }
