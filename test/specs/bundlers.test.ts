@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { describe, expect, test } from 'vitest';
@@ -109,9 +109,14 @@ describe.each(bundlers)('%s', (bundler) => {
     );
   });
 
-  test('a link error fails the build with its diagnostic', async () => {
-    const error = await buildError(bundler, stageApp('link-error', `link-error-${bundler}`));
+  test('a link error fails the build with its diagnostic, leaving no unlinked output', async () => {
+    const root = stageApp('link-error', `link-error-${bundler}`);
+    const error = await buildError(bundler, root);
     expect(error).toMatch(/src\/state\.sycl\.ts:4:\d+: error: .*\[SYCL2001\]/);
+    const main = join(root, 'dist/main.js');
+    expect(existsSync(main) ? readFileSync(main, 'utf8') : '').not.toContain(
+      '__syclts_linked_program__',
+    );
   });
 });
 

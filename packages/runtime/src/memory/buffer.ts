@@ -17,7 +17,7 @@ import { readValue, roundUp, strideOf, typeName, writeValue } from '@syclts/dsl'
 import { errc, SyclError } from '../errors.js';
 import { BufferUsage, MapMode } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from '../queue/event.js';
-import type { Scheduler } from '../queue/scheduler.js';
+import type { Scheduler, Written } from '../queue/scheduler.js';
 import { canonicalize } from '../values/host-value.js';
 import { show, ValueError } from '../values/scalars.js';
 
@@ -56,7 +56,9 @@ export interface BufferOptions<M extends AccessMode> {
 
 let nextBufferId = 0;
 
-export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = AccessMode> {
+export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = AccessMode>
+  implements Written
+{
   /** Identifies the buffer in bind group caches. */
   readonly id = nextBufferId++;
   readonly element: T;
@@ -68,6 +70,8 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   readonly gpuBuffer: GPUBuffer;
   readonly #scheduler: Scheduler;
   readonly #label: string;
+  /** @internal The command that wrote it last (see Written). */
+  writer: SyclEvent | null = null;
 
   /** @internal Use `queue.buffer(...)`. */
   constructor(
@@ -110,9 +114,12 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
-    this.#scheduler.schedule(`${this.#label}.destroy()`, null, () => {
-      this.gpuBuffer.destroy();
-      return undefined;
+    this.#scheduler.schedule({
+      name: `${this.#label}.destroy()`,
+      issue: () => {
+        this.gpuBuffer.destroy();
+        return undefined;
+      },
     });
   }
 
@@ -124,42 +131,64 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     return this.length * this.stride;
   }
 
-  /** The contents once every command submitted before this call has run. */
+  /**
+   * The contents once every command submitted before this call has run; rejects with the error
+   * of the command that wrote the buffer last if it failed (see Written).
+   */
   async read(): Promise<BufferContents<T>> {
     this.#alive('buffer.read');
-    this.#scheduler.throwPending('buffer.read');
+    this.#scheduler.assertOpen('buffer.read');
     const size = roundUp(4, this.byteLength);
     const { device } = this.#scheduler;
     let staging: GPUBuffer | null = null;
-    const event = this.#scheduler.schedule(`${this.#label}.read()`, null, (validate) => {
-      validate();
-      if (size === 0) return undefined;
-      staging = device.createBuffer({
-        size,
-        usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
-      });
-      const encoder = device.createCommandEncoder();
-      encoder.copyBufferToBuffer(this.gpuBuffer, 0, staging, 0, size);
-      device.queue.submit([encoder.finish()]);
-      return staging.mapAsync(MapMode.READ);
+    const event = this.#scheduler.schedule({
+      name: `${this.#label}.read()`,
+      reads: this,
+      issue: (validate) => {
+        validate();
+        if (size === 0) return undefined;
+        staging = device.createBuffer({
+          size,
+          usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
+        });
+        const encoder = device.createCommandEncoder();
+        encoder.copyBufferToBuffer(this.gpuBuffer, 0, staging, 0, size);
+        device.queue.submit([encoder.finish()]);
+        return staging.mapAsync(MapMode.READ);
+      },
     });
-    await event.wait();
-    const bytes = staging
-      ? (staging as GPUBuffer).getMappedRange().slice(0, this.byteLength)
-      : new ArrayBuffer(0);
-    if (staging) (staging as GPUBuffer).destroy();
-    return this.#decode(bytes);
+    try {
+      await event.wait();
+      return this.#decode(
+        staging
+          ? (staging as GPUBuffer).getMappedRange().slice(0, this.byteLength)
+          : new ArrayBuffer(0),
+      );
+    } finally {
+      (staging as GPUBuffer | null)?.destroy();
+    }
   }
 
-  /** Writes `data` from element `start` on, ordered after the commands submitted before. */
+  /**
+   * Writes `data` from element `start` on, ordered after the commands submitted before. Reads
+   * then get what it wrote, even where an earlier writer failed (what it does not cover is kept).
+   */
   write(data: BufferData<T>, start = 0): SyclEvent {
     this.#alive('buffer.write');
     this.#scheduler.throwPending('buffer.write');
     const bytes = this.#encode('buffer.write', data, start, this.length);
-    return this.#scheduler.schedule(`${this.#label}.write()`, null, (validate) => {
-      validate();
-      this.#scheduler.device.queue.writeBuffer(this.gpuBuffer, start * this.stride, padTo4(bytes));
-      return undefined;
+    return this.#scheduler.schedule({
+      name: `${this.#label}.write()`,
+      writes: this,
+      issue: (validate) => {
+        validate();
+        this.#scheduler.device.queue.writeBuffer(
+          this.gpuBuffer,
+          start * this.stride,
+          padTo4(bytes),
+        );
+        return undefined;
+      },
     });
   }
 

@@ -342,7 +342,7 @@ function writeGlobal(
   const kind = storage.storage;
   return {
     name,
-    after: null,
+    writes: context.globals.written(storage.program, storage.name),
     issue: (validate) => {
       if (kind === 'host') {
         hostBytesOf(context, storage).set(bytes, offset);
@@ -370,9 +370,11 @@ function readGlobal(
   const lo = Math.floor(start / 4) * 4;
   const hi = roundUp(4, start + size);
   const kind = storage.storage;
+  const reads = context.globals.written(storage.program, storage.name);
+  const { writer } = reads;
   return {
     name,
-    after: null,
+    reads,
     issue: (validate) => {
       if (kind === 'host') {
         deliver(hostBytesOf(context, storage).slice(offset, offset + size));
@@ -389,7 +391,11 @@ function readGlobal(
       device.queue.submit([encoder.finish()]);
       return staging
         .mapAsync(MapMode.READ)
-        .then(() => deliver(new Uint8Array(staging.getMappedRange(), start - lo, size).slice()))
+        .then(() => {
+          // Bytes a failed command should have written never reach the host (the copy fails).
+          if (!writer?.error)
+            deliver(new Uint8Array(staging.getMappedRange(), start - lo, size).slice());
+        })
         .finally(() => staging.destroy());
     },
   };

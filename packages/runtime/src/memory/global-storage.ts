@@ -18,6 +18,7 @@ import {
 } from '@syclts/dsl';
 import type { RuntimeStats } from '../device/stats.js';
 import { BufferUsage } from '../platform/webgpu-flags.js';
+import type { Written } from '../queue/scheduler.js';
 
 interface Layout {
   readonly size: number;
@@ -57,6 +58,7 @@ export class GlobalBuffers {
   readonly #held = new WeakMap<object, Held>();
   /** The bytes of `deviceImageScope` globals no image holds, per program lineage. */
   readonly #host = new WeakMap<object, Map<SymbolicId, Uint8Array<ArrayBuffer>>>();
+  readonly #written = new WeakMap<object, Map<SymbolicId, Written>>();
 
   constructor(
     readonly device: GPUDevice,
@@ -98,6 +100,17 @@ export class GlobalBuffers {
     return buffer;
   }
 
+  /** A global's last writer on this device, per program lineage (as its contents are). */
+  written(program: Program, id: SymbolicId): Written {
+    const byId = byLineage(this.#written, program);
+    let cell = byId.get(id);
+    if (!cell) {
+      cell = { writer: null };
+      byId.set(id, cell);
+    }
+    return cell;
+  }
+
   /**
    * The host storage of a `deviceImageScope` global that no kernel uses, so no image holds: no
    * device code can reach it, so its value stays on the host, zero until the host writes it
@@ -105,12 +118,7 @@ export class GlobalBuffers {
    * relink that changes its size starts it over.
    */
   hostBytes(program: Program, id: SymbolicId, size: number): Uint8Array<ArrayBuffer> {
-    const owner = originOf(program);
-    let byId = this.#host.get(owner);
-    if (!byId) {
-      byId = new Map();
-      this.#host.set(owner, byId);
-    }
+    const byId = byLineage(this.#host, program);
     let bytes = byId.get(id);
     if (bytes?.byteLength !== size) {
       bytes = new Uint8Array(size);
@@ -141,6 +149,17 @@ export class GlobalBuffers {
     }
     return buffer;
   }
+}
+
+/** A program lineage's entries of `map`, made empty on first use. */
+function byLineage<V>(map: WeakMap<object, Map<SymbolicId, V>>, program: Program) {
+  const owner = originOf(program);
+  let byId = map.get(owner);
+  if (!byId) {
+    byId = new Map();
+    map.set(owner, byId);
+  }
+  return byId;
 }
 
 function sameLayout(a: Layout, b: Layout): boolean {

@@ -42,6 +42,9 @@ export interface ArgSchema {
   readonly types: readonly (AccessorType | DataType)[];
   /** Each name's position. */
   readonly index: ReadonlyMap<string, number>;
+  /** Positions of the accessors a launch reads through, and of those it writes through. */
+  readonly reads: readonly number[];
+  readonly writes: readonly number[];
 }
 
 /** One launch's checked arguments, in schema order: the buffer, or the value's canonical form. */
@@ -55,10 +58,14 @@ const allowed: Record<AccessMode, readonly AccessMode[]> = {
 
 export function schemaOf(kernel: Kernel): ArgSchema {
   const entries = Object.entries(kernel.args);
+  const through = (mode: AccessMode) =>
+    entries.flatMap(([, type], i) => (type.kind === 'accessor' && type.access !== mode ? [i] : []));
   return {
     names: entries.map(([name]) => name),
     types: entries.map(([, type]) => type),
     index: new Map(entries.map(([name], i) => [name, i])),
+    reads: through('write'),
+    writes: through('read'),
   };
 }
 

@@ -35,7 +35,7 @@ import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
 import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
-import type { LaunchIssue } from './scheduler.js';
+import type { LaunchIssue, Written } from './scheduler.js';
 
 /**
  * Launches of at most this many workgroups take their slot from the batch's table (the rest bind
@@ -97,6 +97,8 @@ export class LaunchPlan {
   #chunkLaunch = 0;
   #chunkEmulation = 0;
   #chunkUsed = 0;
+  /** The device globals the kernel uses: it may read and write each. */
+  readonly globals: readonly Written[];
   /** Whether the launch uniform holds value arguments (else it follows from the dispatch alone). */
   readonly #valueArgs: boolean;
   /** The last launch uniform written in the open batch, for a launch of the same dispatch. */
@@ -113,6 +115,7 @@ export class LaunchPlan {
     const { info } = resolved;
     const { bindings, workgroupSize } = info;
     this.accessors = bindings.filter((b) => b.kind === 'accessor');
+    this.globals = info.deviceGlobals.map((id) => context.globals.written(resolved.program, id));
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
     this.#valueArgs = this.launchBinding?.fields.some((f) => f.role === 'arg') ?? false;
@@ -545,6 +548,17 @@ export class PreparedLaunch implements LaunchIssue {
     else plan.context.stats.emulatedLaunches++;
   }
 
+  link(event: SyclEvent): SyclEvent[] | null {
+    const { args, schema } = this.#action;
+    const { globals } = this.#plan;
+    let inputs: SyclEvent[] | null = null;
+    for (const i of schema.reads) inputs = unsettled(inputs, (args[i] as DeviceBuffer).writer);
+    for (const global of globals) inputs = unsettled(inputs, global.writer);
+    for (const i of schema.writes) (args[i] as DeviceBuffer).writer = event;
+    for (const global of globals) global.writer = event;
+    return inputs;
+  }
+
   record(batch: Batch, event: SyclEvent): void {
     const plan = this.#plan;
     const action = this.#action;
@@ -585,6 +599,14 @@ export class PreparedLaunch implements LaunchIssue {
     }
     batch.add(event, action.args);
   }
+}
+
+/** `inputs` with `writer` added when its outcome is unknown or failed (a list made when needed). */
+function unsettled(inputs: SyclEvent[] | null, writer: SyclEvent | null): SyclEvent[] | null {
+  if (!writer || writer.status === 'complete') return inputs;
+  if (!inputs) return [writer];
+  inputs.push(writer);
+  return inputs;
 }
 
 function sameSizes(a: readonly number[] | null, b: readonly number[] | null): boolean {

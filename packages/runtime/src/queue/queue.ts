@@ -133,18 +133,17 @@ export class Queue {
     api: string,
     commandGroup: (cgh: Handler) => void,
   ): SyclEvent {
-    this.#scheduler.throwPending(api);
+    this.#scheduler.assertOpen(api);
     const handler = new Handler(this.#core, owner);
     commandGroup(handler);
     const recorded = handler.finish();
-    if (!recorded) return this.#scheduler.schedule('empty command group', null, () => undefined);
+    // A copy back to the host raises only the error of what it reads (see Scheduler.schedule).
+    if (!(recorded && 'reads' in recorded)) this.#scheduler.raiseUnobserved(api);
+    if (!recorded) {
+      return this.#scheduler.schedule({ name: 'empty command group', issue: () => undefined });
+    }
     if (recorded instanceof PreparedLaunch) return this.#scheduler.launch(recorded);
-    return this.#scheduler.schedule(
-      recorded.name,
-      recorded.after,
-      recorded.issue,
-      recorded.blocking,
-    );
+    return this.#scheduler.schedule(recorded);
   }
 
   parallelFor<D extends Dimensions, A extends KernelArgTypes>(

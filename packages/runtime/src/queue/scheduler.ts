@@ -7,6 +7,8 @@
  * never the caller. Errors are kept on the command's event, or raised by the next submit when no
  * one waits for it: a command's own error scope, or the label of the batch WebGPU refused, tells
  * whose error it is; an error neither names is raised by the next submit or `queue.wait()` only.
+ * A command that reads a buffer or device global whose last writer failed fails with that error
+ * (a launch is not run), so no read returns what a failed command should have written.
  */
 import type { DeviceContext } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
@@ -32,13 +34,21 @@ const RECENT_SUBMISSIONS = 64;
 /** The `.sycl.ts` place of a kernel, by its symbolic ID or by a WebGPU message naming it. */
 export type KernelPlaces = Pick<DeviceContext, 'place' | 'locate'>;
 
+/** A buffer or a device global: the command that wrote it last, whose failure its readers get. */
+export interface Written {
+  writer: SyclEvent | null;
+}
+
 /** A command that submits on its own (a copy, a read, a write). */
 export interface PreparedCommand {
   readonly name: string;
-  readonly after: Promise<unknown> | null;
+  readonly after?: Promise<unknown> | null;
   readonly issue: Issue;
   /** Holds back later commands until its completion (see Scheduler.schedule). */
   readonly blocking?: boolean;
+  /** What it copies to the host (it fails if its writer did), and what it writes. */
+  readonly reads?: Written;
+  readonly writes?: Written;
 }
 
 /** A launch, recorded into the batch when its turn comes. */
@@ -46,6 +56,11 @@ export interface LaunchIssue {
   readonly name: string;
   /** Resolves when the launch can be recorded (its pipeline compiled); null when it can now. */
   readonly after: Promise<unknown> | null;
+  /**
+   * Makes `event` the writer of what the launch writes; returns the writers of what it reads
+   * whose outcome is unknown or failed (null: none).
+   */
+  link(event: SyclEvent): SyclEvent[] | null;
   /** Records the launch into `batch`. */
   record(batch: Batch, event: SyclEvent): void;
 }
@@ -144,20 +159,25 @@ export class Scheduler implements EventOwner {
    * delays its issue; a `blocking` command holds back the commands behind it until its completion
    * promise settles (it issues more calls in there).
    */
-  schedule(
-    name: string,
-    after: Promise<unknown> | null,
-    issue: Issue,
-    blocking = false,
-  ): SyclEvent {
+  schedule({ name, after = null, issue, blocking, reads, writes }: PreparedCommand): SyclEvent {
     const event = new SyclEvent(this, name);
     const tracked = event.track();
+    // Its writer is the command before it that wrote last; its outcome is known once this completes.
+    const input = reads?.writer ?? null;
+    if (writes) writes.writer = event;
     const run = () => {
       this.batch.flush();
-      const settled = this.#run(name, issue).then(
-        () => event.settle(null),
-        (error: unknown) => this.#fail(event, asSyclError(name, error, errc.runtime)),
-      );
+      const settled = this.#run(name, issue)
+        .then(() => {
+          if (!input?.error) return;
+          // The host sees the failure here: a later submit does not raise it again.
+          this.#unobserved.delete(input);
+          throw dependent(name, input.error);
+        })
+        .then(
+          () => event.settle(null),
+          (error: unknown) => this.#fail(event, asSyclError(name, error, errc.runtime)),
+        );
       tracked.settled = settled;
       this.#unsettled++;
       this.#lastSettled = Promise.all([this.#lastSettled, settled]).then(() => {
@@ -172,12 +192,13 @@ export class Scheduler implements EventOwner {
   /** Schedules a launch: recorded into the open batch at once when nothing waits ahead of it. */
   launch(launch: LaunchIssue): SyclEvent {
     const event = new SyclEvent(this, launch.name);
+    const inputs = launch.link(event);
     if (this.#pending.length === 0 && !this.#blocked && launch.after === null) {
-      this.#record(launch, event);
+      this.#record(launch, event, inputs);
       return event;
     }
     this.#enqueue(event, event.track(), launch.name, launch.after, () => {
-      this.#record(launch, event);
+      this.#record(launch, event, inputs);
       return undefined;
     });
     return event;
@@ -283,9 +304,16 @@ export class Scheduler implements EventOwner {
     this.#unobserved.delete(event);
   }
 
-  #record(launch: LaunchIssue, event: SyclEvent): void {
+  #record(launch: LaunchIssue, event: SyclEvent, inputs: SyclEvent[] | null): void {
     if (this.#lost) {
       this.#fail(event, new SyclError(errc.runtime, `${launch.name}: ${this.#lost.message}`));
+      return;
+    }
+    // In queue order, the writers of what it reads have their outcome (a batch refused later
+    // refuses this launch too). Not raised by a later submit: the failed writer's error is.
+    const failed = inputs?.find((input) => input.error)?.error;
+    if (failed) {
+      event.settle(dependent(launch.name, failed));
       return;
     }
     try {
@@ -386,6 +414,17 @@ export class Scheduler implements EventOwner {
       },
     );
   }
+}
+
+/** The error of a command that reads what a failed command wrote: that command's, named. */
+function dependent(name: string, error: SyclError): SyclError {
+  return new SyclError(
+    error.errc,
+    `${name}: it reads what a failed command wrote: ${error.message}`,
+    {
+      cause: error,
+    },
+  );
 }
 
 function asSyclError(name: string, error: unknown, code: Errc): SyclError {

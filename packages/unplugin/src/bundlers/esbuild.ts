@@ -1,10 +1,11 @@
 /**
  * esbuild: link in `onEnd`, when the build has finished, and rewrite the output files that hold
- * the placeholder (in memory with `write: false`, on disk otherwise). The metafile tells which
+ * the placeholder (in memory with `write: false`, on disk otherwise), or remove them when the
+ * link fails. The metafile tells which
  * inputs and outputs belong to the build. Each output's `.map` is shifted to match: the
  * replacement never spans lines, so only columns after it on its own line move.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import type { BuildResult, OutputFile, PluginBuild } from 'esbuild';
@@ -36,7 +37,11 @@ export function setupEsbuild(build: PluginBuild, state: PluginState): void {
     if (texts.size === 0) return;
     const linked = state.modules.link(state.options, (path) => inBundle.has(path));
     const warnings = linked.warnings.map((text) => ({ text }));
-    if (!linked.ok) return { errors: linked.errors.map((text) => ({ text })), warnings };
+    if (!linked.ok) {
+      // An output without its program would load and fail far from the cause: leave none.
+      for (const path of texts.keys()) await outputs.remove(path);
+      return { errors: linked.errors.map((text) => ({ text })), warnings };
+    }
     const literal = programLiteral(linked.program);
     for (const [path, text] of texts) {
       const places = findPlaceholders(text);
@@ -69,6 +74,19 @@ class Outputs {
     const index = files?.findIndex((file) => file.path === path) ?? -1;
     if (files && index !== -1) files[index] = outputFile(path, text);
     else await writeFile(path, text);
+  }
+
+  /** Drops an output and its source map. */
+  async remove(path: string): Promise<void> {
+    const files = this.#result.outputFiles;
+    if (!files) {
+      await Promise.all([rm(path, { force: true }), rm(`${path}.map`, { force: true })]);
+      return;
+    }
+    for (let i = files.length - 1; i >= 0; i--) {
+      const file = files[i]!.path;
+      if (file === path || file === `${path}.map`) files.splice(i, 1);
+    }
   }
 }
 

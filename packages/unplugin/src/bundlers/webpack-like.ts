@@ -1,6 +1,7 @@
 /**
  * webpack and rspack: link and replace the placeholder in `processAssets` at the pre-process
- * stage, before minification and source-map tooling; `ReplaceSource` keeps the maps exact.
+ * stage, before minification and source-map tooling; `ReplaceSource` keeps the maps exact. A failed
+ * link deletes the assets that hold the placeholder.
  */
 import type { LinkOutcome } from '../device-modules.js';
 import { rootRelativePath } from '../module-path.js';
@@ -27,6 +28,7 @@ interface WebpackLikeCompilation {
   };
   getAsset(name: string): { readonly source: WebpackLikeSource } | undefined;
   updateAsset(name: string, source: WebpackLikeSource): void;
+  deleteAsset(name: string): void;
 }
 export interface WebpackLikeCompiler {
   readonly context: string;
@@ -72,13 +74,17 @@ export function applyWebpackLike(compiler: WebpackLikeCompiler, state: PluginSta
         if (places.length === 0) continue;
         linked ??= linkCompilation(compilation, state);
         if (!linked.ok) {
-          for (const error of linked.errors) compilation.errors.push(new WebpackError(error));
-          return;
+          // An asset without its program would load and fail far from the cause: emit none.
+          compilation.deleteAsset(name);
+          continue;
         }
         const replaced = new sources.ReplaceSource(asset.source);
         const literal = programLiteral(linked.program);
         for (const { start, end } of places) replaced.replace(start, end - 1, literal);
         compilation.updateAsset(name, replaced);
+      }
+      for (const error of linked?.ok === false ? linked.errors : []) {
+        compilation.errors.push(new WebpackError(error));
       }
       for (const warning of linked?.warnings ?? []) {
         compilation.warnings.push(new WebpackError(warning));
