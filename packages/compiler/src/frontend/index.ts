@@ -12,7 +12,7 @@ import { validateDeviceObject } from '../ir/validate.js';
 import { unwrap, walk } from './ast.js';
 import { ModuleLoader } from './loader/module-loader.js';
 import { DeclarationBuilder, reportRecursion } from './lower/declarations.js';
-import { MAX_PARSE_NESTING, parseNestingOverflow } from './nesting-scan.js';
+import { MAX_PARSE_NESTING } from './nesting-scan.js';
 import { codes, Reporter } from './report.js';
 import { DECLARATIONS } from './resolver/dsl-names.js';
 import { type ImportLoader, scanTopLevel } from './resolver/module-scope.js';
@@ -91,7 +91,11 @@ function compile(
   reporter: Reporter,
   lowering: Lowering,
 ): DeviceObject | null {
-  const deep = parseNestingOverflow(source);
+  const loader = options.loader ?? new ModuleLoader();
+  // The loader scans the text before it parses it (once per text: the scan's result is kept
+  // with the parse).
+  const parsed = loader.parse(options.module, source, false);
+  const deep = parsed.nestingOverflow;
   if (deep !== null) {
     reporter.error(
       codes.unsupportedSyntax,
@@ -101,8 +105,6 @@ function compile(
     );
     return null;
   }
-  const loader = options.loader ?? new ModuleLoader();
-  const parsed = loader.parse(options.module, source, false);
   if (!parsed.program) {
     for (const e of parsed.errors) {
       const label = e.labels[0];
