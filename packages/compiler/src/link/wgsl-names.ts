@@ -68,8 +68,21 @@ ${ENTRY_LOCALS.join(' ')} ${LAUNCH_SLOT} ${Object.values(LAUNCH_FIELDS).join(' '
  * alone gets a `v_` in front. Not one to one: the namer's uniqueness makes names distinct.
  */
 function sanitize(base: string): string {
+  // Most names are already identifiers that start with a letter: they stay as they are.
+  if (isPlainName(base)) return base;
   const text = base.replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '_');
   return text === '' || text === '_' || /^[0-9]/.test(text) ? `v_${text}` : text;
+}
+
+/** `[A-Za-z][A-Za-z0-9_]*`: a name `sanitize` returns unchanged. */
+function isPlainName(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    if (!letter && (i === 0 || !((c >= 48 && c <= 57) || c === 95))) return false;
+  }
+  return true;
 }
 
 /**
@@ -77,32 +90,49 @@ function sanitize(base: string): string {
  * in the namer it was derived from, and never starts with a refused prefix.
  */
 export class Namer {
+  /** The names taken here; an inner namer also avoids its parent's, which it reads in place. */
   readonly #taken: Set<string>;
+  /** Set once an inner namer reads this one's names: this one hands out no more. */
+  #hasInner = false;
 
   private constructor(
     taken: Iterable<string>,
     private readonly refusedPrefixes: readonly string[],
+    private readonly parent: Namer | null,
   ) {
     this.#taken = new Set(taken);
   }
 
   /** A namer for module-scope names (or a struct's fields), `taken` already in use. */
   static module(taken: Iterable<string> = []): Namer {
-    return new Namer(taken, []);
+    return new Namer(taken, [], null);
   }
 
   /**
    * A namer for a function inside this module: its names avoid every name taken here so far
    * (and the generated locals, which are WGSL words here), and never start with `STRUCT_PREFIX`
-   * or `HELPER_PREFIX`.
+   * or `HELPER_PREFIX`. It consults this namer's names instead of copying them, so this namer
+   * hands out no more names once it has an inner one.
    */
   inner(): Namer {
-    return new Namer(this.#taken, [STRUCT_PREFIX, HELPER_PREFIX]);
+    this.#hasInner = true;
+    return new Namer([], [STRUCT_PREFIX, HELPER_PREFIX], this);
   }
 
-  /** The names handed out so far (and those given as taken). */
+  /** The names handed out so far (and those given as taken), with those of the parent. */
   get taken(): ReadonlySet<string> {
-    return this.#taken;
+    return this.parent ? new Set([...this.parent.taken, ...this.#taken]) : this.#taken;
+  }
+
+  #isTaken(name: string): boolean {
+    for (let namer: Namer | null = this; namer !== null; namer = namer.parent) {
+      if (namer.#taken.has(name)) return true;
+    }
+    return false;
+  }
+
+  #isFree(name: string): boolean {
+    return !this.#isTaken(name) && !WGSL_WORDS.has(name);
   }
 
   /**
@@ -110,14 +140,17 @@ export class Namer {
    * `_2`, `_3`, ...; `derived` are extra names the caller builds from the result (e.g. override
    * leaves) that must be free as well, and are taken with it.
    */
-  call(base: string, derived: (name: string) => readonly string[] = () => []): string {
+  call(base: string, derived?: (name: string) => readonly string[]): string {
+    if (this.#hasInner) throw new Error(`namer: '${base}' named after an inner namer was made`);
     let stem = sanitize(base);
     if (this.refusedPrefixes.some((p) => stem.startsWith(p))) stem = `l_${stem}`;
     for (let n = 1; ; n++) {
       const name = n === 1 ? stem : `${stem}_${n}`;
-      const all = [name, ...derived(name)];
-      if (all.some((x) => this.#taken.has(x) || WGSL_WORDS.has(x))) continue;
-      for (const x of all) this.#taken.add(x);
+      if (!this.#isFree(name)) continue;
+      const extra = derived?.(name) ?? [];
+      if (!extra.every((x) => this.#isFree(x))) continue;
+      this.#taken.add(name);
+      for (const x of extra) this.#taken.add(x);
       return name;
     }
   }
