@@ -163,6 +163,8 @@ export class Namer {
  * form reads back to one text only.
  */
 export function commentText(text: string): string {
+  // Text with nothing to escape (the usual) is the comment text as it is.
+  if (!hasEscaped(text)) return text;
   let out = '';
   for (const c of text) {
     const code = c.codePointAt(0)!;
@@ -171,4 +173,15 @@ export function commentText(text: string): string {
     out += escaped || c === '\\' ? `\\u{${code.toString(16)}}` : c;
   }
   return out;
+}
+
+/** Whether `text` holds a code unit that commentText escapes. */
+function hasEscaped(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c === 0x5c) {
+      return true;
+    }
+  }
+  return false;
 }
