@@ -32,6 +32,23 @@ enum Last {
   Header = 2,
 }
 
+enum Class {
+  Other = 0,
+  Space = 1,
+  LineBreak = 2,
+  /** Identifier characters (and digits): `[A-Za-z0-9_$\\]`, and any beyond ASCII. */
+  Word = 3,
+}
+
+/** The class of each ASCII character (beyond ASCII, see the scan). */
+const CLASSES = new Uint8Array(128);
+for (const c of [32, 9, 11, 12]) CLASSES[c] = Class.Space;
+for (const c of [10, 13]) CLASSES[c] = Class.LineBreak;
+for (let c = 0; c < 128; c++) {
+  const alphanumeric = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  if (alphanumeric || c === 95 || c === 36 || c === 92) CLASSES[c] = Class.Word;
+}
+
 /** Words that change how the scan reads what follows them (see `wordKind`). */
 enum Word {
   Other = 0,
@@ -47,7 +64,7 @@ enum Word {
   Continues = 5,
 }
 
-const WORDS: ReadonlyMap<string, Word> = new Map([
+const WORDS: readonly (readonly [string, Word])[] = [
   ['do', Word.Statement],
   ['else', Word.Statement],
   ['in', Word.Operator],
@@ -68,18 +85,36 @@ const WORDS: ReadonlyMap<string, Word> = new Map([
   ['with', Word.Header],
   ['as', Word.Continues],
   ['satisfies', Word.Continues],
-]);
+];
+/** The longest word of WORDS (all are lowercase ASCII letters). */
+const LONGEST_WORD = 10;
+
+/** WORDS by first letter and length. */
+const WORD_SLOTS: (readonly (readonly [string, Word])[] | undefined)[] = [];
+for (const entry of WORDS) {
+  const [word] = entry;
+  const at = slot(word.charCodeAt(0), word.length);
+  WORD_SLOTS[at] = [...(WORD_SLOTS[at] ?? []), entry];
+}
+
+function slot(first: number, length: number): number {
+  return (first - 97) * (LONGEST_WORD + 1) + length;
+}
 
 /**
- * What the word `source[start, end)` is to the scan. Every word of WORDS is 2 to 10 lowercase
- * letters, so most identifiers are told apart without slicing them.
+ * What the word `source[start, end)` is to the scan, found by its first letter and length: no
+ * string is made for it.
  */
 function wordKind(source: string, start: number, end: number): Word {
   const length = end - start;
-  if (length < 2 || length > 10) return Word.Other;
-  const c = source.charCodeAt(start);
-  if (c < 97 || c > 122) return Word.Other;
-  return WORDS.get(source.slice(start, end)) ?? Word.Other;
+  const first = source.charCodeAt(start);
+  if (length < 2 || length > LONGEST_WORD || first < 97 || first > 122) return Word.Other;
+  const candidates = WORD_SLOTS[slot(first, length)];
+  if (candidates === undefined) return Word.Other;
+  for (const [word, kind] of candidates) {
+    if (source.startsWith(word, start)) return kind;
+  }
+  return Word.Other;
 }
 
 // The scan's stacks, one entry per open bracket: reused by every scan (it is synchronous and
@@ -93,9 +128,9 @@ const headers = new Uint8Array(MAX_PARSE_NESTING + 2);
  * The offset where the text nests deeper than MAX_PARSE_NESTING levels, or null. The count
  * only errs upwards: a mismatched closing bracket is ignored.
  *
- * One loop over the text's code units, with no closure and few calls: the scan runs on every
- * module before its parse, so the time to compile it to machine code counts as much as the
- * time it runs.
+ * One loop over the text's code units, with no closure and few calls, that makes no string:
+ * the scan runs on every module before its parse, so the time to compile it to machine code
+ * counts as much as the time it runs.
  */
 export function parseNestingOverflow(source: string): number | null {
   const n = source.length;
@@ -112,12 +147,20 @@ export function parseNestingOverflow(source: string): number | null {
 
   while (i < n) {
     const c = source.charCodeAt(i);
+    const k =
+      c < 128
+        ? CLASSES[c]!
+        : c === 0xa0 || c === 0xfeff
+          ? Class.Space
+          : c === 0x2028 || c === 0x2029
+            ? Class.LineBreak
+            : Class.Word;
     // Whitespace and line breaks.
-    if (c === 32 || c === 9 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff) {
+    if (k === Class.Space) {
       i++;
       continue;
     }
-    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) {
+    if (k === Class.LineBreak) {
       lineBreak = true;
       i++;
       continue;
@@ -137,11 +180,14 @@ export function parseNestingOverflow(source: string): number | null {
       }
     }
 
-    if (isWordStart(c)) {
+    if (k === Class.Word) {
       const start = i;
       const number = c >= 48 && c <= 57;
-      i++;
-      while (i < n && isWordPart(source.charCodeAt(i), number)) i++;
+      // The rest of the word: identifier characters (any beyond ASCII), and a number's dots.
+      for (i++; i < n; i++) {
+        const d = source.charCodeAt(i);
+        if (d < 128 && CLASSES[d] !== Class.Word && !(number && d === 46)) break;
+      }
       const kind = number ? Word.Other : wordKind(source, start, i);
       // First settle whether the statement before it ended.
       if (blockClosed) {
@@ -288,30 +334,13 @@ export function parseNestingOverflow(source: string): number | null {
   return null;
 }
 
-/** `in` or `instanceof` (the Word.Operator words that go on a statement after a line break). */
+/** `in` or `instanceof`: the Word.Operator words that go on a statement after a line break. */
 function isInOrInstanceof(source: string, start: number): boolean {
   return source.charCodeAt(start) === 105 && source.charCodeAt(start + 1) === 110;
 }
 
 function isLineBreak(c: number): boolean {
   return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-}
-
-function isWordStart(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 48 && c <= 57) ||
-    c === 95 ||
-    c === 36 ||
-    c === 92 ||
-    c > 127
-  );
-}
-
-/** Identifier characters; a number's dots too. */
-function isWordPart(c: number, number: boolean): boolean {
-  return isWordStart(c) || (number && c === 46);
 }
 
 function skipString(source: string, i: number, quote: number): number {
