@@ -85,27 +85,42 @@ function isPlainName(name: string): boolean {
   return true;
 }
 
+const NO_PREFIXES: readonly string[] = [];
+const INNER_PREFIXES: readonly string[] = [STRUCT_PREFIX, HELPER_PREFIX];
+const NO_NAMES: readonly string[] = [];
+
 /**
  * Hands out WGSL identifiers, each once: a name is never a WGSL word, never one taken here or
  * in the namer it was derived from, and never starts with a refused prefix.
  */
 export class Namer {
-  /** The names taken here; an inner namer also avoids its parent's, which it reads in place. */
-  readonly #taken: Set<string>;
+  /** The names taken here. */
+  readonly #taken = new Set<string>();
   /** Set once an inner namer reads this one's names: this one hands out no more. */
   #hasInner = false;
 
   private constructor(
-    taken: Iterable<string>,
     private readonly refusedPrefixes: readonly string[],
-    private readonly parent: Namer | null,
-  ) {
-    this.#taken = new Set(taken);
-  }
+    /**
+     * Names avoided without being copied here: the parent namer's (of an inner namer), or a
+     * set given to `over`.
+     */
+    private readonly outer: Namer | ReadonlySet<string> | null,
+  ) {}
 
   /** A namer for module-scope names (or a struct's fields), `taken` already in use. */
-  static module(taken: Iterable<string> = []): Namer {
-    return new Namer(taken, [], null);
+  static module(taken: Iterable<string> = NO_NAMES): Namer {
+    const namer = new Namer(NO_PREFIXES, null);
+    for (const name of taken) namer.#taken.add(name);
+    return namer;
+  }
+
+  /**
+   * `module(taken)` for a set the caller keeps: the namer reads `taken` in place instead of
+   * copying it, so the set must not change while the namer is in use.
+   */
+  static over(taken: ReadonlySet<string>): Namer {
+    return new Namer(NO_PREFIXES, taken);
   }
 
   /**
@@ -116,19 +131,21 @@ export class Namer {
    */
   inner(): Namer {
     this.#hasInner = true;
-    return new Namer([], [STRUCT_PREFIX, HELPER_PREFIX], this);
+    return new Namer(INNER_PREFIXES, this);
   }
 
-  /** The names handed out so far (and those given as taken), with those of the parent. */
+  /** The names handed out so far (and those given as taken), with those avoided in place. */
   get taken(): ReadonlySet<string> {
-    return this.parent ? new Set([...this.parent.taken, ...this.#taken]) : this.#taken;
+    const outer = this.outer;
+    if (outer === null) return this.#taken;
+    return new Set([...(outer instanceof Namer ? outer.taken : outer), ...this.#taken]);
   }
 
   #isTaken(name: string): boolean {
-    for (let namer: Namer | null = this; namer !== null; namer = namer.parent) {
-      if (namer.#taken.has(name)) return true;
-    }
-    return false;
+    if (this.#taken.has(name)) return true;
+    const outer = this.outer;
+    if (outer === null) return false;
+    return outer instanceof Namer ? outer.#isTaken(name) : outer.has(name);
   }
 
   #isFree(name: string): boolean {
@@ -143,11 +160,16 @@ export class Namer {
   call(base: string, derived?: (name: string) => readonly string[]): string {
     if (this.#hasInner) throw new Error(`namer: '${base}' named after an inner namer was made`);
     let stem = sanitize(base);
-    if (this.refusedPrefixes.some((p) => stem.startsWith(p))) stem = `l_${stem}`;
+    for (const prefix of this.refusedPrefixes) {
+      if (stem.startsWith(prefix)) {
+        stem = `l_${stem}`;
+        break;
+      }
+    }
     for (let n = 1; ; n++) {
       const name = n === 1 ? stem : `${stem}_${n}`;
       if (!this.#isFree(name)) continue;
-      const extra = derived?.(name) ?? [];
+      const extra = derived === undefined ? NO_NAMES : derived(name);
       if (!extra.every((x) => this.#isFree(x))) continue;
       this.#taken.add(name);
       for (const x of extra) this.#taken.add(x);

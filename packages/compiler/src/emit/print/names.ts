@@ -51,13 +51,16 @@ export class FunctionNames {
   }
 }
 
+const LAUNCH_FIELD_NAMES: ReadonlySet<string> = new Set(Object.values(LAUNCH_FIELDS));
+
 /** The names of every function and kernel of an image, chosen before printing. */
 export class ImageNames {
   readonly #functions = new Map<string, FunctionNames>();
   readonly #launchFields = new Map<string, FunctionNames>();
 
-  constructor(image: LinkedImage) {
-    const module = Namer.module(image.wgslNames);
+  /** `taken`: the image's module-scope names (its `wgslNames`). */
+  constructor(image: LinkedImage, taken: ReadonlySet<string>) {
+    const module = Namer.over(taken);
     for (const f of image.functions) {
       const params = f.decl.params.map((p) => p.name);
       const body = f.decl.body.kind === 'ir' ? f.decl.body.block : null;
@@ -66,7 +69,7 @@ export class ImageNames {
     for (const k of image.kernels) {
       this.#functions.set(k.symbolicId, new FunctionNames(module.inner(), [], k.decl.body));
       const args = k.decl.params.filter((p) => p.kind === 'value').map((p) => p.name);
-      const fields = Namer.module(Object.values(LAUNCH_FIELDS));
+      const fields = Namer.over(LAUNCH_FIELD_NAMES);
       this.#launchFields.set(k.symbolicId, new FunctionNames(fields, args, null));
     }
   }
