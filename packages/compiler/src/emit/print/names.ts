@@ -5,7 +5,6 @@
  * struct, by `fieldNames`.
  */
 import type { DataType } from '@syclts/dsl';
-import { mapAll, mapStmt, type StmtMapper } from '../../ir/children.js';
 import type { Block } from '../../ir/device-code.js';
 import type { LinkedImage, LinkedKernel } from '../../link/linked-image.js';
 import { LAUNCH_FIELDS, Namer } from '../../link/wgsl-names.js';
@@ -36,18 +35,29 @@ export class FunctionNames {
     if (!this.#names.has(name)) this.#names.set(name, this.namer.call(name));
   }
 
+  /** Each local of `block` in the order of its declarations, inner blocks where they stand. */
   #collect(block: Block<unknown>): void {
-    const mapper: StmtMapper<unknown> = {
-      expr: (e) => e,
-      block: (b) => mapAll(b, (s) => mapStmt(s, mapper)),
-      let: (s) => {
-        this.#add(s.name);
-        return s;
-      },
-      update: (s) => s,
-      scoped: (f) => f(),
-    };
-    mapper.block(block);
+    for (const s of block) {
+      switch (s.kind) {
+        case 'let':
+          this.#add(s.name);
+          break;
+        case 'if':
+          this.#collect(s.then);
+          if (s.else) this.#collect(s.else);
+          break;
+        case 'for':
+          if (s.init?.kind === 'let') this.#add(s.init.name);
+          this.#collect(s.body);
+          break;
+        case 'while':
+        case 'block':
+          this.#collect(s.body);
+          break;
+        default:
+          break;
+      }
+    }
   }
 }
 
