@@ -89,12 +89,16 @@ const WORDS: readonly (readonly [string, Word])[] = [
 /** The longest word of WORDS (all are lowercase ASCII letters). */
 const LONGEST_WORD = 10;
 
-/** WORDS by first letter and length. */
-const WORD_SLOTS: (readonly (readonly [string, Word])[] | undefined)[] = [];
-for (const entry of WORDS) {
-  const [word] = entry;
+/**
+ * WORDS by first letter and length: at each slot, the words there (a flat list of word and
+ * kind), or none.
+ */
+const WORD_SLOTS: ((string | Word)[] | undefined)[] = [];
+for (const [word, kind] of WORDS) {
   const at = slot(word.charCodeAt(0), word.length);
-  WORD_SLOTS[at] = [...(WORD_SLOTS[at] ?? []), entry];
+  const words = WORD_SLOTS[at] ?? [];
+  words.push(word, kind);
+  WORD_SLOTS[at] = words;
 }
 
 function slot(first: number, length: number): number {
@@ -111,8 +115,8 @@ function wordKind(source: string, start: number, end: number): Word {
   if (length < 2 || length > LONGEST_WORD || first < 97 || first > 122) return Word.Other;
   const candidates = WORD_SLOTS[slot(first, length)];
   if (candidates === undefined) return Word.Other;
-  for (const [word, kind] of candidates) {
-    if (source.startsWith(word, start)) return kind;
+  for (let k = 0; k < candidates.length; k += 2) {
+    if (source.startsWith(candidates[k] as string, start)) return candidates[k + 1] as Word;
   }
   return Word.Other;
 }
