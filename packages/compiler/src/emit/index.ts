@@ -44,10 +44,13 @@ export function emitProgram(
 function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
   const wgsl: { native?: string; emulated?: string } = {};
   const lineMaps: { native?: LineMap; emulated?: LineMap } = {};
+  // One set of the linker's names for every variant's namers, which read it in place.
+  const taken: ReadonlySet<string> = new Set(image.wgslNames);
   for (const mode of image.modes) {
     const { code, lineMap } = printModule(
       transformVariant(image, mode, options.validateIr ?? false),
       mode,
+      taken,
     );
     wgsl[mode] = code;
     lineMaps[mode] = lineMap;

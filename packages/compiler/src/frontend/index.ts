@@ -13,7 +13,7 @@ import { validateDeviceObject } from '../ir/validate.js';
 import { unwrap, walk } from './ast.js';
 import { ModuleLoader } from './loader/module-loader.js';
 import { DeclarationBuilder, reportRecursion } from './lower/declarations.js';
-import { MAX_PARSE_NESTING, parseNestingOverflow } from './nesting-scan.js';
+import { MAX_PARSE_NESTING } from './nesting-scan.js';
 import { Reporter } from './report.js';
 import { DECLARATIONS } from './resolver/dsl-names.js';
 import { type ImportLoader, scanTopLevel } from './resolver/module-scope.js';
@@ -77,13 +77,15 @@ function compile(
   reporter: Reporter,
   lowering: Lowering,
 ): DeviceObject | null {
-  const deep = parseNestingOverflow(source);
+  const loader = options.loader ?? new ModuleLoader();
+  // The loader scans the text before it parses it (once per text: the scan's result is kept
+  // with the parse).
+  const parsed = loader.parse(options.module, source, false);
+  const deep = parsed.nestingOverflow;
   if (deep !== null) {
     reporter.error({ start: deep, end: deep + 1 }, msg.sourceTooDeep(MAX_PARSE_NESTING));
     return null;
   }
-  const loader = options.loader ?? new ModuleLoader();
-  const parsed = loader.parse(options.module, source, false);
   if (!parsed.program) {
     for (const e of parsed.errors) {
       const label = e.labels[0];

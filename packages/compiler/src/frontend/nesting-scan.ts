@@ -32,17 +32,114 @@ enum Last {
   Header = 2,
 }
 
+enum Class {
+  Other = 0,
+  Space = 1,
+  LineBreak = 2,
+  /** Identifier characters (and digits): `[A-Za-z0-9_$\\]`, and any beyond ASCII. */
+  Word = 3,
+}
+
+/** The class of each ASCII character (beyond ASCII, see the scan). */
+const CLASSES = new Uint8Array(128);
+for (const c of [32, 9, 11, 12]) CLASSES[c] = Class.Space;
+for (const c of [10, 13]) CLASSES[c] = Class.LineBreak;
+for (let c = 0; c < 128; c++) {
+  const alphanumeric = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  if (alphanumeric || c === 95 || c === 36 || c === 92) CLASSES[c] = Class.Word;
+}
+
+/** Words that change how the scan reads what follows them (see `wordKind`). */
+enum Word {
+  Other = 0,
+  /** `return`, `typeof`, `new`, `in`, ...: an operand follows. */
+  Operator = 1,
+  /** `else`, `do`: a statement follows. */
+  Statement = 2,
+  /** `if`, `for`, `while`, `with`: the `(` after it is a statement header. */
+  Header = 3,
+  /** `await`: an operand follows; after `for`, its `(` is still a header. */
+  Await = 4,
+  /** `as`, `satisfies`: after a line break, the statement goes on. */
+  Continues = 5,
+}
+
+const WORDS: readonly (readonly [string, Word])[] = [
+  ['do', Word.Statement],
+  ['else', Word.Statement],
+  ['in', Word.Operator],
+  ['of', Word.Operator],
+  ['new', Word.Operator],
+  ['void', Word.Operator],
+  ['case', Word.Operator],
+  ['throw', Word.Operator],
+  ['yield', Word.Operator],
+  ['await', Word.Await],
+  ['return', Word.Operator],
+  ['typeof', Word.Operator],
+  ['delete', Word.Operator],
+  ['instanceof', Word.Operator],
+  ['if', Word.Header],
+  ['for', Word.Header],
+  ['while', Word.Header],
+  ['with', Word.Header],
+  ['as', Word.Continues],
+  ['satisfies', Word.Continues],
+];
+/** The longest word of WORDS (all are lowercase ASCII letters). */
+const LONGEST_WORD = 10;
+
+/**
+ * WORDS by first letter and length: at each slot, the words there (a flat list of word and
+ * kind), or none.
+ */
+const WORD_SLOTS: ((string | Word)[] | undefined)[] = [];
+for (const [word, kind] of WORDS) {
+  const at = slot(word.charCodeAt(0), word.length);
+  const words = WORD_SLOTS[at] ?? [];
+  words.push(word, kind);
+  WORD_SLOTS[at] = words;
+}
+
+function slot(first: number, length: number): number {
+  return (first - 97) * (LONGEST_WORD + 1) + length;
+}
+
+/**
+ * What the word `source[start, end)` is to the scan, found by its first letter and length: no
+ * string is made for it.
+ */
+function wordKind(source: string, start: number, end: number): Word {
+  const length = end - start;
+  const first = source.charCodeAt(start);
+  if (length < 2 || length > LONGEST_WORD || first < 97 || first > 122) return Word.Other;
+  const candidates = WORD_SLOTS[slot(first, length)];
+  if (candidates === undefined) return Word.Other;
+  for (let k = 0; k < candidates.length; k += 2) {
+    if (source.startsWith(candidates[k] as string, start)) return candidates[k + 1] as Word;
+  }
+  return Word.Other;
+}
+
+// The scan's stacks, one entry per open bracket: reused by every scan (it is synchronous and
+// never reentered), each entry written when its bracket opens.
+const openers = new Uint8Array(MAX_PARSE_NESTING + 2);
+/** Tokens of the statement in progress at each depth. */
+const chain = new Int32Array(MAX_PARSE_NESTING + 2);
+const headers = new Uint8Array(MAX_PARSE_NESTING + 2);
+
 /**
  * The offset where the text nests deeper than MAX_PARSE_NESTING levels, or null. The count
  * only errs upwards: a mismatched closing bracket is ignored.
+ *
+ * One loop over the text's code units, with no closure and few calls, that makes no string:
+ * the scan runs on every module before its parse, so the time to compile it to machine code
+ * counts as much as the time it runs.
  */
 export function parseNestingOverflow(source: string): number | null {
   const n = source.length;
-  const openers = new Uint8Array(MAX_PARSE_NESTING + 2);
-  /** Tokens of the statement in progress at each depth. */
-  const chain = new Int32Array(MAX_PARSE_NESTING + 2);
-  const headers = new Uint8Array(MAX_PARSE_NESTING + 2);
   let depth = 0;
+  chain[0] = 0;
   /** Open brackets plus the tokens of every statement in progress around them. */
   let levels = 0;
   let last: Last = Last.Operator;
@@ -52,71 +149,101 @@ export function parseNestingOverflow(source: string): number | null {
   let headerWord = false;
   let i = 0;
 
-  const endStatement = () => {
-    levels -= chain[depth]!;
-    chain[depth] = 0;
-  };
-  /** One more token of the statement in progress; true past the limit. */
-  const token = () => {
-    chain[depth]! += 1;
-    return ++levels > MAX_PARSE_NESTING;
-  };
-
   while (i < n) {
     const c = source.charCodeAt(i);
+    const k =
+      c < 128
+        ? CLASSES[c]!
+        : c === 0xa0 || c === 0xfeff
+          ? Class.Space
+          : c === 0x2028 || c === 0x2029
+            ? Class.LineBreak
+            : Class.Word;
     // Whitespace and line breaks.
-    if (c === 32 || c === 9 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff) {
+    if (k === Class.Space) {
       i++;
       continue;
     }
-    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) {
+    if (k === Class.LineBreak) {
       lineBreak = true;
       i++;
       continue;
     }
-    if (c === 47 /* / */ && source.charCodeAt(i + 1) === 47) {
-      while (i < n && !isLineBreak(source.charCodeAt(i))) i++;
-      continue;
-    }
-    if (c === 47 && source.charCodeAt(i + 1) === 42 /* * */) {
-      const end = source.indexOf('*/', i + 2);
-      const stop = end < 0 ? n : end + 2;
-      for (let j = i + 2; j < stop; j++) if (isLineBreak(source.charCodeAt(j))) lineBreak = true;
-      i = stop;
-      continue;
+    if (c === 47 /* / */) {
+      const next = source.charCodeAt(i + 1);
+      if (next === 47) {
+        while (i < n && !isLineBreak(source.charCodeAt(i))) i++;
+        continue;
+      }
+      if (next === 42 /* * */) {
+        const end = source.indexOf('*/', i + 2);
+        const stop = end < 0 ? n : end + 2;
+        for (let j = i + 2; j < stop; j++) if (isLineBreak(source.charCodeAt(j))) lineBreak = true;
+        i = stop;
+        continue;
+      }
     }
 
-    // A token: first settle whether the statement before it ended.
-    const word = isWordStart(c);
-    if (blockClosed) {
-      blockClosed = false;
-      if (!(word && isWord(source, i, 'else'))) endStatement();
-    } else if (lineBreak && last === Last.Operand && startsStatement(source, i, c, word)) {
-      endStatement();
-    }
-    lineBreak = false;
-
-    if (word) {
+    if (k === Class.Word) {
       const start = i;
       const number = c >= 48 && c <= 57;
-      while (i < n && isWordPart(source.charCodeAt(i), number)) i++;
-      const continues = isContinuingWord(source, start, i);
+      // The rest of the word: identifier characters (any beyond ASCII), and a number's dots.
+      for (i++; i < n; i++) {
+        const d = source.charCodeAt(i);
+        if (d < 128 && CLASSES[d] !== Class.Word && !(number && d === 46)) break;
+      }
+      const kind = number ? Word.Other : wordKind(source, start, i);
+      // First settle whether the statement before it ended.
+      if (blockClosed) {
+        blockClosed = false;
+        if (kind !== Word.Statement || source.charCodeAt(start) !== 101 /* else */) {
+          levels -= chain[depth]!;
+          chain[depth] = 0;
+        }
+      } else if (
+        lineBreak &&
+        last === Last.Operand &&
+        !(kind === Word.Continues || (kind === Word.Operator && isInOrInstanceof(source, start)))
+      ) {
+        levels -= chain[depth]!;
+        chain[depth] = 0;
+      }
+      lineBreak = false;
       // `for await (...)` is a header as `for (...)` is.
-      headerWord = isHeaderWord(source, start, i) || (headerWord && isWord(source, start, 'await'));
-      last = continues === 2 ? Last.Header : continues === 1 ? Last.Operator : Last.Operand;
-      if (token()) return start;
+      headerWord = kind === Word.Header || (headerWord && kind === Word.Await);
+      last =
+        kind === Word.Statement
+          ? Last.Header
+          : kind === Word.Operator || kind === Word.Await
+            ? Last.Operator
+            : Last.Operand;
+      chain[depth]! += 1;
+      if (++levels > MAX_PARSE_NESTING) return start;
       continue;
     }
+
+    // A token other than a word: first settle whether the statement before it ended.
+    if (blockClosed) {
+      blockClosed = false;
+      levels -= chain[depth]!;
+      chain[depth] = 0;
+    } else if (lineBreak && last === Last.Operand && (c === 34 || c === 39)) {
+      levels -= chain[depth]!;
+      chain[depth] = 0;
+    }
+    lineBreak = false;
     const header = headerWord;
     headerWord = false;
     if (c === 34 /* " */ || c === 39 /* ' */) {
       i = skipString(source, i, c);
       last = Last.Operand;
-      if (token()) return i - 1;
+      chain[depth]! += 1;
+      if (++levels > MAX_PARSE_NESTING) return i - 1;
       continue;
     }
     if (c === 96 /* ` */) {
-      if (token()) return i;
+      chain[depth]! += 1;
+      if (++levels > MAX_PARSE_NESTING) return i;
       i = skipTemplateText(source, i + 1);
       if (source.charCodeAt(i - 1) === 123 /* { */ && source.charCodeAt(i - 2) === 36) {
         if (++levels > MAX_PARSE_NESTING) return i - 2;
@@ -133,11 +260,13 @@ export function parseNestingOverflow(source: string): number | null {
       // A regular expression literal, where an operand may stand.
       i = skipRegExp(source, i);
       last = Last.Operand;
-      if (token()) return i - 1;
+      chain[depth]! += 1;
+      if (++levels > MAX_PARSE_NESTING) return i - 1;
       continue;
     }
     if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) {
       if (++levels > MAX_PARSE_NESTING) return i;
+      // A `{` opens a block where no statement is in progress, or after a header.
       const opener =
         c === 40
           ? Opener.Paren
@@ -145,7 +274,7 @@ export function parseNestingOverflow(source: string): number | null {
             ? Opener.Bracket
             : last === Last.Operand
               ? Opener.Brace
-              : last === Last.Header || statementPosition(last, chain[depth]!)
+              : last === Last.Header || (last === Last.Operator && chain[depth] === 0)
                 ? Opener.Block
                 : Opener.Brace;
       depth++;
@@ -185,7 +314,8 @@ export function parseNestingOverflow(source: string): number | null {
         continue;
       }
       // The closed group is one more token of the statement around it.
-      if (token()) return i;
+      chain[depth]! += 1;
+      if (++levels > MAX_PARSE_NESTING) return i;
       blockClosed = opener === Opener.Block;
       // After a block statement another statement begins.
       last = wasHeader ? Last.Header : blockClosed ? Last.Operator : Last.Operand;
@@ -193,106 +323,28 @@ export function parseNestingOverflow(source: string): number | null {
       continue;
     }
     if (c === 59 /* ; */ || c === 44 /* , */) {
-      endStatement();
+      levels -= chain[depth]!;
+      chain[depth] = 0;
       last = Last.Operator;
       i++;
       continue;
     }
     // Any other character is an operator, or part of one: each counts.
     last = Last.Operator;
-    if (token()) return i;
+    chain[depth]! += 1;
+    if (++levels > MAX_PARSE_NESTING) return i;
     i++;
   }
   return null;
 }
 
+/** `in` or `instanceof`: the Word.Operator words that go on a statement after a line break. */
+function isInOrInstanceof(source: string, start: number): boolean {
+  return source.charCodeAt(start) === 105 && source.charCodeAt(start + 1) === 110;
+}
+
 function isLineBreak(c: number): boolean {
   return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-}
-
-function isWordStart(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 48 && c <= 57) ||
-    c === 95 ||
-    c === 36 ||
-    c === 92 ||
-    c > 127
-  );
-}
-
-/** Identifier characters; a number's dots too. */
-function isWordPart(c: number, number: boolean): boolean {
-  return isWordStart(c) || (number && c === 46);
-}
-
-function isWord(source: string, i: number, word: string): boolean {
-  return source.startsWith(word, i) && !isWordStart(source.charCodeAt(i + word.length));
-}
-
-/** 2: a statement follows (`else`, `do`); 1: an operand follows (`return`, `typeof`, ...). */
-function isContinuingWord(source: string, start: number, end: number): 0 | 1 | 2 {
-  switch (end - start) {
-    case 2:
-      return source.startsWith('do', start)
-        ? 2
-        : source.startsWith('in', start) || source.startsWith('of', start)
-          ? 1
-          : 0;
-    case 3:
-      return source.startsWith('new', start) ? 1 : 0;
-    case 4:
-      return source.startsWith('else', start)
-        ? 2
-        : source.startsWith('void', start) || source.startsWith('case', start)
-          ? 1
-          : 0;
-    case 5:
-      return source.startsWith('throw', start) ||
-        source.startsWith('yield', start) ||
-        source.startsWith('await', start)
-        ? 1
-        : 0;
-    case 6:
-      return source.startsWith('return', start) ||
-        source.startsWith('typeof', start) ||
-        source.startsWith('delete', start)
-        ? 1
-        : 0;
-    case 10:
-      return source.startsWith('instanceof', start) ? 1 : 0;
-    default:
-      return 0;
-  }
-}
-
-function isHeaderWord(source: string, start: number, end: number): boolean {
-  const length = end - start;
-  return (
-    (length === 2 && source.startsWith('if', start)) ||
-    (length === 3 && source.startsWith('for', start)) ||
-    (length === 4 && source.startsWith('with', start)) ||
-    (length === 5 && source.startsWith('while', start))
-  );
-}
-
-/** After a line break that follows an operand: does this token begin a new statement? */
-function startsStatement(source: string, i: number, c: number, word: boolean): boolean {
-  if (word) {
-    return !(
-      isWord(source, i, 'in') ||
-      isWord(source, i, 'instanceof') ||
-      isWord(source, i, 'as') ||
-      isWord(source, i, 'satisfies')
-    );
-  }
-  return c === 34 || c === 39;
-}
-
-/** A `{` opens a block where no statement is in progress, or after a header. */
-function statementPosition(last: Last, tokens: number): boolean {
-  return last === Last.Operator && tokens === 0;
 }
 
 function skipString(source: string, i: number, quote: number): number {

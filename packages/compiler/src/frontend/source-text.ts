@@ -7,22 +7,23 @@ import type { Span } from '../ir/span.js';
  * (diagnostics/lines.ts) and are found by binary search.
  */
 export class SourceText {
-  private readonly lineStarts: readonly number[];
+  /** Made at the first span: the text of an imported module often needs none. */
+  #lineStarts: readonly number[] | null = null;
 
-  constructor(readonly text: string) {
-    this.lineStarts = lineStarts(text);
-  }
+  constructor(readonly text: string) {}
 
   span(start: number, end: number): Span {
     const clampedStart = Math.max(0, Math.min(start, this.text.length));
+    this.#lineStarts ??= lineStarts(this.text);
+    const starts = this.#lineStarts;
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((this.lineStarts[mid] ?? 0) <= clampedStart) lo = mid;
+      if ((starts[mid] ?? 0) <= clampedStart) lo = mid;
       else hi = mid - 1;
     }
-    const lineStart = this.lineStarts[lo] ?? 0;
+    const lineStart = starts[lo] ?? 0;
     return {
       start: clampedStart,
       end: Math.max(clampedStart, Math.min(end, this.text.length)),

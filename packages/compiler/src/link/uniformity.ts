@@ -16,7 +16,7 @@ import { mapChildren } from '../ir/children.js';
 import type { Block, Expr, Stmt } from '../ir/device-code.js';
 import type { KernelDecl } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
-import type { ResolvedFunction, ResolvedKernel } from './resolve.js';
+import type { ResolvedFunction, ResolvedKernel, Use } from './resolve.js';
 
 /** Why a value or control flow varies between items, for the message. */
 interface Reason {
@@ -74,7 +74,64 @@ export function checkUniformity(
     summaries.set(id, summary);
     return summary;
   };
-  for (const kernel of kernels) analyseKernel(kernel, summaryOf, diagnostics);
+  // Only a barrier, or a call of a function that reaches one, is checked: a kernel that
+  // reaches none can have nothing to report, and neither can the functions it calls.
+  const reaches = barrierReach(functions);
+  for (const kernel of kernels) {
+    if (holdsBarrier(kernel.decl.body) || kernel.uses.some(reaches)) {
+      analyseKernel(kernel, summaryOf, diagnostics);
+    }
+  }
+}
+
+/**
+ * Whether a use is a call of a function that reaches a barrier (its summary's `barrier` is
+ * set): one that holds a barrier statement, raw WGSL that names a barrier, or a call of such a
+ * function. It may err towards true (any use of a function counts, called or not), never
+ * towards false.
+ */
+function barrierReach(
+  functions: ReadonlyMap<SymbolicId, ResolvedFunction | null>,
+): (use: Use) => boolean {
+  const known = new Map<SymbolicId, boolean>();
+  const reaches = (use: Use): boolean => {
+    if (use.kind !== 'function') return false;
+    const cached = known.get(use.id);
+    if (cached !== undefined) return cached;
+    // A call back into the path (recursion, reported before this check runs) adds nothing.
+    known.set(use.id, false);
+    const fn = functions.get(use.id);
+    let result = false;
+    if (fn) {
+      const { body } = fn.decl;
+      result =
+        body.kind === 'wgsl'
+          ? RAW_BARRIERS.test(body.parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''))
+          : holdsBarrier(body.block) || fn.uses.some(reaches);
+    }
+    known.set(use.id, result);
+    return result;
+  };
+  return reaches;
+}
+
+/** Whether a barrier statement is anywhere in `block`. */
+function holdsBarrier(block: Block<SymbolicId>): boolean {
+  return block.some((s) => {
+    switch (s.kind) {
+      case 'barrier':
+        return true;
+      case 'if':
+        return holdsBarrier(s.then) || (s.else !== null && holdsBarrier(s.else));
+      case 'for':
+        return s.init?.kind === 'barrier' || s.update?.kind === 'barrier' || holdsBarrier(s.body);
+      case 'while':
+      case 'block':
+        return holdsBarrier(s.body);
+      default:
+        return false;
+    }
+  });
 }
 
 const OPAQUE: Summary = { barrier: null, uniformParams: new Set(), result: UNIFORM };

@@ -68,41 +68,88 @@ ${ENTRY_LOCALS.join(' ')} ${LAUNCH_SLOT} ${Object.values(LAUNCH_FIELDS).join(' '
  * alone gets a `v_` in front. Not one to one: the namer's uniqueness makes names distinct.
  */
 function sanitize(base: string): string {
+  // Most names are already identifiers that start with a letter: they stay as they are.
+  if (isPlainName(base)) return base;
   const text = base.replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '_');
   return text === '' || text === '_' || /^[0-9]/.test(text) ? `v_${text}` : text;
 }
+
+/** `[A-Za-z][A-Za-z0-9_]*`: a name `sanitize` returns unchanged. */
+function isPlainName(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    if (!letter && (i === 0 || !((c >= 48 && c <= 57) || c === 95))) return false;
+  }
+  return true;
+}
+
+const NO_PREFIXES: readonly string[] = [];
+const INNER_PREFIXES: readonly string[] = [STRUCT_PREFIX, HELPER_PREFIX];
+const NO_NAMES: readonly string[] = [];
 
 /**
  * Hands out WGSL identifiers, each once: a name is never a WGSL word, never one taken here or
  * in the namer it was derived from, and never starts with a refused prefix.
  */
 export class Namer {
-  readonly #taken: Set<string>;
+  /** The names taken here. */
+  readonly #taken = new Set<string>();
+  /** Set once an inner namer reads this one's names: this one hands out no more. */
+  #hasInner = false;
 
   private constructor(
-    taken: Iterable<string>,
     private readonly refusedPrefixes: readonly string[],
-  ) {
-    this.#taken = new Set(taken);
-  }
+    /**
+     * Names avoided without being copied here: the parent namer's (of an inner namer), or a
+     * set given to `over`.
+     */
+    private readonly outer: Namer | ReadonlySet<string> | null,
+  ) {}
 
   /** A namer for module-scope names (or a struct's fields), `taken` already in use. */
-  static module(taken: Iterable<string> = []): Namer {
-    return new Namer(taken, []);
+  static module(taken: Iterable<string> = NO_NAMES): Namer {
+    const namer = new Namer(NO_PREFIXES, null);
+    for (const name of taken) namer.#taken.add(name);
+    return namer;
+  }
+
+  /**
+   * `module(taken)` for a set the caller keeps: the namer reads `taken` in place instead of
+   * copying it, so the set must not change while the namer is in use.
+   */
+  static over(taken: ReadonlySet<string>): Namer {
+    return new Namer(NO_PREFIXES, taken);
   }
 
   /**
    * A namer for a function inside this module: its names avoid every name taken here so far
    * (and the generated locals, which are WGSL words here), and never start with `STRUCT_PREFIX`
-   * or `HELPER_PREFIX`.
+   * or `HELPER_PREFIX`. It consults this namer's names instead of copying them, so this namer
+   * hands out no more names once it has an inner one.
    */
   inner(): Namer {
-    return new Namer(this.#taken, [STRUCT_PREFIX, HELPER_PREFIX]);
+    this.#hasInner = true;
+    return new Namer(INNER_PREFIXES, this);
   }
 
-  /** The names handed out so far (and those given as taken). */
+  /** The names handed out so far (and those given as taken), with those avoided in place. */
   get taken(): ReadonlySet<string> {
-    return this.#taken;
+    const outer = this.outer;
+    if (outer === null) return this.#taken;
+    return new Set([...(outer instanceof Namer ? outer.taken : outer), ...this.#taken]);
+  }
+
+  #isTaken(name: string): boolean {
+    if (this.#taken.has(name)) return true;
+    const outer = this.outer;
+    if (outer === null) return false;
+    return outer instanceof Namer ? outer.#isTaken(name) : outer.has(name);
+  }
+
+  #isFree(name: string): boolean {
+    return !this.#isTaken(name) && !WGSL_WORDS.has(name);
   }
 
   /**
@@ -110,14 +157,22 @@ export class Namer {
    * `_2`, `_3`, ...; `derived` are extra names the caller builds from the result (e.g. override
    * leaves) that must be free as well, and are taken with it.
    */
-  call(base: string, derived: (name: string) => readonly string[] = () => []): string {
+  call(base: string, derived?: (name: string) => readonly string[]): string {
+    if (this.#hasInner) throw new Error(`namer: '${base}' named after an inner namer was made`);
     let stem = sanitize(base);
-    if (this.refusedPrefixes.some((p) => stem.startsWith(p))) stem = `l_${stem}`;
+    for (const prefix of this.refusedPrefixes) {
+      if (stem.startsWith(prefix)) {
+        stem = `l_${stem}`;
+        break;
+      }
+    }
     for (let n = 1; ; n++) {
       const name = n === 1 ? stem : `${stem}_${n}`;
-      const all = [name, ...derived(name)];
-      if (all.some((x) => this.#taken.has(x) || WGSL_WORDS.has(x))) continue;
-      for (const x of all) this.#taken.add(x);
+      if (!this.#isFree(name)) continue;
+      const extra = derived === undefined ? NO_NAMES : derived(name);
+      if (!extra.every((x) => this.#isFree(x))) continue;
+      this.#taken.add(name);
+      for (const x of extra) this.#taken.add(x);
       return name;
     }
   }
@@ -130,6 +185,8 @@ export class Namer {
  * form reads back to one text only.
  */
 export function commentText(text: string): string {
+  // Text with nothing to escape (the usual) is the comment text as it is.
+  if (!hasEscaped(text)) return text;
   let out = '';
   for (const c of text) {
     const code = c.codePointAt(0)!;
@@ -138,4 +195,15 @@ export function commentText(text: string): string {
     out += escaped || c === '\\' ? `\\u{${code.toString(16)}}` : c;
   }
   return out;
+}
+
+/** Whether `text` holds a code unit that commentText escapes. */
+function hasEscaped(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c === 0x5c) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -125,7 +125,7 @@ export const BUILTIN_TABLE = {
   bitcastF32: { wgsl: 'bitcast<f32>', S: BITS, overloads: ['(S) -> f32'], fold: true, accuracy: 'exact' },
   bitcastI32: { wgsl: 'bitcast<i32>', S: BITS, overloads: ['(S) -> i32'], fold: true, accuracy: 'exact' },
   bitcastU32: { wgsl: 'bitcast<u32>', S: BITS, overloads: ['(S) -> u32'], fold: true, accuracy: 'exact' },
-  /** JavaScript's rounding, halves toward +∞, exact in f32 (`floor(x + 0.5)` is not: x + 0.5 rounds). */
+  /** JavaScript's rounding, halves toward +Infinity, exact in f32 (`floor(x + 0.5)` is not: x + 0.5 rounds). */
   jsRound: { wgsl: 'js_round', T: FLOAT, overloads: UNARY, fold: true, accuracy: 'exact', dsl: false, math: 'round', helper: 'fn $name(x: $T) -> $T { let f = floor(x); return select(f, f + $T(1), x - f >= $T(0.5)); }' },
   clz32: { wgsl: 'countLeadingZeros', overloads: ['(u32) -> u32'], fold: true, accuracy: 'exact', dsl: false, math: 'clz32' },
   /**

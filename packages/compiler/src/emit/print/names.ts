@@ -5,7 +5,6 @@
  * struct, by `fieldNames`.
  */
 import type { DataType } from '@syclts/dsl';
-import { mapAll, mapStmt, type StmtMapper } from '../../ir/children.js';
 import type { Block } from '../../ir/device-code.js';
 import type { LinkedImage, LinkedKernel } from '../../link/linked-image.js';
 import { LAUNCH_FIELDS, Namer } from '../../link/wgsl-names.js';
@@ -36,28 +35,42 @@ export class FunctionNames {
     if (!this.#names.has(name)) this.#names.set(name, this.namer.call(name));
   }
 
+  /** Each local of `block` in the order of its declarations, inner blocks where they stand. */
   #collect(block: Block<unknown>): void {
-    const mapper: StmtMapper<unknown> = {
-      expr: (e) => e,
-      block: (b) => mapAll(b, (s) => mapStmt(s, mapper)),
-      let: (s) => {
-        this.#add(s.name);
-        return s;
-      },
-      update: (s) => s,
-      scoped: (f) => f(),
-    };
-    mapper.block(block);
+    for (const s of block) {
+      switch (s.kind) {
+        case 'let':
+          this.#add(s.name);
+          break;
+        case 'if':
+          this.#collect(s.then);
+          if (s.else) this.#collect(s.else);
+          break;
+        case 'for':
+          if (s.init?.kind === 'let') this.#add(s.init.name);
+          this.#collect(s.body);
+          break;
+        case 'while':
+        case 'block':
+          this.#collect(s.body);
+          break;
+        default:
+          break;
+      }
+    }
   }
 }
+
+const LAUNCH_FIELD_NAMES: ReadonlySet<string> = new Set(Object.values(LAUNCH_FIELDS));
 
 /** The names of every function and kernel of an image, chosen before printing. */
 export class ImageNames {
   readonly #functions = new Map<string, FunctionNames>();
   readonly #launchFields = new Map<string, FunctionNames>();
 
-  constructor(image: LinkedImage) {
-    const module = Namer.module(image.wgslNames);
+  /** `taken`: the image's module-scope names (its `wgslNames`). */
+  constructor(image: LinkedImage, taken: ReadonlySet<string>) {
+    const module = Namer.over(taken);
     for (const f of image.functions) {
       const params = f.decl.params.map((p) => p.name);
       const body = f.decl.body.kind === 'ir' ? f.decl.body.block : null;
@@ -66,7 +79,7 @@ export class ImageNames {
     for (const k of image.kernels) {
       this.#functions.set(k.symbolicId, new FunctionNames(module.inner(), [], k.decl.body));
       const args = k.decl.params.filter((p) => p.kind === 'value').map((p) => p.name);
-      const fields = Namer.module(Object.values(LAUNCH_FIELDS));
+      const fields = Namer.over(LAUNCH_FIELD_NAMES);
       this.#launchFields.set(k.symbolicId, new FunctionNames(fields, args, null));
     }
   }

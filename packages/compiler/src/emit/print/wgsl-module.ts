@@ -14,12 +14,14 @@ import { literal } from './literals.js';
 import { ImageNames } from './names.js';
 import { WgslTypes } from './types.js';
 
+/** `taken`: the image's module-scope names (its `wgslNames`) as a set, which stays as it is. */
 export function printModule(
   image: LinkedImage,
   mode: SpecConstantMode,
+  taken: ReadonlySet<string>,
 ): { readonly code: string; readonly lineMap: LineMap } {
-  const names = new ImageNames(image);
-  const namer = Namer.module(image.wgslNames);
+  const names = new ImageNames(image, taken);
+  const namer = Namer.over(taken);
   const types = new WgslTypes(namer);
   const helpers = new BuiltinHelpers(namer, types);
   const scope = new ImageScope(image, mode, types, names, helpers);

@@ -17,6 +17,11 @@ export interface ParsedModule {
   readonly errors: readonly OxcError[];
   /** The specifiers of its static imports and re-exports, in source order. */
   readonly specifiers: readonly string[];
+  /**
+   * Where the text nests too deeply for the parser (parseNestingOverflow), or null: such text
+   * is never parsed, and `program` is null with no `errors`.
+   */
+  readonly nestingOverflow: number | null;
 }
 
 export class ModuleLoader {
@@ -35,8 +40,16 @@ export class ModuleLoader {
     }
     // Text that would exhaust the parser's stack never reaches it: compileModule reports it at
     // its place; a module importing it finds it does not parse.
-    if (parseNestingOverflow(source) !== null) {
-      const refused: ParsedModule = { module, source, program: null, errors: [], specifiers: [] };
+    const nestingOverflow = parseNestingOverflow(source);
+    if (nestingOverflow !== null) {
+      const refused: ParsedModule = {
+        module,
+        source,
+        program: null,
+        errors: [],
+        specifiers: [],
+        nestingOverflow,
+      };
       if (imported) this.#imported.set(module, refused);
       return refused;
     }
@@ -57,6 +70,7 @@ export class ModuleLoader {
       program: result.errors.length > 0 ? null : result.program,
       errors: result.errors,
       specifiers: [...specifiers],
+      nestingOverflow: null,
     };
     if (imported) this.#imported.set(module, parsed);
     else this.#latest = parsed;

@@ -31,6 +31,9 @@ interface Depth {
   readonly expression: number;
 }
 
+/** The depth of a leaf other than a local, by the levels the printer adds to it (`#leaf`). */
+const LEAF_DEPTHS: readonly Depth[] = [0, 1, 2].map((parse) => ({ parse, expression: 1 }));
+
 /** A sub-expression, and the parse levels its parent's text puts around it. */
 type Part<R> = readonly [Expr<R>, number];
 
@@ -207,20 +210,107 @@ class NestingChecker<R> {
   }
 
   #depth(e: Expr<R>): Depth {
+    // A leaf other than a local is as deep as its kind: no entry in #depths.
+    switch (e.op) {
+      case 'literal':
+      case 'workgroupArray':
+      case 'launchSlot':
+        return LEAF_DEPTHS[0]!;
+      case 'param':
+      case 'specConstant':
+      case 'deviceGlobal':
+        return LEAF_DEPTHS[1]!;
+      case 'item':
+        return LEAF_DEPTHS[2]!;
+    }
     const known = this.#depths.get(e);
     if (known) return known;
+    // The parts of `e` as `parts` lists them, in its order, without building the list.
     let parse = this.#leaf(e);
     let expression = 0;
-    for (const [child, around] of parts(e)) {
-      const d = this.#depth(child);
-      parse = Math.max(parse, around + d.parse);
-      expression = Math.max(expression, d.expression);
-    }
-    if (e.op === 'local') {
-      const inlined = this.#inlined.get(e.name)?.at(-1);
-      if (inlined) {
-        parse = Math.max(parse, inlined.parse);
-        expression = Math.max(expression, inlined.expression - 1);
+    switch (e.op) {
+      case 'unary': {
+        const d = this.#depth(e.operand);
+        parse = Math.max(parse, 1 + wrapped(e.operand) + d.parse);
+        expression = d.expression;
+        break;
+      }
+      case 'binary': {
+        const own = COMPARISONS.has(e.operator) ? 1 : 0;
+        const left = this.#depth(e.left);
+        const right = this.#depth(e.right);
+        parse = Math.max(
+          parse,
+          own + wrapped(e.left) + left.parse,
+          own + wrapped(e.right) + right.parse,
+        );
+        expression = Math.max(left.expression, right.expression);
+        break;
+      }
+      case 'select':
+      case 'conditional': {
+        const whenFalse = this.#depth(e.whenFalse);
+        const whenTrue = this.#depth(e.whenTrue);
+        const condition = this.#depth(e.condition);
+        parse = Math.max(parse, 1 + whenFalse.parse, 1 + whenTrue.parse, 1 + condition.parse);
+        expression = Math.max(whenFalse.expression, whenTrue.expression, condition.expression);
+        break;
+      }
+      case 'call':
+      case 'builtin':
+      case 'construct': {
+        const around = e.op === 'builtin' && e.name === 'arrayLength' ? 2 : 1;
+        for (const a of e.args) {
+          const d = this.#depth(a);
+          parse = Math.max(parse, around + d.parse);
+          expression = Math.max(expression, d.expression);
+        }
+        break;
+      }
+      case 'index': {
+        const base = this.#depth(e.base);
+        const index = this.#depth(e.index);
+        parse = Math.max(parse, wrapped(e.base) + base.parse, 1 + index.parse);
+        expression = Math.max(base.expression, index.expression);
+        break;
+      }
+      case 'member':
+      case 'swizzle': {
+        const base = this.#depth(e.base);
+        parse = Math.max(parse, wrapped(e.base) + base.parse);
+        expression = base.expression;
+        break;
+      }
+      case 'atomic': {
+        const pointer = this.#depth(e.pointer);
+        parse = Math.max(parse, 2 + pointer.parse);
+        expression = pointer.expression;
+        for (const a of e.args) {
+          const d = this.#depth(a);
+          parse = Math.max(parse, 1 + d.parse);
+          expression = Math.max(expression, d.expression);
+        }
+        break;
+      }
+      case 'fromHost': {
+        const place = this.#depth(e.place);
+        parse = Math.max(parse, 2 + place.parse);
+        expression = place.expression;
+        break;
+      }
+      case 'toHost': {
+        const value = this.#depth(e.value);
+        parse = Math.max(parse, 1 + value.parse);
+        expression = value.expression;
+        break;
+      }
+      case 'local': {
+        const inlined = this.#inlined.get(e.name)?.at(-1);
+        if (inlined) {
+          parse = Math.max(parse, inlined.parse);
+          expression = Math.max(expression, inlined.expression - 1);
+        }
+        break;
       }
     }
     const depth = { parse, expression: expression + 1 };
