@@ -651,12 +651,11 @@ export class Generator {
       T('f32'),
       (x, y) => fr(x / fr(Math.abs(y) + 1)),
       `(${a.text} / (Math.abs(${b.text}) + 1))`,
-      // WGSL grants division 2.5 ULP; the divisor |y| + 1 >= 1 may itself be rounded.
-      (r, x, y, ex, ey) => {
+      // WGSL grants division 2.5 ULP, an exact quotient included (a GPU may multiply by the
+      // reciprocal); the divisor |y| + 1 >= 1 may itself be rounded.
+      (r, _, y, ex, ey) => {
         const d = Math.abs(y) + 1;
-        return (
-          (ex + Math.abs(r) * (ey + rounding(fr(d), d))) / d + (r * d === x ? 0 : 2.5 * ulp(r))
-        );
+        return (ex + Math.abs(r) * (ey + rounding(fr(d), d))) / d + 2.5 * ulp(r);
       },
     );
   }
