@@ -1,14 +1,15 @@
 /**
  * Property: random short sequences of launches, buffer writes and reads, and device-global
  * copies, with failures injected (a kernel whose pipeline fails, a launch binding a buffer
- * destroyed behind the runtime's back), agree with a model of docs/runtime.md's failure model.
+ * destroyed behind the runtime's back, calls the runtime refuses at once), agree with a model of
+ * docs/runtime.md's failure model.
  * Every read returns the model's contents exactly or throws the error of the command the model
  * says wrote last and failed, naming it; every command's own `wait()` throws iff the model says
  * it failed; nothing independent fails, and `queue.wait()` raises nothing once all was observed.
  *
  * One queue for the file (pipelines are created once); the state carries over between
  * sequences. SYCLTS_PROPERTY_SEED replays a run, SYCLTS_FAILURE_SEQUENCES sets how many
- * sequences it runs (2,000 by default; the documented longer run is 100,000).
+ * sequences it runs (2,000 by default; the longer run in docs/runtime.md is 100,000).
  */
 import { accessor, array, deviceGlobal, kernel, specializationId, u32 } from '@syclts/dsl';
 import { expect, test } from 'vitest';
@@ -176,7 +177,8 @@ type Expected =
   | { kind: 'raised'; of: number }
   // Refused by the call itself (errc.kernelArgument or kernelNotSupported), before anything.
   | { kind: 'rejected' }
-  // It reads what command `writer` (index in the sequence, or -1 before it) wrote, and failed.
+  // It reads what command `writer` wrote, and that failed (its index in the sequence; negative:
+  // a command of an earlier sequence, its error kept in `earlier`).
   | { kind: 'dependent'; writer: number };
 
 interface Slot {
@@ -263,7 +265,7 @@ function expectations(model: Model, commands: readonly Command[]): Expected[] {
         for (const w of access(command).writes) {
           if (writer[w] === index) model[w].failedBy = index;
         }
-        // Dawn refuses a submit at once: the commands issued next see the error.
+        // Dawn reports a refused submit within the submit call: the next call sees its error.
         if (refused && now) unobserved.push(index);
       }
     }
