@@ -5,9 +5,12 @@
  * docs/runtime.md's failure model.
  * Every read returns the model's contents exactly or throws the error of the command the model
  * says wrote last and failed, naming it; every command's own `wait()` throws iff the model says
- * it failed; nothing independent fails, and `queue.wait()` raises nothing once all was observed.
+ * it failed; nothing independent fails; an error no one observed is raised once, by a later
+ * submit or write, while it is known (at once for a refused batch, after a tick for a failed
+ * pipeline); and `queue.wait()` raises nothing once all was observed.
  *
- * One queue for the file (pipelines are created once); the state carries over between
+ * One queue for the file (pipelines are created once, but the failing one, which the runtime
+ * creates anew for each launch); the state carries over between
  * sequences. SYCLTS_PROPERTY_SEED replays a run, SYCLTS_FAILURE_SEQUENCES sets how many
  * sequences it runs (2,000 by default; the longer run in docs/runtime.md is 100,000).
  */
@@ -96,7 +99,10 @@ type Command =
   // Refused by the call itself: a buffer destroyed through the runtime, a workgroup size over
   // the device's limit. Nothing is issued.
   | { op: 'dead'; k: number; c: number }
-  | { op: 'wide'; dst: BufferName };
+  | { op: 'wide'; dst: BufferName }
+  // The host lets the runtime run until every command so far has its outcome, observing
+  // nothing: what failed is known, and raised by the next submit or write.
+  | { op: 'tick' };
 
 /** Small deterministic generator (xorshift32) seeded per sequence. */
 class Rand {
@@ -132,13 +138,15 @@ function generate(rand: Rand): Command[] {
     const c = rand.u32();
     const start = rand.below(N);
     // Failures about one command in six: rare enough that most reads see data.
-    switch (rand.below(17)) {
+    switch (rand.below(18)) {
       case 0:
         return { op: 'bad', dst: buf };
       case 1:
         return { op: 'gone', k, c };
       case 16:
         return rand.below(2) ? { op: 'dead', k, c } : { op: 'wide', dst: buf };
+      case 17:
+        return { op: 'tick' };
       case 2:
       case 3:
         return { op: 'write', buf, start, data: rand.words(N - start) };
@@ -173,8 +181,8 @@ type Expected =
   | { kind: 'pipeline' }
   | { kind: 'refused' }
   | { kind: 'notRun' }
-  // Thrown at once by its API: the unobserved error of command `of`, raised once.
-  | { kind: 'raised'; of: number }
+  // Thrown at once by its API: an unobserved error, raised once (whose: see Observation).
+  | { kind: 'raised' }
   // Refused by the call itself (errc.kernelArgument or kernelNotSupported), before anything.
   | { kind: 'rejected' }
   // It reads what command `writer` wrote, and that failed (its index in the sequence; negative:
@@ -245,13 +253,15 @@ function run(model: Model, c: Command): void {
  * not ready (`bad`), which waits and issues those behind it in a new batch. A batch holding a `gone`
  * launch is refused whole: the launches recorded in it fail, and none of them ran.
  */
-function expectations(model: Model, commands: readonly Command[]): Expected[] {
+function sequenceModel(model: Model) {
   const expected: Expected[] = [];
+  const log: Observation[] = [];
   const failure = (reads: Resource[]) => reads.find((r) => model[r].failedBy !== null);
   let batch: { index: number; command: Command }[] = [];
   let before: Record<Resource, number[]> | null = null;
-  // Errors no one observed yet, oldest first: the next submit or write raises one.
-  const unobserved: number[] = [];
+  // Failed commands the runtime learns of at the next tick (a pipeline's outcome, a batch
+  // submitted at the end of the task).
+  let hidden: number[] = [];
   // Behind a launch waiting for its pipeline, commands are issued later, not while issuing.
   let waiting = false;
   // The command that wrote each resource last in this sequence (its index).
@@ -266,23 +276,26 @@ function expectations(model: Model, commands: readonly Command[]): Expected[] {
           if (writer[w] === index) model[w].failedBy = index;
         }
         // Dawn reports a refused submit within the submit call: the next call sees its error.
-        if (refused && now) unobserved.push(index);
+        if (refused && now) log.push({ at: 'failed', index });
+        else if (refused) hidden.push(index);
       }
     }
     batch = [];
     before = null;
   };
-  commands.forEach((command, index) => {
+  /** The model's step for `command`, issued as index `index`; `raised`: its call raised an unobserved error. */
+  const step = (command: Command, index: number, raised: boolean) => {
     // `queue.submit` runs the command group first: its own error is raised, the unobserved one
     // waits for the next call. The shortcuts raise the unobserved error first.
     if (command.op === 'wide') {
       expected[index] = { kind: 'rejected' };
       return;
     }
-    const raised =
-      command.op !== 'read' && command.op !== 'copyOut' ? unobserved.shift() : undefined;
-    if (raised !== undefined) {
-      expected[index] = { kind: 'raised', of: raised };
+    if (command.op !== 'read' && command.op !== 'copyOut') {
+      log.push({ at: 'submit', index });
+    }
+    if (raised) {
+      expected[index] = { kind: 'raised' };
       return;
     }
     if (command.op === 'dead') {
@@ -301,6 +314,7 @@ function expectations(model: Model, commands: readonly Command[]): Expected[] {
     }
     if (command.op === 'bad') {
       waiting = true;
+      hidden.push(index);
       expected[index] = { kind: 'pipeline' };
       for (const w of writes) model[w].failedBy = index;
       return;
@@ -319,6 +333,9 @@ function expectations(model: Model, commands: readonly Command[]): Expected[] {
         slot.failedBy === null
           ? { kind: 'ok', value: slot.contents }
           : { kind: 'dependent', writer: slot.failedBy };
+      if (slot.failedBy !== null && slot.failedBy >= 0) {
+        log.push({ at: 'read', index: slot.failedBy });
+      }
       return;
     }
     const input = failure(reads);
@@ -334,10 +351,29 @@ function expectations(model: Model, commands: readonly Command[]): Expected[] {
     for (const w of writes) model[w].failedBy = null;
     expected[index] = { kind: 'ok' };
     batch.push({ index, command });
-  });
-  close(false);
-  return expected;
+  };
+  /** The runtime ran: pending commands are issued, the open batch submitted, failures known. */
+  const tick = () => {
+    close(true);
+    for (const index of hidden) log.push({ at: 'failed', index });
+    hidden = [];
+    waiting = false;
+    log.push({ at: 'tick' });
+  };
+  return { expected, log, step, tick, end: () => close(false) };
 }
+
+/**
+ * What the runtime learns and observes, in order, to check which unobserved error each call
+ * raised (`index`: a command of the sequence). `failed`: it knows command `index` failed, and no
+ * one observed it. `read`: a read of what `index` wrote was issued: from the next tick on it
+ * may have observed it. `submit`: a call that raises an unobserved error, if any.
+ */
+type Observation =
+  | { at: 'failed'; index: number }
+  | { at: 'read'; index: number }
+  | { at: 'tick' }
+  | { at: 'submit'; index: number };
 
 /** What a command's issue gave: its event, or the promise of a read's contents. */
 type Outcome =
@@ -367,61 +403,133 @@ interface World {
   wide: number;
 }
 
-/** Issues the commands synchronously (so batches form as the model says); their outcomes. */
-function issue(
-  { q, buffers, gone, dead, wide }: World,
-  commands: readonly Command[],
-): Promise<Outcome>[] {
+/** Issues one command (not a tick): its event, or the promise of a read's outcome. */
+function call({ q, buffers, gone, dead, wide }: World, c: Exclude<Command, { op: 'tick' }>) {
   const globals = { g0, g1 };
-  const call = (c: Command): SyclEvent | Promise<Outcome> => {
-    switch (c.op) {
-      case 'write':
-        return buffers[c.buf].write(c.data, c.start);
-      case 'read':
-        return settle(buffers[c.buf].read());
-      case 'copyIn':
-        return q.copy(c.data, globals[c.global]);
-      case 'copyOut': {
-        const host = new Uint32Array(N).fill(POISON);
-        return settle(q.copy(globals[c.global], host).wait(), host);
+  switch (c.op) {
+    case 'write':
+      return buffers[c.buf].write(c.data, c.start);
+    case 'read':
+      return settle(buffers[c.buf].read());
+    case 'copyIn':
+      return q.copy(c.data, globals[c.global]);
+    case 'copyOut': {
+      const host = new Uint32Array(N).fill(POISON);
+      return settle(q.copy(globals[c.global], host).wait(), host);
+    }
+    case 'fill':
+      return q.parallelFor(N, fill, { dst: buffers[c.dst], k: c.k, c: c.c });
+    case 'affine':
+      return q.parallelFor(N, affine, {
+        src: buffers[c.src],
+        dst: buffers[c.dst],
+        k: c.k,
+        c: c.c,
+      });
+    case 'bump':
+      return q.parallelFor(N, bump, { buf: buffers[c.buf], k: c.k, c: c.c });
+    case 'stash':
+      return q.parallelFor(N, stash, { src: buffers[c.src], k: c.k });
+    case 'unstash':
+      return q.parallelFor(N, unstash, { dst: buffers[c.dst], c: c.c });
+    case 'bad':
+      return q.parallelFor(N, bad, { dst: buffers[c.dst] });
+    case 'gone':
+      return q.parallelFor(N, fill, { dst: gone, k: c.k, c: c.c });
+    case 'dead':
+      return q.parallelFor(N, fill, { dst: dead, k: c.k, c: c.c });
+    case 'wide':
+      return q.submit((cgh) => {
+        cgh.setSpecializationConstant(tile, wide);
+        cgh.parallelFor(ndRange([wide], [wide]), sized, { dst: buffers[c.dst] });
+      });
+  }
+}
+
+const API = { write: 'buffer.write', copyIn: 'queue.copy' } as const;
+const apiOf = (c: Command) =>
+  c.op === 'write' || c.op === 'copyIn' ? API[c.op] : 'queue.parallelFor';
+const RAISED = ': an earlier command failed: ';
+
+/**
+ * Issues the commands in order, the model stepping along (batches form as it says: nothing is
+ * awaited but at a tick); their outcomes, and the model's expectations.
+ */
+async function issue(world: World, model: Model, commands: readonly Command[]) {
+  const sequence = sequenceModel(model);
+  const issued: (SyclEvent | Promise<Outcome>)[] = [];
+  for (const [index, c] of commands.entries()) {
+    if (c.op === 'tick') {
+      // Until every command so far has its outcome (a failed pipeline is created anew on each
+      // launch, and the commands behind it wait): their statuses tell, without observing.
+      while (issued.some((e) => !(e instanceof Promise) && e.status === 'submitted')) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
       }
-      case 'fill':
-        return q.parallelFor(N, fill, { dst: buffers[c.dst], k: c.k, c: c.c });
-      case 'affine':
-        return q.parallelFor(N, affine, {
-          src: buffers[c.src],
-          dst: buffers[c.dst],
-          k: c.k,
-          c: c.c,
-        });
-      case 'bump':
-        return q.parallelFor(N, bump, { buf: buffers[c.buf], k: c.k, c: c.c });
-      case 'stash':
-        return q.parallelFor(N, stash, { src: buffers[c.src], k: c.k });
-      case 'unstash':
-        return q.parallelFor(N, unstash, { dst: buffers[c.dst], c: c.c });
-      case 'bad':
-        return q.parallelFor(N, bad, { dst: buffers[c.dst] });
-      case 'gone':
-        return q.parallelFor(N, fill, { dst: gone, k: c.k, c: c.c });
-      case 'dead':
-        return q.parallelFor(N, fill, { dst: dead, k: c.k, c: c.c });
-      case 'wide':
-        return q.submit((cgh) => {
-          cgh.setSpecializationConstant(tile, wide);
-          cgh.parallelFor(ndRange([wide], [wide]), sized, { dst: buffers[c.dst] });
-        });
+      sequence.tick();
+      sequence.expected[index] = { kind: 'ok' };
+      issued.push(Promise.resolve({ ok: true, value: null }));
+      continue;
     }
-  };
-  const events = commands.map((c): SyclEvent | Promise<Outcome> => {
+    let result: SyclEvent | Promise<Outcome>;
+    let raised = false;
     try {
-      return call(c);
+      result = call(world, c);
     } catch (error) {
-      return Promise.resolve({ ok: false, error: error as SyclError, thrown: true });
+      const thrown = error as SyclError;
+      raised = thrown.message.startsWith(`${apiOf(c)}${RAISED}`);
+      result = Promise.resolve({ ok: false, error: thrown, thrown: true });
     }
-  });
-  // Waited for only once all is issued: a wait flushes the open batch.
-  return events.map((e) => (e instanceof Promise ? e : settle(e.wait())));
+    sequence.step(c, index, raised);
+    issued.push(result);
+  }
+  sequence.end();
+  // Waited for only once all is issued: a wait flushes the open batch and observes its error.
+  const outcomes = await Promise.all(
+    issued.map((e) => (e instanceof Promise ? e : settle(e.wait()))),
+  );
+  return { outcomes, expected: sequence.expected, log: sequence.log };
+}
+
+/**
+ * Which command's error each raising call raised, checked against what the runtime knew: one it
+ * knew failed and no one observed (a read may have observed it since a tick), each once; a call
+ * that raised nothing while one surely unobserved was known disagrees.
+ */
+function raisedBy(log: readonly Observation[], outcomes: readonly Outcome[]): Map<number, number> {
+  const unobserved = new Set<number>();
+  const maybe = new Set<number>();
+  const reads = new Set<number>();
+  const raised = new Map<number, number>();
+  for (const entry of log) {
+    if (entry.at === 'failed') unobserved.add(entry.index);
+    else if (entry.at === 'read') reads.add(entry.index);
+    else if (entry.at === 'tick') {
+      for (const index of reads) {
+        if (unobserved.delete(index)) maybe.add(index);
+      }
+    } else {
+      const got = outcomes[entry.index]!;
+      const cause =
+        !got.ok && got.thrown && got.error.message.includes(RAISED) ? got.error.cause : undefined;
+      if (cause === undefined) {
+        if (unobserved.size > 0) {
+          throw new Error(
+            `command ${entry.index} raised nothing, though command ${[...unobserved][0]} failed unobserved`,
+          );
+        }
+        maybe.clear();
+        continue;
+      }
+      const of = outcomes.findIndex((o) => !o.ok && !o.thrown && o.error === cause);
+      if (!unobserved.delete(of) && !maybe.delete(of)) {
+        throw new Error(
+          `command ${entry.index} raised the error of command ${of}, not one unobserved`,
+        );
+      }
+      raised.set(entry.index, of);
+    }
+  }
+  return raised;
 }
 
 const FILL = /^src\/prop\.sycl\.ts:\d+:\d+: src\/prop\.sycl\.ts#fill: /;
@@ -435,13 +543,18 @@ const readName = (c: Command) =>
       ? `queue.copy(src/${c.global === 'g0' ? 'prop' : 'broken'}.sycl.ts#${c.global})`
       : kernelName(c);
 
-/** Checks each outcome against the model; throws naming the first disagreement. */
+/**
+ * Checks each outcome against the model; throws naming the first disagreement. Returns which
+ * command's error each raising call raised.
+ */
 function check(
   commands: readonly Command[],
   expected: readonly Expected[],
   outcomes: readonly Outcome[],
   earlier: Record<number, SyclError>,
-): void {
+  log: readonly Observation[],
+): Map<number, number> {
+  const raised = raisedBy(log, outcomes);
   const errorOf = (i: number): SyclError => {
     const outcome = i < 0 ? null : outcomes[i];
     if (outcome && !outcome.ok) return outcome.error;
@@ -498,16 +611,10 @@ function check(
             : got.error.errc === errc.kernelNotSupported &&
                 message.includes('kernel src/prop.sycl.ts#sized needs maxComputeWorkgroupSizeX');
         case 'raised': {
-          const cause = errorOf(want.of);
-          const api =
-            command.op === 'write'
-              ? 'buffer.write'
-              : command.op === 'copyIn'
-                ? 'queue.copy'
-                : 'queue.parallelFor';
+          const cause = errorOf(raised.get(i)!);
           return (
             got.error.errc === cause.errc &&
-            message === `${api}: an earlier command failed: ${cause.message}`
+            message === `${apiOf(command)}${RAISED}${cause.message}`
           );
         }
         case 'dependent': {
@@ -525,6 +632,7 @@ function check(
         `${where} should fail as ${JSON.stringify(want)}, it failed with: ${message}`,
       );
   });
+  return raised;
 }
 
 test(`${SEQUENCES} random sequences of commands with failures agree with the failure model (seed ${SEED})`, async () => {
@@ -579,11 +687,14 @@ test(`${SEQUENCES} random sequences of commands with failures agree with the fai
       earlier[-1 - i] = slot.earlier!;
       slot.failedBy = -1 - i;
     });
-    const expected = expectations(model, commands);
+    const { outcomes, expected, log } = await issue(world, model, commands);
     for (const { kind } of expected) tally[kind] = (tally[kind] ?? 0) + 1;
-    const outcomes = await Promise.all(issue(world, commands));
     try {
-      check(commands, expected, outcomes, earlier);
+      // A raised error counts again by whose it was: a failed pipeline's is known only later.
+      for (const of of check(commands, expected, outcomes, earlier, log).values()) {
+        const key = `raised ${expected[of]!.kind}`;
+        tally[key] = (tally[key] ?? 0) + 1;
+      }
     } catch (error) {
       throw new Error(
         `sequence ${s} (SYCLTS_PROPERTY_SEED=${SEED}): ${(error as Error).message}\n${commands.map((c, i) => `${i}: ${JSON.stringify(c)} expected ${JSON.stringify(expected[i])}`).join('\n')}`,
@@ -599,7 +710,8 @@ test(`${SEQUENCES} random sequences of commands with failures agree with the fai
     await q.wait();
   }
   console.log(`[syclts] failure model: outcomes checked ${JSON.stringify(tally)}`);
-  for (const kind of ['ok', 'pipeline', 'refused', 'notRun', 'raised', 'rejected', 'dependent']) {
-    expect(tally[kind] ?? 0, kind).toBeGreaterThan(SEQUENCES / 100);
+  const kinds = ['ok', 'pipeline', 'refused', 'notRun', 'rejected', 'dependent'];
+  for (const kind of [...kinds, 'raised pipeline', 'raised refused']) {
+    expect(tally[kind] ?? 0, kind).toBeGreaterThan(SEQUENCES / 400);
   }
 }, 3_600_000);
