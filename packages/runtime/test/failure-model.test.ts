@@ -248,7 +248,8 @@ function run(model: Model, c: Command): void {
 }
 
 /**
- * The model: for each command, what it is expected to do, and for each read what it returns.
+ * The model of one sequence, stepped as the commands are issued: for each command, what it is
+ * expected to do, and for each read what it returns.
  * Launches share a batch until a command of another kind, or the first launch whose pipeline is
  * not ready (`bad`), which waits and issues those behind it in a new batch. A batch holding a `gone`
  * launch is refused whole: the launches recorded in it fail, and none of them ran.
@@ -283,7 +284,7 @@ function sequenceModel(model: Model) {
     batch = [];
     before = null;
   };
-  /** The model's step for `command`, issued as index `index`; `raised`: its call raised an unobserved error. */
+  /** The step for command `index`; `raised`: its call raised an error no one had observed. */
   const step = (command: Command, index: number, raised: boolean) => {
     // `queue.submit` runs the command group first: its own error is raised, the unobserved one
     // waits for the next call. The shortcuts raise the unobserved error first.
@@ -520,12 +521,18 @@ function raisedBy(log: readonly Observation[], outcomes: readonly Outcome[]): Ma
         maybe.clear();
         continue;
       }
-      const of = outcomes.findIndex((o) => !o.ok && !o.thrown && o.error === cause);
-      if (!unobserved.delete(of) && !maybe.delete(of)) {
+      // Launches of one failing pipeline, created once for them, share its error.
+      const owners = outcomes.flatMap((o, i) =>
+        !o.ok && !o.thrown && o.error === cause ? [i] : [],
+      );
+      const of = owners.find((i) => unobserved.has(i)) ?? owners.find((i) => maybe.has(i));
+      if (of === undefined) {
         throw new Error(
-          `command ${entry.index} raised the error of command ${of}, not one unobserved`,
+          `command ${entry.index} raised the error of command ${owners[0]}, not one unobserved`,
         );
       }
+      unobserved.delete(of);
+      maybe.delete(of);
       raised.set(entry.index, of);
     }
   }
