@@ -2,7 +2,7 @@ import { accessor, kernel, u32 } from '@syclts/dsl';
 import { describe, expect, test } from 'vitest';
 import { errc } from '../src/index.js';
 import { compileSources } from './support/compile.js';
-import { rejected } from './support/errors.js';
+import { caught, rejected } from './support/errors.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
 /** Two kernels whose symbolic IDs are a prefix of one another: `#k` (line 2) and `#kb` (line 4). */
@@ -87,5 +87,34 @@ describe('a failure is reported at its own kernel', () => {
     expect(stale.message).toBe(
       `kept.read(): it reads what a failed command wrote: ${refused.message}`,
     );
+  });
+  test("a refused batch's error is raised once, the culprit's: the launches not run are not raised apart", async () => {
+    const q = await freshQueue();
+    const [v, w] = randomU32(2, 305);
+    const gone = q.buffer(new Uint32Array(8).fill(POISON), { label: 'gone' });
+    const kept = q.buffer(new Uint32Array(8).fill(POISON), { label: 'kept' });
+    const other = q.buffer(new Uint32Array(8).fill(POISON), { label: 'other' });
+    // Both pipelines ready: no launch waits, so the batch is submitted as the model says.
+    await q.parallelFor(8, k, { out: gone, v: v! }).wait();
+    await q.parallelFor(8, kb, { out: kept, v: v! }).wait();
+    gone.gpuBuffer.destroy();
+    // The launch not run first in the batch: the error raised must still be the culprit's.
+    const skipped = q.parallelFor(8, kb, { out: kept, v: v! });
+    const bad = q.parallelFor(8, k, { out: gone, v: v! });
+    // A command of its own submits the batch, and Dawn refuses it at once.
+    other.write(randomU32(8, 306));
+    const raised = caught(() => q.parallelFor(8, kb, { out: other, v: w! }));
+    expect(raised.errc).toBe(errc.runtime);
+    expect(raised.message).toMatch(
+      /^queue\.parallelFor: an earlier command failed: src\/pair\.sycl\.ts:2:14: src\/pair\.sycl\.ts#k: WebGPU validation error: /,
+    );
+    // Raised once: the next submit runs.
+    await q.parallelFor(8, kb, { out: other, v: w! }).wait();
+    expect(Array.from(await other.read())).toEqual(
+      Array.from({ length: 8 }, (_, i) => (w! ^ i) >>> 0),
+    );
+    expect((await rejected(() => skipped.wait())).message).toContain(': not run: ');
+    expect((await rejected(() => bad.wait())).message).toContain('#k: WebGPU validation error: ');
+    await q.wait();
   });
 });

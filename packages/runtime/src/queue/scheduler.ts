@@ -368,7 +368,8 @@ export class Scheduler implements EventOwner {
         `${at}${reason}: ${message}`,
       );
       event.fail(failure);
-      this.#unobserved.add(event);
+      // A launch not run because of a culprit is not raised apart from the culprit's error.
+      if (culprits.includes(event)) this.#unobserved.add(event);
     }
     return true;
   }
