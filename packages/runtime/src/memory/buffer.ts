@@ -17,7 +17,7 @@ import { readValue, roundUp, strideOf, typeName, writeValue } from '@syclts/dsl'
 import { errc, SyclError } from '../errors.js';
 import { BufferUsage, MapMode } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from '../queue/event.js';
-import type { Scheduler, Written } from '../queue/scheduler.js';
+import type { Scheduler } from '../queue/scheduler.js';
 import { canonicalize } from '../values/host-value.js';
 import { show, ValueError } from '../values/scalars.js';
 
@@ -56,9 +56,8 @@ export interface BufferOptions<M extends AccessMode> {
 
 let nextBufferId = 0;
 
-export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = AccessMode>
-  implements Written
-{
+// Holds `writer` for the scheduler: a `Written` by its shape (that interface is internal).
+export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = AccessMode> {
   /** Identifies the buffer in bind group caches. */
   readonly id = nextBufferId++;
   readonly element: T;
