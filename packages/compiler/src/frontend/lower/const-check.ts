@@ -11,8 +11,8 @@ import { IMPLEMENTATIONS } from '../../builtins/evaluate.js';
 import { BUILTINS_BY_WGSL } from '../../builtins/overloads.js';
 import type { Message } from '../../diagnostics/codes.js';
 import * as msg from '../../diagnostics/frontend-messages.js';
-import { mapChildren } from '../../ir/children.js';
-import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
+import { mapChildren, mapStmt, mapUpdateParts, type StmtMapper } from '../../ir/children.js';
+import type { Block, Expr } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
 import type { Reporter } from '../report.js';
 import {
@@ -33,118 +33,57 @@ export function checkConstants<R>(reporter: Reporter, block: Block<R>): void {
 }
 
 class ConstantChecker<R> {
-  /**
-   * Innermost scope last: a local's constant value, or null for one that is not constant; a
-   * scope that has declared nothing yet is null.
-   */
-  private readonly scopes: (Map<string, Value | null> | null)[] = [];
+  /** Innermost scope last: a local's constant value, or null for one that is not constant. */
+  private readonly scopes: Map<string, Value | null>[] = [];
   /**
    * Values of nodes the IR shares (a lowering may use one subtree in several places):
    * each is evaluated, and reported, once, and nesting stays linear.
    */
   private readonly shared = new Map<Expr<R>, Value | null>();
+  private readonly mapper: StmtMapper<R> = {
+    expr: (e) => this.checkExpr(e),
+    block: (b) => this.block(b),
+    let: (s) => {
+      const v = s.init ? this.value(s.init) : null;
+      const constant = !s.mutable && s.type.kind === 'scalar' && isInteger(s.type.scalar);
+      this.scopes.at(-1)!.set(s.name, constant ? v : null);
+      return s;
+    },
+    update: (s) => {
+      if (s.kind === 'assign' && s.operator !== '=') {
+        this.checkExpr(s.target);
+        this.operand(s.operator.slice(0, -1), s.target.type, s.value, this.value(s.value));
+        return s;
+      }
+      return mapUpdateParts(s, (e) => this.checkExpr(e));
+    },
+    scoped: (f) => this.scoped(f),
+  };
 
   constructor(private readonly reporter: Reporter) {}
 
-  /** A block: a scope of its own. */
-  block(block: Block<R>): void {
-    this.scopes.push(null);
+  block(block: Block<R>): Block<R> {
+    return this.scoped(() => {
+      for (const s of block) mapStmt(s, this.mapper);
+      return block;
+    });
+  }
+
+  scoped<T>(f: () => T): T {
+    this.scopes.push(new Map());
     try {
-      for (const s of block) this.stmt(s);
+      return f();
     } finally {
       this.scopes.pop();
     }
   }
 
-  /** A statement's expressions in the order they run, and its blocks. */
-  private stmt(s: Stmt<R>): void {
-    switch (s.kind) {
-      case 'let':
-        this.let(s);
-        return;
-      case 'if':
-        this.value(s.condition);
-        this.block(s.then);
-        if (s.else) this.block(s.else);
-        return;
-      case 'for':
-        // The header's variable is visible in the loop only.
-        this.scopes.push(null);
-        try {
-          if (s.init) {
-            if (s.init.kind === 'let') this.let(s.init);
-            else this.update(s.init);
-          }
-          if (s.condition) this.value(s.condition);
-          if (s.update) this.update(s.update);
-          this.block(s.body);
-        } finally {
-          this.scopes.pop();
-        }
-        return;
-      case 'while':
-        this.value(s.condition);
-        this.block(s.body);
-        return;
-      case 'block':
-        this.block(s.body);
-        return;
-      case 'return':
-        if (s.value) this.value(s.value);
-        return;
-      case 'break':
-      case 'continue':
-        return;
-      default:
-        this.update(s);
-    }
-  }
+  private readonly visit = (e: Expr<R>): Expr<R> => this.checkExpr(e);
 
-  private let(s: LetStmt<R>): void {
-    const v = s.init ? this.value(s.init) : null;
-    const constant = !s.mutable && s.type.kind === 'scalar' && isInteger(s.type.scalar);
-    const top = this.scopes.length - 1;
-    let scope = this.scopes[top];
-    if (!scope) {
-      scope = new Map();
-      this.scopes[top] = scope;
-    }
-    scope.set(s.name, constant ? v : null);
-  }
-
-  private update(s: UpdateStmt<R>): void {
-    switch (s.kind) {
-      case 'assign':
-        if (s.operator !== '=') {
-          this.value(s.target);
-          this.operand(s.operator.slice(0, -1), s.target.type, s.value, this.value(s.value));
-          return;
-        }
-        this.value(s.target);
-        this.value(s.value);
-        return;
-      case 'increment':
-        this.value(s.target);
-        return;
-      case 'expr':
-        this.value(s.expr);
-        return;
-      case 'call':
-        for (const a of s.args) this.value(a);
-        return;
-      case 'atomicStore':
-        this.value(s.pointer);
-        this.value(s.value);
-        return;
-      case 'barrier':
-        return;
-    }
-  }
-
-  private readonly visit = (e: Expr<R>): Expr<R> => {
+  private checkExpr(e: Expr<R>): Expr<R> {
     this.value(e);
     return e;
-  };
+  }
 
   /** The value of `e` when it is constant (reporting what WGSL would reject), else null. */
   value(e: Expr<R>): Value | null {
@@ -199,7 +138,7 @@ class ConstantChecker<R> {
 
   private local(name: string): Value | null {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
-      const v = this.scopes[i]?.get(name);
+      const v = this.scopes[i]!.get(name);
       if (v !== undefined) return v;
     }
     return null;
