@@ -273,7 +273,10 @@ describe("the 'auto' policy: tiered", () => {
     expect(order).toEqual([]);
     await nextTurn();
     timers.mockRestore();
-    expect(order).toEqual(['submit', 'timer']);
+    // Under load the 0 ms timer may fire before the next turn: its compile then asks for
+    // completion itself ('done' after the timer), as in the waited case below.
+    expect(order.slice(0, 2)).toEqual(['submit', 'timer']);
+    expect(order.slice(2).every((e) => e === 'done')).toBe(true);
     expect(q.stats.backgroundCompiles).toBe(2);
     // With no further launch or wait, its native pipeline is created and becomes ready.
     const creations: Promise<GPUComputePipeline>[] = [];
