@@ -14,8 +14,8 @@ import {
   type Case,
   dslImport,
   generateCase,
+  INPUTS,
   Rand,
-  T,
   type Type,
   tolerance,
   type Value,
@@ -25,13 +25,6 @@ const KERNELS = 10;
 const CASES_PER_KERNEL = 110;
 const DEPTH = 3;
 const MODULE = 'prop/cases.sycl.ts';
-
-const INPUTS = new Map<string, Type>([
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`a${i}`, T('i32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`b${i}`, T('u32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`c${i}`, T('f32')]),
-  ...[0, 1].map((i): [string, Type] => [`p${i}`, T('bool')]),
-]);
 
 interface Batch {
   readonly cases: Case[];

@@ -6,19 +6,12 @@
 import {
   dslImport,
   generateCase,
+  INPUTS,
   type Rand,
-  T,
   type Type,
 } from '../frontend/property/generator.js';
 import { MODES } from './corpus-inputs.js';
 import type { FuzzInput, Size } from './input.js';
-
-const INPUTS = new Map<string, Type>([
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`a${i}`, T('i32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`b${i}`, T('u32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`c${i}`, T('f32')]),
-  ...[0, 1].map((i): [string, Type] => [`p${i}`, T('bool')]),
-]);
 
 const IMPORTS = dslImport('accessor', 'kernel');
 

@@ -17,8 +17,8 @@ import {
   type Case,
   dslImport,
   generateCase,
+  INPUTS,
   Rand,
-  T,
   type Type,
   tolerance,
   type Value,
@@ -31,12 +31,6 @@ const GROUPS = 2;
 const ITEMS = WORKGROUP * GROUPS;
 const DEPTH = 3;
 
-const INPUTS = new Map<string, Type>([
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`a${i}`, T('i32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`b${i}`, T('u32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`c${i}`, T('f32')]),
-  ...[0, 1].map((i): [string, Type] => [`p${i}`, T('bool')]),
-]);
 const INPUT_NAMES = [...INPUTS.keys()];
 const DSL_TYPE: Record<string, string> = { i32: 'i32', u32: 'u32', f32: 'f32', bool: 'bool' };
 

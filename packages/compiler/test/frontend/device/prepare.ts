@@ -16,8 +16,8 @@ import {
   tolerance as caseTolerance,
   dslImport,
   generateCase,
+  INPUTS,
   Rand,
-  T,
   type Type,
   type Value,
 } from '../property/generator.js';
@@ -55,12 +55,6 @@ const jobs: Job[] = [
 ];
 
 // Property-test kernels, as in property.test.ts, with expected words computed here.
-const INPUTS = new Map<string, Type>([
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`a${i}`, T('i32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`b${i}`, T('u32')]),
-  ...[0, 1, 2, 3].map((i): [string, Type] => [`c${i}`, T('f32')]),
-  ...[0, 1].map((i): [string, Type] => [`p${i}`, T('bool')]),
-]);
 const store = (type: Type, c: string) => {
   const v = type.n === 1 ? 'r' : `r.${c}`;
   return type.s === 'i32'

@@ -285,6 +285,14 @@ export const GENERATED_NAMES = [
   'vec4u',
 ] as const;
 
+/** The inputs generated code reads: a0..a3 (i32), b0..b3 (u32), c0..c3 (f32), p0, p1 (bool). */
+export const INPUTS: ReadonlyMap<string, Type> = new Map<string, Type>([
+  ...[0, 1, 2, 3].map((i): [string, Type] => [`a${i}`, T('i32')]),
+  ...[0, 1, 2, 3].map((i): [string, Type] => [`b${i}`, T('u32')]),
+  ...[0, 1, 2, 3].map((i): [string, Type] => [`c${i}`, T('f32')]),
+  ...[0, 1].map((i): [string, Type] => [`p${i}`, T('bool')]),
+]);
+
 /** `import { ... } from '@syclts/dsl';` for generated code and the names in `extra`. */
 export function dslImport(...extra: readonly string[]): string {
   const names = [...new Set([...GENERATED_NAMES, ...extra])].sort();
