@@ -1,4 +1,5 @@
 export * from './abi/index.js';
+export * from './builtins/group.js';
 export type { DslBuiltins } from './builtins/index.js';
 export * from './builtins/index.js';
 export {

@@ -1487,6 +1487,97 @@ export function atomicWrite(text: string): Message {
 
 // SYCL1021: barrier outside an nd-range kernel
 
+// SYCL1030: group functions used wrongly
+
+/** `what`: the group function, or the `item.getGroup()` call, as written. */
+export function groupsNeedNdRange(what: string): Message {
+  return message(
+    'SYCL1030',
+    `${what} needs an nd-range kernel: basic kernels have no work-groups`,
+    'declare the kernel with { ndRange: D, workgroupSize: [...] }',
+  );
+}
+
+export function notAGroup(fn: string, text: string): Message {
+  return message(
+    'SYCL1030',
+    `the first argument of ${fn} must be a group, not \`${text}\``,
+    'pass item.getGroup() or item.getSubGroup(), or a const bound to one',
+  );
+}
+
+export function groupAsValue(text: string): Message {
+  return message(
+    'SYCL1030',
+    `\`${text}\` is a group, not a value`,
+    'pass it to a group function, call its methods, or bind it: const g = item.getGroup()',
+  );
+}
+
+export function noGroupMethod(
+  scope: 'workgroup' | 'subgroup',
+  method: string,
+  methods: readonly string[],
+): Message {
+  return message(
+    'SYCL1016',
+    `a ${scope === 'workgroup' ? 'work-group' : 'sub-group'} has no method \`${method}\``,
+    `available: ${methods.join(', ')}`,
+  );
+}
+
+export function groupFunctionArguments(
+  fn: string,
+  arities: readonly number[],
+  got: number,
+): Message {
+  return message(
+    'SYCL1030',
+    `${fn} takes ${arities.join(' or ')} argument${arities.at(-1) === 1 ? '' : 's'}, not ${got}`,
+  );
+}
+
+export function subGroupOnly(fn: string): Message {
+  return message(
+    'SYCL1030',
+    `${fn} works over a sub-group, not a work-group`,
+    'pass item.getSubGroup()',
+  );
+}
+
+export function subGroupBarrier(): Message {
+  return message(
+    'SYCL1030',
+    'groupBarrier takes the work-group: WGSL has no sub-group barrier',
+    'pass item.getGroup()',
+  );
+}
+
+export function groupValueType(fn: string, type: DataType): Message {
+  return message(
+    'SYCL1030',
+    `${fn} takes i32, u32 or f32 scalars and vectors, or bool, not ${typeName(type)}`,
+  );
+}
+
+export function groupOperatorType(fn: string, operator: string, type: DataType): Message {
+  const takes =
+    operator === 'logicalAnd' || operator === 'logicalOr'
+      ? 'bool'
+      : operator.startsWith('bit')
+        ? 'i32 and u32 scalars and vectors'
+        : 'i32, u32 and f32 scalars and vectors';
+  return message('SYCL1030', `${fn} with ${operator} combines ${takes}, not ${typeName(type)}`);
+}
+
+export function notAGroupOperator(fn: string, text: string): Message {
+  return message(
+    'SYCL1030',
+    `${fn} needs one of SYCL's function objects, not \`${text}\``,
+    'plus, multiplies, minimum, maximum, bitAnd, bitOr, bitXor, logicalAnd or logicalOr, imported from @syclts/dsl',
+  );
+}
+
 export function barrierAsValue(): Message {
   return message('SYCL1021', 'item.barrier() is a statement, not a value');
 }

@@ -5,6 +5,7 @@
  * at other places with are made beside their message.
  */
 import { type DataType, type KernelLimit, typeName } from '@syclts/dsl';
+import type { GroupFunction } from '../ir/device-code.js';
 import type { DeclarationKind } from '../link/symbols.js';
 import { type Message, message } from './codes.js';
 
@@ -190,6 +191,28 @@ export function nonUniformBarrier(): Message {
   return message('SYCL2020', mustBeReached('`barrier()`'), UNIFORM_HINT);
 }
 
+const GROUP_FUNCTION_NAMES: Readonly<Record<GroupFunction, string>> = {
+  reduce: 'reduceOverGroup',
+  exclusiveScan: 'exclusiveScanOverGroup',
+  inclusiveScan: 'inclusiveScanOverGroup',
+  broadcast: 'groupBroadcast',
+  any: 'anyOfGroup',
+  all: 'allOfGroup',
+  none: 'noneOfGroup',
+  shiftLeft: 'shiftGroupLeft',
+  shiftRight: 'shiftGroupRight',
+  permuteXor: 'permuteGroupByXor',
+  select: 'selectFromGroup',
+};
+
+export function nonUniformGroupFunction(fn: GroupFunction): Message {
+  return message(
+    'SYCL2020',
+    mustBeReached(`\`${GROUP_FUNCTION_NAMES[fn]}(...)\``),
+    'every item of the group must call it together: move it out of the branch or loop, or make the condition the same for every item',
+  );
+}
+
 /** `callee`: the device function's own name. */
 export function nonUniformCall(callee: string): Message {
   return message(
@@ -210,7 +233,15 @@ export function nonUniformArgument(position: number, callee: string): Message {
 
 /** Where a value that varies between items comes from. */
 export type VaryingSource =
-  | { readonly kind: 'pastRange' | 'workgroupMemory' | 'deviceGlobal' | 'itemId' | 'atomic' }
+  | {
+      readonly kind:
+        | 'pastRange'
+        | 'workgroupMemory'
+        | 'deviceGlobal'
+        | 'itemId'
+        | 'atomic'
+        | 'groupResult';
+    }
   /** An accessor the kernel may write. */
   | { readonly kind: 'writable'; readonly accessor: string };
 
@@ -226,6 +257,8 @@ function varyingSource(source: VaryingSource): string {
       return "it depends on the item's id";
     case 'atomic':
       return 'it is the result of an atomic operation';
+    case 'groupResult':
+      return 'it is the result of a group function, which WGSL counts as varying';
     case 'writable':
       return `it reads \`${source.accessor}\`, which the kernel may write`;
   }

@@ -1,4 +1,5 @@
 import {
+  type CollectiveLowering,
   type DeviceGlobalInfo,
   type DeviceImage,
   type KernelInfo,
@@ -9,7 +10,7 @@ import {
   type SpecConstantInfo,
 } from '@syclts/dsl';
 import type { LinkedImage } from '../link/linked-image.js';
-import { printModule } from './print/wgsl-module.js';
+import { printModule, usesSubgroupBuiltins } from './print/wgsl-module.js';
 import { transformVariant } from './transforms/index.js';
 
 export interface EmitOptions {
@@ -42,19 +43,25 @@ export function emitProgram(
 }
 
 function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
-  const wgsl: { native?: string; emulated?: string } = {};
-  const lineMaps: { native?: LineMap; emulated?: LineMap } = {};
   // One set of the linker's names for every variant's namers, which read it in place.
   const taken: ReadonlySet<string> = new Set(image.wgslNames);
-  for (const mode of image.modes) {
-    const { code, lineMap } = printModule(
-      transformVariant(image, mode, options.validateIr ?? false),
-      mode,
-      taken,
-    );
-    wgsl[mode] = code;
-    lineMaps[mode] = lineMap;
-  }
+  const variants = image.modes.map((mode) => ({
+    mode,
+    image: transformVariant(image, mode, options.validateIr ?? false),
+  }));
+  const print = (lowering: CollectiveLowering) => {
+    const wgsl: { native?: string; emulated?: string } = {};
+    const lineMaps: { native?: LineMap; emulated?: LineMap } = {};
+    for (const v of variants) {
+      const { code, lineMap } = printModule(v.image, v.mode, lowering, taken);
+      wgsl[v.mode] = code;
+      lineMaps[v.mode] = lineMap;
+    }
+    return { wgsl, lineMaps };
+  };
+  const { wgsl, lineMaps } = print('subgroups');
+  // Without group functions both lowerings print the same text: the image holds it once.
+  const fallback = image.kernels.some(usesSubgroupBuiltins) ? print('workgroup') : null;
   const emulation = image.emulation && {
     group: image.emulation.group,
     binding: image.emulation.binding,
@@ -83,5 +90,11 @@ function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
       string,
       KernelInfo
     >,
+    ...(fallback && {
+      workgroupLowering: {
+        wgsl: fallback.wgsl,
+        ...((options.lineMaps ?? true) && { lineMaps: fallback.lineMaps }),
+      },
+    }),
   };
 }

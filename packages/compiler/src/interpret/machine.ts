@@ -297,6 +297,12 @@ export class Machine {
         return toScalar(scalarOf(e.type), this.#item(e.query, e.dimension));
       case 'atomic':
         return this.#atomic(e, frame);
+      case 'group':
+        return this.#fail(
+          frame,
+          e.span,
+          'the interpreter does not run group functions: run the kernel on a device',
+        );
     }
   }
 
@@ -364,6 +370,18 @@ export class Machine {
         return ids.globalLinearId;
       case 'localLinearId':
         return ids.localLinearId;
+      case 'groupLinearId':
+        return linearOf(ids.groupId, ids.groupRange);
+      case 'localLinearRange':
+        return ids.localRange.reduce((a, b) => a * b, 1);
+      case 'groupLinearRange':
+        return ids.groupRange.reduce((a, b) => a * b, 1);
+      case 'subGroupId':
+      case 'subGroupLocalId':
+      case 'subGroupLocalRange':
+      case 'subGroupMaxLocalRange':
+      case 'subGroupRange':
+        return subGroupQuery(query, ids);
       default:
         return ids[query][d] ?? 0;
     }
@@ -500,4 +518,31 @@ function matrixOp(op: BinaryOperator, a: Value, b: Value, ta: DataType, tb: Data
   if (ta.kind === 'vector' && tb.kind === 'matrix') return m(b).map((col) => dot(v(a), col));
   const ra = rows(m(a));
   return m(b).map((col) => ra.map((row) => dot(row, col)));
+}
+
+/** SYCL's linear id: the last dimension varies fastest. */
+function linearOf(id: readonly number[], range: readonly number[]): number {
+  return id.reduce((acc, x, d) => acc * range[d]! + x, 0);
+}
+
+/**
+ * Sub-groups as the workgroup-memory lowering makes them: runs of min(32, work-group size)
+ * items in local linear order, the last one possibly shorter.
+ */
+function subGroupQuery(query: ItemQuery, ids: ItemIds): number {
+  const size = ids.localRange.reduce((a, b) => a * b, 1);
+  const max = Math.min(32, size);
+  const id = Math.floor(ids.localLinearId / max);
+  switch (query) {
+    case 'subGroupId':
+      return id;
+    case 'subGroupLocalId':
+      return ids.localLinearId % max;
+    case 'subGroupLocalRange':
+      return Math.min(max, size - id * max);
+    case 'subGroupMaxLocalRange':
+      return max;
+    default:
+      return Math.ceil(size / max);
+  }
 }

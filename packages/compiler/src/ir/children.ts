@@ -39,7 +39,8 @@ export function mapChildren<R>(e: Expr<R>, f: (child: Expr<R>) => Expr<R>): Expr
     }
     case 'call':
     case 'builtin':
-    case 'construct': {
+    case 'construct':
+    case 'group': {
       const args = mapAll(e.args, f);
       return args === e.args ? e : { ...e, args };
     }
@@ -200,5 +201,31 @@ export function someChild<R>(e: Expr<R>, test: (child: Expr<R>) => boolean): boo
     found ||= test(child);
     return child;
   });
+  return found;
+}
+
+/** Whether `test` holds for some expression of `block`, at any depth. */
+export function someExpr<R>(block: Block<R>, test: (e: Expr<R>) => boolean): boolean {
+  let found = false;
+  const deep = (e: Expr<R>): boolean => test(e) || someChild(e, deep);
+  mapBlockExprs(block, (e) => {
+    found ||= deep(e);
+    return e;
+  });
+  return found;
+}
+
+/** Every expression of `block` for which `test` holds, at any depth, in source order. */
+export function findExprs<R, E extends Expr<R>>(
+  block: Block<R>,
+  test: (e: Expr<R>) => e is E,
+): E[] {
+  const found: E[] = [];
+  const visit = (e: Expr<R>): Expr<R> => {
+    if (test(e)) found.push(e);
+    mapChildren(e, visit);
+    return e;
+  };
+  mapBlockExprs(block, visit);
   return found;
 }

@@ -2,7 +2,7 @@
  * Device code IR: typed expression trees and structured statements, close to WGSL. Every
  * expression carries its concrete type (abstract literals are concretised by the front end).
  */
-import type { DataType } from '@syclts/dsl';
+import type { DataType, GroupOperatorName } from '@syclts/dsl';
 import type { SymbolRef } from './device-object.js';
 
 /**
@@ -52,7 +52,41 @@ export type ItemQuery =
   | 'groupId'
   | 'groupRange'
   | 'globalLinearId'
-  | 'localLinearId';
+  | 'localLinearId'
+  | 'groupLinearId'
+  | 'localLinearRange'
+  | 'groupLinearRange'
+  /** The sub-group's index in the work-group. */
+  | 'subGroupId'
+  /** The item's index in its sub-group. */
+  | 'subGroupLocalId'
+  /** The number of items in the item's sub-group. */
+  | 'subGroupLocalRange'
+  /** The number of items a sub-group can hold. */
+  | 'subGroupMaxLocalRange'
+  /** The number of sub-groups in the work-group. */
+  | 'subGroupRange';
+
+/** The group a group function works over. */
+export type GroupScope = 'workgroup' | 'subgroup';
+
+/**
+ * The group functions, as the IR holds them: `reduce`, `exclusiveScan`, `inclusiveScan` take
+ * `[x]` or `[x, init]` and an operator; `broadcast` `[x, id]`; `any`, `all`, `none` `[predicate]`;
+ * `shiftLeft`, `shiftRight` `[x, delta]`; `permuteXor` `[x, mask]`; `select` `[x, id]`.
+ */
+export type GroupFunction =
+  | 'reduce'
+  | 'exclusiveScan'
+  | 'inclusiveScan'
+  | 'broadcast'
+  | 'any'
+  | 'all'
+  | 'none'
+  | 'shiftLeft'
+  | 'shiftRight'
+  | 'permuteXor'
+  | 'select';
 
 /** The atomic built-ins that give a value; `atomicStore` is a statement of its own. */
 export type AtomicFunction =
@@ -120,6 +154,17 @@ export type Expr<R = SymbolRef> = ExprBase &
     | { readonly op: 'member'; readonly base: Expr<R>; readonly member: string }
     | { readonly op: 'swizzle'; readonly base: Expr<R>; readonly components: string }
     | { readonly op: 'item'; readonly query: ItemQuery; readonly dimension: number }
+    /**
+     * A group function: every item of the group evaluates it together (under uniform control
+     * flow), so it acts as a barrier. `operator` is set for reduce and the scans only.
+     */
+    | {
+        readonly op: 'group';
+        readonly scope: GroupScope;
+        readonly fn: GroupFunction;
+        readonly operator: GroupOperatorName | null;
+        readonly args: readonly Expr<R>[];
+      }
     /** `pointer` is an lvalue of atomic type. */
     | {
         readonly op: 'atomic';

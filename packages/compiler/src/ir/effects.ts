@@ -7,11 +7,12 @@ import { someChild } from './children.js';
 import type { Expr } from './device-code.js';
 
 /**
- * Whether evaluating `e` may change memory: an atomic that writes, or a call of a device
- * function (which may write device globals or atomics; the front end does not see its body).
+ * Whether evaluating `e` may change memory: an atomic that writes, a call of a device function
+ * (which may write device globals or atomics; the front end does not see its body), or a group
+ * function (every item of the group takes part: it acts as a barrier).
  */
 export function hasSideEffects<R>(e: Expr<R>): boolean {
-  if (e.op === 'call') return true;
+  if (e.op === 'call' || e.op === 'group') return true;
   if (e.op === 'atomic' && e.fn !== 'atomicLoad') return true;
   return someChild(e, hasSideEffects);
 }

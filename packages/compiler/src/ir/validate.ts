@@ -15,6 +15,7 @@ export interface IrProblem {
 }
 
 const BOOL: DataType = { kind: 'scalar', scalar: 'bool' };
+const U32: DataType = { kind: 'scalar', scalar: 'u32' };
 const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
 const SWIZZLE_SETS = ['xyzw', 'rgba'];
 
@@ -253,6 +254,9 @@ class BodyValidator<R> {
       case 'construct':
         for (const a of e.args) this.expr(a);
         return;
+      case 'group':
+        this.group(e);
+        return;
       case 'index':
         this.expr(e.base);
         this.expr(e.index);
@@ -295,6 +299,37 @@ class BodyValidator<R> {
         ? typeof e.value === 'boolean'
         : typeof e.value === 'number' && fitsScalar(t.scalar, e.value));
     if (!ok) this.problem(e.span, `literal ${String(e.value)} is not a ${typeName(t)}`);
+  }
+
+  /** A group function's arity, operator and operand types, as the front end makes them. */
+  private group(e: Expr<R> & { op: 'group' }): void {
+    for (const a of e.args) this.expr(a);
+    const [x, extra] = e.args;
+    const scans = e.fn === 'reduce' || e.fn === 'exclusiveScan' || e.fn === 'inclusiveScan';
+    const arity = scans ? [1, 2] : e.fn === 'any' || e.fn === 'all' || e.fn === 'none' ? [1] : [2];
+    if (!arity.includes(e.args.length) || (e.operator !== null) !== scans) {
+      this.problem(e.span, `group function ${e.fn} with ${e.args.length} arguments`);
+      return;
+    }
+    if (
+      scans ||
+      e.fn === 'broadcast' ||
+      e.fn === 'select' ||
+      e.fn.startsWith('shift') ||
+      e.fn === 'permuteXor'
+    ) {
+      this.sameAs(x!, e.type, `the value of group function ${e.fn}`);
+    } else {
+      this.sameAs(x!, BOOL, `the predicate of group function ${e.fn}`);
+    }
+    if (extra && scans) this.sameAs(extra, e.type, `the init of group function ${e.fn}`);
+    if (extra && !scans) this.sameAs(extra, U32, `the index of group function ${e.fn}`);
+    if (
+      e.scope === 'workgroup' &&
+      ['shiftLeft', 'shiftRight', 'permuteXor', 'select'].includes(e.fn)
+    ) {
+      this.problem(e.span, `${e.fn} over a work-group: sub-groups only`);
+    }
   }
 
   private member(e: Expr<R> & { op: 'member' }): void {

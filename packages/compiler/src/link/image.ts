@@ -21,10 +21,12 @@ import {
   usesLaunchSlots,
   type WorkgroupSizeDim,
 } from '@syclts/dsl';
+import { scalarOf } from '../builtins/evaluate.js';
 import type { Message } from '../diagnostics/codes.js';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
-import type { Expr } from '../ir/device-code.js';
+import { findExprs } from '../ir/children.js';
+import type { Block, Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
 import { compare } from './compare.js';
@@ -418,7 +420,10 @@ function buildKernel(
   // a kernel has one pipeline per variant, not for a native kernel that reads specialization
   // constants (a pipeline per value set).
   const accessorCount = decl.params.filter((p) => p.kind === 'accessor').length;
-  const memory = workgroupMemory(workgroupArrays);
+  const groupScratch = groupScratchTypes(decl.body);
+  const arrays = workgroupMemory(workgroupArrays);
+  const scratch = groupScratchBytes(groupScratch, workgroupSize);
+  const memory = arrays === null || scratch === null ? null : arrays + scratch;
   const slotFits =
     memory !== null &&
     roundUp(16, memory) + 16 <= DEFAULT_KERNEL_LIMITS.maxComputeWorkgroupStorageSize &&
@@ -513,9 +518,33 @@ function buildKernel(
     workgroupSize,
     accessorNames,
     workgroupArrays,
+    groupScratch,
     launchName,
     launchStructName,
   };
+}
+
+/** Bytes of the group functions' workgroup arrays; null when a constant sizes the work-group. */
+function groupScratchBytes(types: readonly DataType[], size: readonly SizeValue[]): number | null {
+  if (types.length === 0) return 0;
+  let items = 1;
+  for (const v of size) {
+    const n = literalSize(v);
+    if (n === null) return null;
+    items *= n;
+  }
+  return types.reduce((sum, t) => sum + items * strideOf(t), 0);
+}
+
+/** The element types a kernel's group functions need workgroup memory of (see `LinkedKernel`). */
+function groupScratchTypes(body: Block<SymbolicId>): DataType[] {
+  const types = new Map<string, DataType>();
+  for (const e of findExprs(body, (e) => e.op === 'group')) {
+    const scalar = scalarOf(e.args[0]!.type);
+    const type: DataType = scalar === 'bool' ? { kind: 'scalar', scalar: 'u32' } : e.args[0]!.type;
+    types.set(JSON.stringify(type), type);
+  }
+  return [...types.values()];
 }
 
 /** The length of the longest array in `type`, 0 without one. */

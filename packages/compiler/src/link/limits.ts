@@ -106,6 +106,11 @@ function needsOf(
     memoryFromDefaults ||= sizeLeaves(w.length).length > 0;
     if (crossed && memory > allowedMemory) memorySpan = decl.workgroupArrays[i]!.span;
   }
+  // The group functions' arrays: one element per item of the work-group.
+  for (const t of kernel.groupScratch) {
+    memory += roundUp(WORKGROUP_VARIABLE_ALIGN, size[0]! * size[1]! * size[2]! * strideOf(t));
+    memoryFromDefaults ||= sizeFromDefaults;
+  }
   needs.push({
     limit: 'maxComputeWorkgroupStorageSize',
     value: memory,

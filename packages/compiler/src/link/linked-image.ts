@@ -101,6 +101,11 @@ export interface LinkedKernel {
   /** WGSL names of the kernel's accessor variables, by argument name. */
   readonly accessorNames: ReadonlyMap<string, string>;
   readonly workgroupArrays: readonly LinkedWorkgroupArray[];
+  /**
+   * The element types of the workgroup arrays its group functions work in, one per type, each of
+   * as many elements as the work-group has items (bool as u32).
+   */
+  readonly groupScratch: readonly DataType[];
   /** WGSL names of the kernel's `launch` uniform variable and its struct type. */
   readonly launchName: string;
   readonly launchStructName: string;

@@ -95,6 +95,7 @@ class ModuleResolver {
       }
       case 'builtin':
       case 'construct':
+      case 'group':
         return { ...e, args: e.args.map((a) => this.expr(a)) };
       case 'index':
         return { ...e, base: this.expr(e.base), index: this.expr(e.index) };

@@ -12,7 +12,7 @@ import type { SymbolicId } from '@syclts/dsl';
 import type { Message } from '../diagnostics/codes.js';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
-import { mapChildren } from '../ir/children.js';
+import { mapChildren, someExpr } from '../ir/children.js';
 import type { Block, Expr, Stmt } from '../ir/device-code.js';
 import type { KernelDecl } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
@@ -78,7 +78,11 @@ export function checkUniformity(
   // reaches none can have nothing to report, and neither can the functions it calls.
   const reaches = barrierReach(functions);
   for (const kernel of kernels) {
-    if (holdsBarrier(kernel.decl.body) || kernel.uses.some(reaches)) {
+    if (
+      holdsBarrier(kernel.decl.body) ||
+      someExpr(kernel.decl.body, (e) => e.op === 'group') ||
+      kernel.uses.some(reaches)
+    ) {
       analyseKernel(kernel, summaryOf, diagnostics);
     }
   }
@@ -412,6 +416,10 @@ class Analysis {
         this.value(e.pointer, flow, true);
         for (const a of e.args) this.value(a, flow);
         return this.varies(e.span, { kind: 'atomic' });
+      case 'group':
+        for (const a of e.args) this.value(a, flow);
+        this.needUniform(flow.control, e.span, null, msg.nonUniformGroupFunction(e.fn));
+        return this.varies(e.span, { kind: 'groupResult' });
       case 'call':
         return this.call(e.callee, e.args, e.span, flow);
       case 'builtin':

@@ -10,7 +10,17 @@
 import { WGSL_FUNCTIONS } from '../builtins/wgsl-functions.js';
 
 /** Generated function-scope names of entry points. */
-const ENTRY_LOCALS = ['gid', 'lid', 'wid', 'wgid', 'lindex'] as const;
+const ENTRY_LOCALS = [
+  'gid',
+  'lid',
+  'wid',
+  'wgid',
+  'lindex',
+  'sg_lid',
+  'sg_size',
+  'sg_id',
+  'sg_count',
+] as const;
 
 /**
  * The launch slot: a local of entry points, and the last parameter of functions that read

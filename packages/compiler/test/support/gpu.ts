@@ -14,12 +14,13 @@ afterAll(async () => {
   shared = null;
 });
 
-/** One device for the whole test file, with shader-f16 when the adapter has it. */
+/** One device for the whole test file, with shader-f16 and subgroups when the adapter has them. */
 export function gpu(): Promise<{ device: GPUDevice; f16: boolean }> {
   shared ??= (async () => {
     const { adapter } = await requestAdapter();
     const f16 = adapter.features.has('shader-f16');
-    const device = await adapter.requestDevice({ requiredFeatures: f16 ? ['shader-f16'] : [] });
+    const features = (['shader-f16', 'subgroups'] as const).filter((f) => adapter.features.has(f));
+    const device = await adapter.requestDevice({ requiredFeatures: features });
     return { device, f16 };
   })();
   return shared;

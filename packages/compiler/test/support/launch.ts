@@ -5,6 +5,7 @@
  * device globals. Plain WebGPU only, so it also runs outside the test runner.
  */
 import {
+  type CollectiveLowering,
   type DataType,
   type DeviceGlobalInfo,
   type DeviceImage,
@@ -19,6 +20,8 @@ import {
 
 export interface Launch {
   readonly mode: SpecConstantMode;
+  /** How group functions are printed (default 'subgroups': the image's first WGSL). */
+  readonly lowering?: CollectiveLowering;
   /** SYCL range, dimension 0 first. */
   readonly range: readonly number[];
   /** Initial contents of every accessor (poison the ones the kernel writes). */
@@ -50,7 +53,9 @@ export async function launchKernel(
   modulesOf.set(device, modules);
   const kernel = image.kernels[kernelId];
   if (!kernel) throw new Error(`no kernel ${kernelId} in image ${image.id}`);
-  const code = image.wgsl[launch.mode];
+  const code = (
+    launch.lowering === 'workgroup' ? (image.workgroupLowering?.wgsl ?? image.wgsl) : image.wgsl
+  )[launch.mode];
   if (code === undefined) throw new Error(`image ${image.id} has no ${launch.mode} variant`);
   let module = modules.get(code);
   if (!module) {

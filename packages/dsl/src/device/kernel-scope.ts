@@ -47,12 +47,56 @@ export interface NdItem<D extends Dimensions> {
   getGlobalRange(dim: DimIndex<D>): number;
   getLocalId(dim: DimIndex<D>): number;
   getLocalRange(dim: DimIndex<D>): number;
+  /** The work-group, for group algorithms; with a dimension, its id in that dimension. */
+  getGroup(): Group<D>;
   getGroup(dim: DimIndex<D>): number;
   getGroupRange(dim: DimIndex<D>): number;
   getGlobalLinearId(): number;
   getLocalLinearId(): number;
+  /** The item's sub-group, for group algorithms and sub-group functions. */
+  getSubGroup(): SubGroup;
   /** Workgroup barrier ('local', the default) or storage barrier ('global'). */
   barrier(space?: 'local' | 'global'): void;
+}
+
+/** A work-group (SYCL's `group`), as group algorithms take it. Ids and ranges are u32. */
+export interface Group<D extends Dimensions> {
+  readonly __group?: D;
+  getGroupId(dim: DimIndex<D>): number;
+  getLocalId(dim: DimIndex<D>): number;
+  getLocalRange(dim: DimIndex<D>): number;
+  getGroupRange(dim: DimIndex<D>): number;
+  getGroupLinearId(): number;
+  getLocalLinearId(): number;
+  getLocalLinearRange(): number;
+  getGroupLinearRange(): number;
+  /** Whether this item is the group's leader (local linear id 0). */
+  leader(): boolean;
+}
+
+/**
+ * A sub-group (SYCL's `sub_group`): the items of a work-group that run together. Its size is the
+ * device's (`getMaxLocalRange()`, 32 on NVIDIA, 4 on SwiftShader) or, where sub-groups are kept
+ * in workgroup memory, min(32, the work-group's size); the last one may hold fewer items.
+ */
+export interface SubGroup {
+  readonly __subGroup?: true;
+  /** The sub-group's index in its work-group. */
+  getGroupId(): number;
+  /** The item's index in its sub-group. */
+  getLocalId(): number;
+  /** The number of items in this sub-group. */
+  getLocalRange(): number;
+  /** The number of items a sub-group can hold. */
+  getMaxLocalRange(): number;
+  /** The number of sub-groups in the work-group. */
+  getGroupRange(): number;
+  getGroupLinearId(): number;
+  getLocalLinearId(): number;
+  getLocalLinearRange(): number;
+  getGroupLinearRange(): number;
+  /** Whether this item is the sub-group's leader (local id 0). */
+  leader(): boolean;
 }
 
 export interface KernelHandler {

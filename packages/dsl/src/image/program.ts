@@ -8,7 +8,7 @@ import type { AccessMode } from '../declarations/kernel.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
 import type { RequiredLimits } from './limits.js';
 
-export const PROGRAM_FORMAT_VERSION = 4;
+export const PROGRAM_FORMAT_VERSION = 5;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
@@ -204,6 +204,13 @@ export interface LineMap {
   readonly quotes: Readonly<Record<string, string>>;
 }
 
+/**
+ * How group functions and sub-group queries are printed: with WGSL's sub-group built-ins (on a
+ * device with the `subgroups` feature and the `subgroup_id` WGSL language feature), or in
+ * workgroup memory with barriers.
+ */
+export type CollectiveLowering = 'subgroups' | 'workgroup';
+
 export interface DeviceImage {
   /** Stable, readable: the module path (per-module split), kernel symbolic ID (per-kernel) or 'program' (whole). */
   readonly id: string;
@@ -218,6 +225,14 @@ export interface DeviceImage {
   /** Byte size of the image's own buffer (its `deviceImageScope` globals), 0 without any. */
   readonly imageGlobalsSize: number;
   readonly kernels: Readonly<Record<SymbolicId, KernelInfo>>;
+  /**
+   * Present when a kernel uses group functions or sub-groups: `wgsl` (and `lineMaps`) then hold
+   * the `subgroups` lowering, and these the `workgroup` one, for devices without sub-groups.
+   */
+  readonly workgroupLowering?: {
+    readonly wgsl: { readonly native?: string; readonly emulated?: string };
+    readonly lineMaps?: { readonly native?: LineMap; readonly emulated?: LineMap };
+  };
 }
 
 /**

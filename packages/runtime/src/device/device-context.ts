@@ -6,6 +6,7 @@
 
 import type {
   BindingInfo,
+  CollectiveLowering,
   DeviceImage,
   KernelInfo,
   SourceLocation,
@@ -17,6 +18,7 @@ import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
 import { ShaderStage } from '../platform/webgpu-flags.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
+import { collectiveLowering, loweredSources } from './collectives.js';
 import { PipelineCache, type PipelineEntry, type PipelineShelf } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
@@ -69,9 +71,12 @@ export class DeviceContext {
   readonly #waitingCompiles: (() => void)[] = [];
   /** Read once: in Node each access of `device.limits` crosses into Dawn (about 0.5 µs). */
   readonly maxWorkgroupsPerDimension: number;
+  /** How the device runs group functions: with WGSL's sub-group built-ins or without. */
+  readonly lowering: CollectiveLowering;
 
   constructor(readonly device: GPUDevice) {
     this.maxWorkgroupsPerDimension = device.limits.maxComputeWorkgroupsPerDimension;
+    this.lowering = collectiveLowering(device);
     this.globals = new GlobalBuffers(device, this.stats);
     this.patcher = new BytePatcher(device);
   }
@@ -84,7 +89,7 @@ export class DeviceContext {
     }
     let module = byVariant.get(variant);
     if (!module) {
-      const code = image.wgsl[variant];
+      const code = loweredSources(image, this.lowering).wgsl[variant];
       if (code === undefined) {
         throw new SyclError(
           errc.kernelNotSupported,
@@ -216,7 +221,8 @@ export class DeviceContext {
                 ? `its bind group layout is invalid: ${layoutError.message}`
                 : messageOf(error);
             const { module: file, line, column } = info.source;
-            const quote = quoteAt(image.lineMaps?.[variant], file, line, column);
+            const lineMap = loweredSources(image, this.lowering).lineMaps?.[variant];
+            const quote = quoteAt(lineMap, file, line, column);
             throw new SyclError(
               errc.build,
               `${file}:${line}:${column}: ${failed}: ${reason}${quote ? `\n${quote}` : ''}`,
@@ -240,8 +246,9 @@ export class DeviceContext {
   ): Promise<string | null> {
     const { messages } = await module.getCompilationInfo();
     const first = messages.find((m) => m.type === 'error');
+    const sources = loweredSources(image, this.lowering);
     return first
-      ? sourceMessage(image.lineMaps?.[variant], image.wgsl[variant] ?? '', first)
+      ? sourceMessage(sources.lineMaps?.[variant], sources.wgsl[variant] ?? '', first)
       : null;
   }
 

@@ -29,5 +29,9 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
         'updating the graphics driver or enabling hardware acceleration may help',
     );
   }
-  return { adapter, description: describeAdapter(adapter) };
+  return {
+    adapter,
+    description: describeAdapter(adapter),
+    wgslLanguageFeatures: navigator.gpu.wgslLanguageFeatures,
+  };
 }

@@ -32,9 +32,14 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   const create = await loadDawn();
   // Without a Vulkan loader on Linux, Dawn has nothing to try (and would warn): go to software.
   if (kind === 'hardware' || (kind === 'auto' && systemVulkanLoaderPresent())) {
-    const adapter = await dawn(create, backend).requestAdapter(options);
+    const gpu = dawn(create, backend);
+    const adapter = await gpu.requestAdapter(options);
     if (adapter && !(kind === 'hardware' && isSoftware(adapter))) {
-      return { adapter, description: describeAdapter(adapter) };
+      return {
+        adapter,
+        description: describeAdapter(adapter),
+        wgslLanguageFeatures: gpu.wgslLanguageFeatures,
+      };
     }
     if (kind === 'hardware') {
       throw new SyclError(
@@ -51,14 +56,19 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
     );
   }
   useSoftwareAdapter(files);
-  const adapter = await dawn(create, backend ?? 'vulkan').requestAdapter(options);
+  const gpu = dawn(create, backend ?? 'vulkan');
+  const adapter = await gpu.requestAdapter(options);
   if (!adapter) {
     throw new SyclError(
       errc.platform,
       `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${NO_ADAPTER_HELP}`,
     );
   }
-  return { adapter, description: `${describeAdapter(adapter)} [software]` };
+  return {
+    adapter,
+    description: `${describeAdapter(adapter)} [software]`,
+    wgslLanguageFeatures: gpu.wgslLanguageFeatures,
+  };
 }
 
 type Dawn = typeof import('webgpu');

@@ -22,6 +22,7 @@ import {
   type KernelBundleRequest,
   kernelBundle,
 } from '../bundles/kernel-bundle.js';
+import { recordLanguageFeatures } from '../device/collectives.js';
 import { contextOf, type DeviceContext } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
 import { errc, SyclError } from '../errors.js';
@@ -55,6 +56,12 @@ export interface QueueOptions extends AdapterRequest {
   readonly kernelSpecConstants?: ReadonlyMap<Kernel, SpecConstantPolicy>;
   /** Most pipelines kept per device (least recently used dropped first); default 64. */
   readonly pipelineCacheSize?: number;
+  /**
+   * Whether to ask the adapter for sub-groups, which group functions then use (default true
+   * where offered); false keeps them in workgroup memory. Ignored with `device`: a device runs
+   * them with sub-groups when it was created with the `subgroups` feature.
+   */
+  readonly subgroups?: boolean;
 }
 
 export class Queue {
@@ -100,9 +107,12 @@ export class Queue {
         : '';
       return new Queue(options.device, description || 'a caller-provided GPUDevice', settings);
     }
-    const { adapter, description } = await requestAdapter(options);
+    const { adapter, description, wgslLanguageFeatures } = await requestAdapter(options);
+    const wanted: GPUFeatureName[] = settings.subgroups
+      ? ['shader-f16', 'subgroups']
+      : ['shader-f16'];
     const device = await adapter.requestDevice({
-      requiredFeatures: adapter.features.has('shader-f16') ? ['shader-f16'] : [],
+      requiredFeatures: wanted.filter((f) => adapter.features.has(f)),
       requiredLimits: {
         maxStorageBuffersPerShaderStage: adapter.limits.maxStorageBuffersPerShaderStage,
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
@@ -115,6 +125,7 @@ export class Queue {
         maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
       },
     });
+    recordLanguageFeatures(device, wgslLanguageFeatures);
     return new Queue(device, description, settings);
   }
 
@@ -342,6 +353,7 @@ export function getKernelBundle<S extends BundleState>(
 }
 
 interface QueueSettings {
+  readonly subgroups: boolean;
   readonly pipelineCacheSize: number | null;
   readonly policy: SpecConstantPolicy;
   readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
@@ -355,7 +367,14 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
     );
   }
+  if (options.subgroups !== undefined && typeof options.subgroups !== 'boolean') {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: subgroups must be true or false, got ${String(options.subgroups)}`,
+    );
+  }
   return {
+    subgroups: options.subgroups ?? true,
     pipelineCacheSize: size ?? null,
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(

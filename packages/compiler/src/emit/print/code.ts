@@ -14,6 +14,7 @@ import type {
 } from '../../link/linked-image.js';
 import { LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
 import { slotTakers } from '../transforms/index.js';
+import type { GroupPrinter } from './collectives.js';
 import type { BuiltinHelpers } from './helpers.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
@@ -41,6 +42,7 @@ export class ImageScope {
     readonly types: WgslTypes,
     readonly names: ImageNames,
     readonly helpers: BuiltinHelpers,
+    readonly groups: GroupPrinter,
   ) {
     this.specConstants = new Map(image.specConstants.map((c) => [c.symbolicId, c]));
     this.deviceGlobals = new Map(image.deviceGlobals.map((g) => [g.symbolicId, g]));
@@ -56,6 +58,15 @@ export class ImageScope {
     const c = this.specConstants.get(id)!;
     if (this.mode === 'native') return c.wgslName;
     return `${this.image.emulation!.wgslName}[${LAUNCH_SLOT}].${c.wgslName}`;
+  }
+
+  /** The number of items in a kernel's work-group, as a u32 override-expression. */
+  items(kernel: LinkedKernel): string {
+    const sizes = kernel.workgroupSize.filter((v) => v.kind !== 'literal' || v.value !== 1);
+    if (sizes.every((v) => v.kind === 'literal')) {
+      return `${sizes.reduce((n, v) => n * (v.kind === 'literal' ? v.value : 1), 1)}u`;
+    }
+    return `(${sizes.map((v) => this.size(v)).join(' * ')})`;
   }
 
   /** A size as a u32 override-expression. */
@@ -144,6 +155,13 @@ export class CodePrinter {
         return `${this.#operand(e.base)}.${e.components}`;
       case 'item':
         return convert(this.#item(e.query, e.dimension), e.type);
+      case 'group':
+        return this.scope.groups.call(
+          this.kernel!,
+          e,
+          e.args.map((a) => this.expr(a)),
+          this.scope.items(this.kernel!),
+        );
       case 'atomic':
         return `${e.fn}(&${this.expr(e.pointer)}${e.args.map((a) => `, ${this.expr(a)}`).join('')})`;
       case 'fromHost':
@@ -209,6 +227,23 @@ export class CodePrinter {
             : `(gid.x + gid.y * ${range}.x + gid.z * ${range}.x * ${range}.y)`;
       case 'localLinearId':
         return 'lindex';
+      case 'groupLinearId': {
+        // Per WGSL component (x is the last SYCL dimension).
+        const groups = Array.from({ length: dims }, (_, i) =>
+          this.#item('groupRange', dims - 1 - i),
+        );
+        return dims === 1
+          ? 'wid.x'
+          : dims === 2
+            ? `(wid.x + wid.y * ${groups[0]})`
+            : `(wid.x + wid.y * ${groups[0]} + wid.z * ${groups[0]} * ${groups[1]})`;
+      }
+      case 'localLinearRange':
+        return this.scope.items(kernel);
+      case 'groupLinearRange':
+        return `(${Array.from({ length: dims }, (_, i) => this.#item('groupRange', i)).join(' * ')})`;
+      default:
+        return this.scope.groups.query(query, this.scope.items(kernel));
     }
   }
 

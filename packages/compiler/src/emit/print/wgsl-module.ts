@@ -1,5 +1,12 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
-import { type DataType, type LineMap, type SpecConstantMode, usesLaunchSlots } from '@syclts/dsl';
+import {
+  type CollectiveLowering,
+  type DataType,
+  type LineMap,
+  type SpecConstantMode,
+  usesLaunchSlots,
+} from '@syclts/dsl';
+import { someExpr } from '../../ir/children.js';
 import { valueAt } from '../../link/layout.js';
 import type {
   LinkedGlobalStorage,
@@ -9,6 +16,7 @@ import type {
 } from '../../link/linked-image.js';
 import { commentText, LAUNCH_FIELDS, LAUNCH_SLOT, Namer } from '../../link/wgsl-names.js';
 import { CodePrinter, ImageScope, launchPlace } from './code.js';
+import { GroupPrinter, SUBGROUP_BUILTINS, usesGroups } from './collectives.js';
 import { BuiltinHelpers } from './helpers.js';
 import { literal } from './literals.js';
 import { ImageNames } from './names.js';
@@ -18,13 +26,15 @@ import { WgslTypes } from './types.js';
 export function printModule(
   image: LinkedImage,
   mode: SpecConstantMode,
+  lowering: CollectiveLowering,
   taken: ReadonlySet<string>,
 ): { readonly code: string; readonly lineMap: LineMap } {
   const names = new ImageNames(image, taken);
   const namer = Namer.over(taken);
   const types = new WgslTypes(namer);
   const helpers = new BuiltinHelpers(namer, types);
-  const scope = new ImageScope(image, mode, types, names, helpers);
+  const groups = new GroupPrinter(lowering, namer, types, helpers);
+  const scope = new ImageScope(image, mode, types, names, helpers, groups);
   const kernels = image.kernels.filter((k) => k.info.variants.includes(mode));
   const sections: string[][] = [];
 
@@ -60,14 +70,19 @@ export function printModule(
       mark('}'),
     ]);
   }
-  for (const kernel of kernels) sections.push(entryPoint(kernel, scope));
+  const subgroups =
+    lowering === 'subgroups' ? new Set(kernels.filter(usesSubgroupBuiltins)) : new Set();
+  for (const kernel of kernels) {
+    sections.push(entryPoint(kernel, scope, subgroups.has(kernel)));
+  }
 
   const head = [
     `// syclts device image '${commentText(image.id)}' (${mode} specialization constants)`,
   ];
   if (types.usesF16) head.push('enable f16;');
+  if (subgroups.size > 0) head.push('enable subgroups;');
   const structs = types.declarations();
-  const functions = helpers.declarations();
+  const functions = [...groups.declarations(), ...helpers.declarations()];
   const text = `${[head, ...[structs, functions].filter((d) => d.length > 0), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
   const { code, map } = scope.origins.lineMap(text, image.sources);
   return { code, lineMap: map };
@@ -227,7 +242,12 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
   return lines;
 }
 
-function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
+/** Whether a kernel reads WGSL's sub-group built-ins in the `subgroups` lowering. */
+export function usesSubgroupBuiltins(kernel: LinkedKernel): boolean {
+  return someExpr(kernel.decl.body, usesGroups);
+}
+
+function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean): string[] {
   const { module } = kernel.info.source;
   const printer = new CodePrinter(scope, kernel, module, scope.names.function(kernel.symbolicId));
   const mark = (line: string) => scope.origins.mark(line, module, kernel.decl.span);
@@ -242,6 +262,7 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope): string[] {
     '  @builtin(workgroup_id) wgid: vec3<u32>,',
     '  @builtin(local_invocation_id) lid: vec3<u32>,',
     '  @builtin(local_invocation_index) lindex: u32,',
+    ...(subgroups ? SUBGROUP_BUILTINS.map((b) => `  ${b}`) : []),
     ') {',
     ...slotLines(kernel, scope),
     `  let wid = wgid + ${launch}.${LAUNCH_FIELDS.groupOffset};`,

@@ -121,7 +121,7 @@ export function lowerMember(
       }
       return lowerLocal(cx, binding, name, node);
     }
-    if (local?.kind === 'item' || local?.kind === 'handler') {
+    if (local?.kind === 'item' || local?.kind === 'handler' || local?.kind === 'group') {
       return fail(cx, node, msg.uncalledMethod(textOf(cx, node)));
     }
   }

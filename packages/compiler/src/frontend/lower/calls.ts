@@ -1,7 +1,7 @@
 /**
  * Calls: device functions, DSL built-ins and math, item queries and the kernel handler.
  */
-import type { DataType } from '@syclts/dsl';
+import type { DataType, GroupFunctionName } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
 import {
   BUILTINS,
@@ -36,6 +36,13 @@ import {
   lowerValueOf,
   splat,
 } from './expressions.js';
+import {
+  GROUP_FUNCTION_NAMES,
+  groupCall,
+  lowerGroupBarrier,
+  lowerGroupFunction,
+  lowerGroupQuery,
+} from './groups.js';
 import { literalOf } from './literals.js';
 
 /** A call's arguments, unless the call is optional or spreads them (both reported). */
@@ -99,6 +106,10 @@ export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateSt
     const call = args && functionCall(cx, entity, args, node);
     return call && { kind: 'call', callee: call.callee, args: call.args, span };
   }
+  if (entity?.kind === 'dsl' && entity.name === 'groupBarrier') {
+    const args = callArguments(cx, node);
+    return args && lowerGroupBarrier(cx, args, node);
+  }
   if (entity?.kind === 'dsl' && entity.name === 'atomicStore') {
     const args = callArguments(cx, node);
     const parts = args && atomicParts(cx, entity.name, args, node);
@@ -121,9 +132,12 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
   ) {
     const method = callee.property.name;
     const object = unwrap(callee.object);
+    const group = groupCall(cx, object);
+    if (group && cx.kernel?.nd) return lowerGroupQuery(cx, group, method, args, node);
     if (object.type === 'Identifier') {
       const local = cx.scopes.lookup(object.name);
       if (local?.kind === 'item') return lowerItemQuery(cx, method, args, node);
+      if (local?.kind === 'group') return lowerGroupQuery(cx, local.scope, method, args, node);
       if (local?.kind === 'handler') return lowerHandlerCall(cx, method, args, node);
       if (!local && object.name === 'Math' && !cx.resolver.top.bindings.has('Math')) {
         return lowerMathCall(cx, method, args, node, expected);
@@ -187,6 +201,9 @@ export function lowerDslCall(
     return lowerUnary(cx, '-', args[0]!, node, expected);
   }
   if (ATOMIC_FUNCTIONS.has(name)) return lowerAtomic(cx, name, args, node);
+  if (GROUP_FUNCTION_NAMES.has(name)) {
+    return lowerGroupFunction(cx, name as GroupFunctionName, args, node, expected);
+  }
   const builtin = BUILTINS.get(name);
   if (builtin && builtin.entry.dsl !== false) {
     return lowerBuiltin(cx, builtin, name, args, node, expected);
@@ -313,9 +330,13 @@ export function lowerItemQuery(
   if (method === 'barrier') {
     return fail(cx, node, msg.barrierAsValue());
   }
+  if (k.nd && args.length === 0 && (method === 'getGroup' || method === 'getSubGroup')) {
+    return fail(cx, node, msg.groupAsValue(textOf(cx, node)));
+  }
   const query = (k.nd ? nd : basic).get(method);
   if (!query) {
-    return fail(cx, node.callee, msg.noItemMethod(method, k.nd, [...(k.nd ? nd : basic).keys()]));
+    const methods = k.nd ? [...nd.keys(), 'getSubGroup'] : [...basic.keys()];
+    return fail(cx, node.callee, msg.noItemMethod(method, k.nd, methods));
   }
   const linear = query === 'globalLinearId' || query === 'localLinearId';
   if (linear) {

@@ -258,7 +258,8 @@ class NestingChecker<R> {
       }
       case 'call':
       case 'builtin':
-      case 'construct': {
+      case 'construct':
+      case 'group': {
         const around = e.op === 'builtin' && e.name === 'arrayLength' ? 2 : 1;
         for (const a of e.args) {
           const d = this.#depth(a);
@@ -334,6 +335,9 @@ class NestingChecker<R> {
       case 'builtin':
       case 'construct':
         return 1;
+      // A helper's call, its argument converted from bool: `f(select(0u, 1u, x), ...) != 0u`.
+      case 'group':
+        return 3;
       default:
         return 0;
     }
@@ -381,6 +385,8 @@ function parts<R>(e: Expr<R>): readonly Part<R>[] {
     case 'construct':
       // `arrayLength(&a)`: the address-of is a unary operator.
       return e.args.map((a) => [a, e.op === 'builtin' && e.name === 'arrayLength' ? 2 : 1]);
+    case 'group':
+      return e.args.map((a): Part<R> => [a, 3]);
     case 'index':
       return [
         [e.base, wrapped(e.base)],

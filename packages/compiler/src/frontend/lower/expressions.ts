@@ -162,6 +162,8 @@ export function lowerLocal(cx: Lowering, b: LocalBinding, name: string, node: No
         type: workgroupArrayType(b.decl),
         span: spanOf(cx, node),
       };
+    case 'group':
+      return fail(cx, node, msg.groupAsValue(name));
     default:
       return fail(cx, node, msg.kernelParameterNotAValue(name, b.kind));
   }

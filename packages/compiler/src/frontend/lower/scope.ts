@@ -1,5 +1,6 @@
 /** What names mean inside device code. */
 import type { DataType } from '@syclts/dsl';
+import type { GroupScope } from '../../ir/device-code.js';
 import type { KernelParam, WorkgroupArrayDecl } from '../../ir/device-object.js';
 
 export type LocalBinding =
@@ -17,6 +18,8 @@ export type LocalBinding =
   | { readonly kind: 'workgroupArray'; readonly decl: WorkgroupArrayDecl }
   | { readonly kind: 'item' }
   | { readonly kind: 'handler' }
+  /** `const g = item.getGroup()` (or `getSubGroup()`): a name for the group, not a value. */
+  | { readonly kind: 'group'; readonly scope: GroupScope }
   /** The kernel body's `args` or `local` parameter bound whole: its members are looked up by name. */
   | {
       readonly kind: 'members';

@@ -12,6 +12,7 @@ import { checkConstants } from './const-check.js';
 import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js';
 import { checkNesting } from './depth-check.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
+import { declareGroup } from './groups.js';
 import { lowerExpressionStatement } from './updates.js';
 
 /** Whether control cannot fall off the end of the block (WGSL requires a return on every path). */
@@ -189,6 +190,7 @@ export function lowerDeclaration(
       fail(cx, d, msg.uninitialized(name));
       continue;
     }
+    if (declareGroup(cx, name, d.init, d.id)) continue;
     const init = hint
       ? lowerValueOf(cx, d.init, hint, { kind: 'local', name })
       : lowerValue(cx, d.init);

@@ -1,0 +1,452 @@
+/**
+ * Group functions and sub-group queries as WGSL, in one of two lowerings of the same IR:
+ * `subgroups` (WGSL's sub-group built-ins, the `subgroup_id` built-ins, workgroup memory only to
+ * combine sub-groups) and `workgroup` (workgroup memory and barriers only, for devices without
+ * sub-groups; a sub-group is then a run of min(32, N) items in local linear order, N the
+ * work-group's size). Each function is a helper printed once per kernel, value type and
+ * operator; the helpers a kernel uses share one workgroup array per value type, of N elements,
+ * left as they found it for the next call by a barrier before they return.
+ *
+ * bool travels as u32 (0 or 1): `logicalAnd`/`logicalOr` are then `bitAnd`/`bitOr`, and
+ * `anyOfGroup`, `allOfGroup`, `noneOfGroup` reductions by them.
+ */
+import type { CollectiveLowering, DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
+import { scalarOf } from '../../builtins/evaluate.js';
+import type { Expr, GroupFunction, GroupScope, ItemQuery } from '../../ir/device-code.js';
+import type { LinkedKernel } from '../../link/linked-image.js';
+import { HELPER_PREFIX, type Namer } from '../../link/wgsl-names.js';
+import type { BuiltinHelpers } from './helpers.js';
+import type { WgslTypes } from './types.js';
+
+/** The entry point's built-in values the helpers take, by lowering. */
+const CONTEXT: Readonly<Record<CollectiveLowering, readonly string[]>> = {
+  subgroups: ['lindex', 'sg_lid', 'sg_size', 'sg_id', 'sg_count'],
+  workgroup: ['lindex'],
+};
+const CONTEXT_PARAMS: Readonly<Record<CollectiveLowering, string>> = {
+  subgroups: 'li: u32, sl: u32, ss: u32, si: u32, sc: u32',
+  workgroup: 'li: u32',
+};
+
+/** The entry point's parameters for the `subgroups` lowering (names reserved by the namer). */
+export const SUBGROUP_BUILTINS = [
+  '@builtin(subgroup_invocation_id) sg_lid: u32,',
+  '@builtin(subgroup_size) sg_size: u32,',
+  '@builtin(subgroup_id) sg_id: u32,',
+  '@builtin(num_subgroups) sg_count: u32,',
+] as const;
+
+/** The operators left once bool is u32. */
+type Combiner = Exclude<GroupOperatorName, 'logicalAnd' | 'logicalOr'>;
+
+const SUBGROUP_REDUCE: Readonly<Record<Combiner, string>> = {
+  plus: 'subgroupAdd',
+  multiplies: 'subgroupMul',
+  minimum: 'subgroupMin',
+  maximum: 'subgroupMax',
+  bitAnd: 'subgroupAnd',
+  bitOr: 'subgroupOr',
+  bitXor: 'subgroupXor',
+};
+
+/** Whether a kernel uses a group function or a sub-group query (then it takes the built-ins). */
+export function usesGroups(e: Expr<SymbolicId>): boolean {
+  return e.op === 'group' || (e.op === 'item' && e.query.startsWith('subGroup'));
+}
+
+export class GroupPrinter {
+  readonly #helpers = new Map<string, { readonly name: string; readonly text: string }>();
+  readonly #scratch = new Map<string, { readonly name: string; readonly text: string }>();
+  #bits: string | null = null;
+
+  constructor(
+    readonly lowering: CollectiveLowering,
+    private readonly namer: Namer,
+    private readonly types: WgslTypes,
+    private readonly builtins: BuiltinHelpers,
+  ) {}
+
+  /** The helper functions and workgroup arrays used so far. */
+  declarations(): string[] {
+    return [
+      ...(this.#bits === null
+        ? []
+        : [`fn ${this.#bits}(b: u32) -> f32 { return bitcast<f32>(b); }`]),
+      ...[...this.#scratch.values()].map((s) => s.text),
+      ...[...this.#helpers.values()].map((h) => h.text),
+    ];
+  }
+
+  /** A sub-group query, `size` the work-group's item count as a u32 expression. */
+  query(query: ItemQuery, size: string): string {
+    if (this.lowering === 'subgroups') {
+      switch (query) {
+        case 'subGroupId':
+          return 'sg_id';
+        case 'subGroupLocalId':
+          return 'sg_lid';
+        case 'subGroupLocalRange':
+          return `min(sg_size, ${size} - sg_id * sg_size)`;
+        case 'subGroupMaxLocalRange':
+          return 'sg_size';
+        default:
+          return 'sg_count';
+      }
+    }
+    const s = fallbackSize(size);
+    switch (query) {
+      case 'subGroupId':
+        return `(lindex / ${s})`;
+      case 'subGroupLocalId':
+        return `(lindex % ${s})`;
+      case 'subGroupLocalRange':
+        return `min(${s}, ${size} - lindex / ${s} * ${s})`;
+      case 'subGroupMaxLocalRange':
+        return s;
+      default:
+        return `((${size} + ${s} - 1u) / ${s})`;
+    }
+  }
+
+  /**
+   * A group function's call: `args` printed, `size` the work-group's item count as a u32
+   * expression. bool values go in and come out as u32.
+   */
+  call(
+    kernel: LinkedKernel,
+    e: Expr<SymbolicId> & { op: 'group' },
+    args: readonly string[],
+    size: string,
+  ): string {
+    const [x, extra] = args as [string, string | undefined];
+    const context = CONTEXT[this.lowering].join(', ');
+    if (e.fn === 'any' || e.fn === 'all' || e.fn === 'none') {
+      const op: Combiner = e.fn === 'all' ? 'bitAnd' : 'bitOr';
+      const name = this.#helper(kernel, e.scope, 'reduce', op, U32, false, size);
+      const r = `${name}(select(0u, 1u, ${x}), ${context})`;
+      return e.fn === 'none' ? `(${r} == 0u)` : `(${r} != 0u)`;
+    }
+    const bool = scalarOf(e.type) === 'bool';
+    const type = bool ? U32 : e.type;
+    const op: Combiner | null =
+      e.operator === 'logicalAnd' ? 'bitAnd' : e.operator === 'logicalOr' ? 'bitOr' : e.operator;
+    const scans = e.fn === 'reduce' || e.fn === 'exclusiveScan' || e.fn === 'inclusiveScan';
+    const name = this.#helper(kernel, e.scope, e.fn, op, type, scans && extra !== undefined, size);
+    const value = (v: string) => (bool ? `select(0u, 1u, ${v})` : v);
+    const call = `${name}(${[value(x), ...(extra === undefined ? [] : [scans ? value(extra) : extra])].join(', ')}, ${context})`;
+    return bool ? `(${call} != 0u)` : call;
+  }
+
+  #helper(
+    kernel: LinkedKernel,
+    scope: GroupScope,
+    fn: GroupFunction,
+    op: Combiner | null,
+    type: DataType,
+    init: boolean,
+    size: string,
+  ): string {
+    const t = this.types.type(type, 'group');
+    const key = `${kernel.launchName}|${scope}|${fn}|${op}|${t}|${init}`;
+    const known = this.#helpers.get(key);
+    if (known) return known.name;
+    const name = this.namer.call(
+      `${HELPER_PREFIX}${kernel.launchName}_${scope}_${fn}${op ? `_${op}` : ''}_${t.replace(/\W+/g, '')}`,
+    );
+    const parts = new Parts(this, kernel, type, t, op, size);
+    const body =
+      scope === 'subgroup'
+        ? this.lowering === 'subgroups'
+          ? parts.subgroupNative(fn)
+          : parts.subgroupInWorkgroup(fn)
+        : this.lowering === 'subgroups'
+          ? parts.workgroupWithSubgroups(fn)
+          : parts.workgroupOnly(fn);
+    const params = [
+      `x: ${t}`,
+      ...(init ? [`init: ${t}`] : []),
+      ...(fn === 'reduce' || fn.endsWith('Scan') ? [] : ['k: u32']),
+      CONTEXT_PARAMS[this.lowering],
+    ];
+    const result = init ? parts.combine('init', 'r') : 'r';
+    const text = [
+      `fn ${name}(${params.join(', ')}) -> ${t} {`,
+      ...body.map((line) => `  ${line}`),
+      `  return ${result};`,
+      '}',
+    ].join('\n');
+    this.#helpers.set(key, { name, text });
+    return name;
+  }
+
+  /** The kernel's workgroup array of `t`, N elements. */
+  scratch(kernel: LinkedKernel, t: string, size: string): string {
+    const key = `${kernel.launchName}|${t}`;
+    const known = this.#scratch.get(key);
+    if (known) return known.name;
+    const name = this.namer.call(
+      `${HELPER_PREFIX}${kernel.launchName}_scratch_${t.replace(/\W+/g, '')}`,
+    );
+    this.#scratch.set(key, { name, text: `var<workgroup> ${name}: array<${t}, ${size}>;` });
+    return name;
+  }
+
+  /** An f32 from its bits, through a call: WGSL refuses infinities in constant expressions. */
+  bits(): string {
+    this.#bits ??= this.namer.call(`${HELPER_PREFIX}f32_from_bits`);
+    return this.#bits;
+  }
+
+  /** The helper of the sub-group function `fn` (for a work-group's helper built on it). */
+  subgroupHelper(
+    kernel: LinkedKernel,
+    fn: GroupFunction,
+    op: Combiner,
+    type: DataType,
+    size: string,
+  ): string {
+    return this.#helper(kernel, 'subgroup', fn, op, type, false, size);
+  }
+
+  get i32Helpers(): BuiltinHelpers {
+    return this.builtins;
+  }
+}
+
+const U32: DataType = { kind: 'scalar', scalar: 'u32' };
+
+/** The emulated sub-group size: min(32, N). */
+function fallbackSize(size: string): string {
+  const n = /^(\d+)u$/.exec(size);
+  return n ? `${Math.min(32, Number(n[1]))}u` : `min(32u, ${size})`;
+}
+
+/** The lines of one helper's body; each leaves its result in `r`. */
+class Parts {
+  constructor(
+    private readonly printer: GroupPrinter,
+    private readonly kernel: LinkedKernel,
+    private readonly type: DataType,
+    private readonly t: string,
+    private readonly op: Combiner | null,
+    private readonly size: string,
+  ) {}
+
+  combine(a: string, b: string): string {
+    const i32 = scalarOf(this.type) === 'i32';
+    switch (this.op!) {
+      case 'plus':
+        return `(${a} + ${b})`;
+      case 'multiplies':
+        return `(${a} * ${b})`;
+      case 'minimum':
+        return i32
+          ? `${this.printer.i32Helpers.call('i32_min', this.type)}(${a}, ${b})`
+          : `min(${a}, ${b})`;
+      case 'maximum':
+        return i32
+          ? `${this.printer.i32Helpers.call('i32_max', this.type)}(${a}, ${b})`
+          : `max(${a}, ${b})`;
+      case 'bitAnd':
+        return `(${a} & ${b})`;
+      case 'bitOr':
+        return `(${a} | ${b})`;
+      case 'bitXor':
+        return `(${a} ^ ${b})`;
+    }
+  }
+
+  identity(): string {
+    const { t } = this;
+    const s = scalarOf(this.type);
+    switch (this.op!) {
+      case 'plus':
+      case 'bitOr':
+      case 'bitXor':
+        return `${t}(0)`;
+      case 'multiplies':
+        return `${t}(1)`;
+      case 'bitAnd':
+        return `~${t}(0)`;
+      case 'minimum':
+        return s === 'u32'
+          ? `~${t}(0)`
+          : s === 'i32'
+            ? `${t}(2147483647)`
+            : `${t}(${this.printer.bits()}(0x7f800000u))`;
+      case 'maximum':
+        return s === 'u32'
+          ? `${t}(0)`
+          : s === 'i32'
+            ? `${t}(i32(0x80000000u))`
+            : `${t}(${this.printer.bits()}(0xff800000u))`;
+    }
+  }
+
+  /** Sub-groups of the device. `lr`: the items in this sub-group. */
+  subgroupNative(fn: GroupFunction): string[] {
+    const lr = `let lr = min(ss, ${this.size} - si * ss);`;
+    switch (fn) {
+      case 'reduce':
+        return [`let r = ${SUBGROUP_REDUCE[this.op!]}(x);`];
+      case 'inclusiveScan':
+        if (this.op === 'plus') return ['let r = subgroupInclusiveAdd(x);'];
+        if (this.op === 'multiplies') return ['let r = subgroupInclusiveMul(x);'];
+        return this.#shuffleScan('r');
+      case 'exclusiveScan':
+        if (this.op === 'plus') return ['let r = subgroupExclusiveAdd(x);'];
+        if (this.op === 'multiplies') return ['let r = subgroupExclusiveMul(x);'];
+        return [
+          ...this.#shuffleScan('v'),
+          'let up = subgroupShuffleUp(v, 1u);',
+          `let r = select(up, ${this.identity()}, sl == 0u);`,
+        ];
+      case 'broadcast':
+      case 'select':
+        return [lr, 'let r = subgroupShuffle(x, select(sl, k, k < lr));'];
+      case 'shiftLeft':
+        return [lr, 'let r = subgroupShuffle(x, select(sl, sl + k, k < lr - sl));'];
+      case 'shiftRight':
+        return ['let r = subgroupShuffle(x, select(sl, sl - k, k <= sl));'];
+      case 'permuteXor':
+        return [lr, 'let j = sl ^ k;', 'let r = subgroupShuffle(x, select(sl, j, j < lr));'];
+      default:
+        throw new Error(`group function ${fn} has no sub-group helper`);
+    }
+  }
+
+  /** Hillis-Steele over the sub-group, by shuffles (WGSL scans only add and multiply). */
+  #shuffleScan(v: string): string[] {
+    return [
+      `var ${v} = x;`,
+      'for (var d = 1u; d < ss; d = d << 1u) {',
+      `  let y = subgroupShuffleUp(${v}, d);`,
+      `  if (sl >= d) { ${v} = ${this.combine('y', v)}; }`,
+      '}',
+    ];
+  }
+
+  /** Sub-groups kept in workgroup memory: runs of min(32, N) items. */
+  subgroupInWorkgroup(fn: GroupFunction): string[] {
+    const s = fallbackSize(this.size);
+    const m = this.printer.scratch(this.kernel, this.t, this.size);
+    const c = (a: string, b: string) => this.combine(a, b);
+    const compute = (): string[] => {
+      switch (fn) {
+        case 'reduce':
+          return [
+            `var r = ${m}[base];`,
+            `for (var i = 1u; i < lr; i++) { r = ${c('r', `${m}[base + i]`)}; }`,
+          ];
+        case 'inclusiveScan':
+          return [
+            `var r = ${m}[base];`,
+            `for (var i = 1u; i <= sl; i++) { r = ${c('r', `${m}[base + i]`)}; }`,
+          ];
+        case 'exclusiveScan':
+          return [
+            `var r = ${this.identity()};`,
+            `for (var i = 0u; i < sl; i++) { r = ${c('r', `${m}[base + i]`)}; }`,
+          ];
+        case 'broadcast':
+        case 'select':
+          return [`let r = ${m}[base + select(sl, k, k < lr)];`];
+        case 'shiftLeft':
+          return [`let r = ${m}[base + select(sl, sl + k, k < lr - sl)];`];
+        case 'shiftRight':
+          return [`let r = ${m}[base + select(sl, sl - k, k <= sl)];`];
+        case 'permuteXor':
+          return ['let j = sl ^ k;', `let r = ${m}[base + select(sl, j, j < lr)];`];
+        default:
+          throw new Error(`group function ${fn} has no sub-group helper`);
+      }
+    };
+    return [
+      `let base = li / ${s} * ${s};`,
+      'let sl = li - base;',
+      `let lr = min(${s}, ${this.size} - base);`,
+      `${m}[li] = x;`,
+      'workgroupBarrier();',
+      ...compute(),
+      'workgroupBarrier();',
+    ];
+  }
+
+  /** A work-group's function on sub-groups: each sub-group's part, combined in workgroup memory. */
+  workgroupWithSubgroups(fn: GroupFunction): string[] {
+    if (fn === 'broadcast') return this.workgroupOnly(fn);
+    const m = this.printer.scratch(this.kernel, this.t, this.size);
+    const reduce = this.printer.subgroupHelper(
+      this.kernel,
+      'reduce',
+      this.op!,
+      this.type,
+      this.size,
+    );
+    const context = 'li, sl, ss, si, sc';
+    const lines = [
+      `let part = ${reduce}(x, ${context});`,
+      `if (sl == 0u) { ${m}[si] = part; }`,
+      'workgroupBarrier();',
+    ];
+    if (fn === 'reduce') {
+      return [
+        ...lines,
+        `var r = ${m}[0];`,
+        `for (var i = 1u; i < sc; i++) { r = ${this.combine('r', `${m}[i]`)}; }`,
+        'workgroupBarrier();',
+      ];
+    }
+    const scan = this.printer.subgroupHelper(this.kernel, fn, this.op!, this.type, this.size);
+    return [
+      ...lines,
+      `var before = ${this.identity()};`,
+      `for (var i = 0u; i < si; i++) { before = ${this.combine('before', `${m}[i]`)}; }`,
+      'workgroupBarrier();',
+      `let r = ${this.combine('before', `${scan}(x, ${context})`)};`,
+    ];
+  }
+
+  /** A work-group's function in workgroup memory: a tree for reduce, Hillis-Steele for scans. */
+  workgroupOnly(fn: GroupFunction): string[] {
+    const m = this.printer.scratch(this.kernel, this.t, this.size);
+    const n = this.size;
+    const start = [`${m}[li] = x;`, 'workgroupBarrier();'];
+    switch (fn) {
+      case 'reduce':
+        return [
+          ...start,
+          // A run-time copy of N keeps the loop's arithmetic out of constant evaluation.
+          `var n = ${n};`,
+          'var s = 1u;',
+          'while (s * 2u < n) { s = s * 2u; }',
+          'for (; s > 0u; s = s >> 1u) {',
+          `  if (li < s && li + s < n) { ${m}[li] = ${this.combine(`${m}[li]`, `${m}[li + s]`)}; }`,
+          '  workgroupBarrier();',
+          '}',
+          `let r = ${m}[0];`,
+          'workgroupBarrier();',
+        ];
+      case 'inclusiveScan':
+      case 'exclusiveScan':
+        return [
+          ...start,
+          `for (var d = 1u; d < ${n}; d = d << 1u) {`,
+          `  var y = ${m}[li];`,
+          `  if (li >= d) { y = ${this.combine(`${m}[li - d]`, 'y')}; }`,
+          '  workgroupBarrier();',
+          `  ${m}[li] = y;`,
+          '  workgroupBarrier();',
+          '}',
+          ...(fn === 'inclusiveScan'
+            ? [`let r = ${m}[li];`]
+            : [`var r = ${this.identity()};`, `if (li > 0u) { r = ${m}[li - 1u]; }`]),
+          'workgroupBarrier();',
+        ];
+      case 'broadcast':
+        return [...start, `let r = ${m}[select(li, k, k < ${n})];`, 'workgroupBarrier();'];
+      default:
+        throw new Error(`group function ${fn} has no work-group helper`);
+    }
+  }
+}
