@@ -1,9 +1,9 @@
 import type { DeviceValue } from '../device/values.js';
 import type {
   ArrayType,
+  AtomicScalarName,
   AtomicType,
   DataType,
-  IntegerScalarName,
   MatrixDim,
   MatrixType,
   ScalarName,
@@ -84,6 +84,6 @@ export function struct<F extends StructShape>(shape: F): StructConstructor<F> {
   ) as unknown as StructConstructor<F>;
 }
 
-export function atomic<S extends IntegerScalarName>(type: ScalarType<S>): AtomicType<S> {
+export function atomic<S extends AtomicScalarName>(type: ScalarType<S>): AtomicType<S> {
   return Object.freeze({ kind: 'atomic', scalar: type.scalar });
 }
