@@ -6,6 +6,7 @@
  * load/store/exchange/compare-exchange round trips, on accessors, device globals (a struct's
  * member too) and workgroup memory.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { randomU32 } from '../../../../test-inputs.ts';
 import type { LinkResult } from '../../src/index.js';
@@ -469,4 +470,36 @@ test('the WGSL holds the f32 bits in atomic<u32>, each helper printed once per a
   expect(wgsl).toMatch(/var<workgroup> \w+: array<atomic<u32>, 4u>;/);
   expect(wgsl).toContain('bitcast<f32>(atomicExchange(');
   expect(wgsl).toContain('atomicStore(&');
+});
+
+describe('docs/device-code.md, "Atomics"', () => {
+  const docs = readFileSync(new URL('../../../../docs/device-code.md', import.meta.url), 'utf8');
+  const section = docs.slice(docs.indexOf('## Atomics'), docs.indexOf('## Limits'));
+
+  test('the helper it shows is the one printed', () => {
+    const shown = /```wgsl\n([\s\S]*?)```/.exec(section)![1]!.trimEnd();
+    expect(program.images[0]!.wgsl.native).toContain(shown);
+  });
+
+  test('its per-work-group sum runs: one f32 atomicAdd per group', async () => {
+    const example = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+    const module = 'src/sum.sycl.ts';
+    const source = `import { accessor, atomic, atomicAdd, deviceGlobal, f32, kernel, u32, workgroupArray } from '@syclts/dsl';\n${example}`;
+    const sumLinked = linkSources({ [module]: source });
+    const sumProgram = emitProgram(sumLinked, { validateIr: true });
+    const N = 256 * 8;
+    const xs = Float32Array.from(randomU32(N, 21), (x) => (x % 2001) - 1000);
+    const launch = {
+      kernel: `${module}#sum`,
+      range: [N],
+      local: [256],
+      args: { xs },
+      deviceGlobals: { [`${module}#total`]: Float32Array.of(0.5) },
+    };
+    const gpu = await runKernel(sumProgram, launch as Launch);
+    const cpu = interpretKernel(sumLinked.images, launch);
+    const expected = xs.reduce((s, x) => s + x, 0.5);
+    for (const run of [gpu, cpu])
+      expect(f32s(run.deviceGlobals[`${module}#total`])).toEqual([expected]);
+  });
 });
