@@ -503,3 +503,114 @@ describe('docs/device-code.md, "Atomics"', () => {
       expect(f32s(run.deviceGlobals[`${module}#total`])).toEqual([expected]);
   });
 });
+
+describe('f32 atomics in every place and shape the language allows', () => {
+  const module = 'src/shapes.sycl.ts';
+  const source = `
+import {
+  accessor, atomic, atomicAdd, atomicCompareExchangeWeak, atomicExchange, atomicLoad, atomicMax,
+  atomicMin, atomicStore, atomicSub, deviceFunction, deviceGlobal, f32, kernel, specializationId,
+  struct, u32, wgsl, workgroupArray,
+} from '@syclts/dsl';
+
+const Range = struct({ lo: atomic(f32), hi: atomic(f32) });
+export const cell = deviceGlobal(atomic(f32), {}, 0.25);
+export const ranges = deviceGlobal(Range);
+export const gain = specializationId(f32, 2);
+
+const bump = deviceFunction({ args: [f32], returns: f32 }, (x) => atomicAdd(cell, x));
+// Raw WGSL sees the bits: an atomic<u32>.
+const peek = deviceFunction({ args: [], returns: f32 }, () => wgsl\`return bitcast<f32>(atomicLoad(&\${cell}));\`);
+
+export const shapes = kernel(
+  { ndRange: 1, workgroupSize: [4], args: { rs: accessor(Range, 'read_write'), out: accessor(f32, 'write') },
+    local: { w: workgroupArray(struct({ s: atomic(f32), n: atomic(u32) }), 2) } },
+  (item, kh, { rs, out }, { w }) => {
+    const i = item.getGlobalId(0);
+    const l = item.getLocalId(0);
+    const x = f32(i) * kh.getSpecializationConstant(gain);
+    atomicMin(rs[0]!.lo, x);
+    atomicMax(rs[0]!.hi, x);
+    atomicMin(ranges.value.lo, -x);
+    atomicMax(ranges.value.hi, -x);
+    atomicAdd(w[l % 2]!.s, x);
+    atomicAdd(w[l % 2]!.n, 1);
+    bump(1);
+    item.barrier();
+    // Atomics in a branch of ?:, after && (short-circuiting), in a for update, as a member's base.
+    out[i * 4] = l === 0 ? atomicLoad(w[0]!.s) : atomicSub(w[1]!.s, 0.5);
+    if (l > 1 && atomicExchange(w[1]!.s, 3) > 100) {
+      out[i * 4] = -1;
+    }
+    let k = 0;
+    for (; k < 2; atomicAdd(rs[1]!.hi, 0.5)) {
+      k++;
+    }
+    out[i * 4 + 1] = atomicCompareExchangeWeak(rs[1]!.lo, 123, 4).old_value;
+    item.barrier();
+    if (l === 0) {
+      atomicStore(rs[1]!.lo, atomicLoad(cell));
+    }
+    out[i * 4 + 2] = f32(atomicLoad(w[0]!.n));
+    out[i * 4 + 3] = 1;
+  });
+
+// The interpreter runs no raw WGSL: this one runs on the adapter only.
+export const peekCell = kernel({ range: 1, args: { out: accessor(f32, 'write') } }, (item, _kh, { out }) => {
+  out[item.getId(0)] = peek();
+});
+`;
+
+  test.each(['native', 'emulated'] as const)(
+    '%s: builds, runs on the adapter, agrees with the interpreter',
+    async (mode) => {
+      const shapesLinked = linkSources({ [module]: source }, 'both');
+      const shapesProgram = emitProgram(shapesLinked, { validateIr: true });
+      const rs = Float32Array.of(Infinity, -Infinity, 123, 0);
+      const out = poisoned(16);
+      const launch = {
+        kernel: `${module}#shapes`,
+        mode,
+        range: [4],
+        args: { rs, out },
+        specConstants: { [`${module}#gain`]: 1.5 },
+        deviceGlobals: {
+          [`${module}#cell`]: Float32Array.of(0.25),
+          [`${module}#ranges`]: Float32Array.of(Infinity, -Infinity),
+        },
+      };
+      const gpu = await runKernel(shapesProgram, launch as Launch);
+      const cpu = interpretKernel(shapesLinked.images, launch);
+      for (const [side, run] of [
+        ['gpu', gpu],
+        ['interpreter', cpu],
+      ] as const) {
+        // Four items of x = 0, 1.5, 3, 4.5: four bumps of 1 from 0.25; min and max of -x
+        // (-0 for the first); min and max of x; eight for-updates adding 0.5 from 0; the
+        // compare-exchanged word stored over with the cell.
+        expectSameF32(f32s(run.deviceGlobals[`${module}#cell`]), [4.25], `${side} cell`);
+        expectSameF32(f32s(run.deviceGlobals[`${module}#ranges`]), [-4.5, -0], `${side} ranges`);
+        expectSameF32(f32s(run.accessors.rs), [0, 4.5, 4.25, 4], `${side} rs`);
+        // Item 0 reads w[0].s (0 + 3); every item sees two adds on w[0].n, and writes 1.
+        const o = f32s(run.accessors.out);
+        expectSameF32(
+          [o[0]!, ...[2, 6, 10, 14].map((j) => o[j]!), ...[3, 7, 11, 15].map((j) => o[j]!)],
+          [3, 2, 2, 2, 2, 1, 1, 1, 1],
+          `${side} out`,
+        );
+        expect(
+          u32s(run.accessors.out).filter((x) => x === POISON_BITS),
+          `${side} poison`,
+        ).toEqual([]);
+      }
+      const peeked = await runKernel(shapesProgram, {
+        kernel: `${module}#peekCell`,
+        mode,
+        range: [2],
+        args: { out: poisoned(2) },
+        deviceGlobals: { [`${module}#cell`]: Float32Array.of(-2.5) },
+      });
+      expectSameF32(f32s(peeked.accessors.out).slice(0, 2), [-2.5, -2.5], 'peek');
+    },
+  );
+});
