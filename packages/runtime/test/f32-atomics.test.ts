@@ -60,6 +60,8 @@ test('many items add into atomic(f32) globals and a buffer; the host copies f32 
   const after = await hist.read();
   expect(after).toBeInstanceOf(Float32Array);
   expect([...after]).toEqual(
-    [...start].map((s, w) => xs.filter((_, i) => i % WORDS === w).reduce((a, x) => a + x, s)),
+    [...start].map((s, w) =>
+      xs.filter((_, i) => Math.floor(i / 32) % WORDS === w).reduce((a, x) => a + x, s),
+    ),
   );
 });
