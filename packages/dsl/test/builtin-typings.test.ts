@@ -1,12 +1,22 @@
 /** The built-ins' TypeScript typings, derived from the table's overloads (checked by tsc). */
 import { expect, expectTypeOf, test } from 'vitest';
 import {
+  type AtomicType,
   all,
+  atomic,
+  atomicAdd,
+  atomicCompareExchangeWeak,
+  atomicMin,
+  atomicOr,
+  atomicXor,
   bitcastU32,
   clamp,
   cross,
+  type DeviceGlobal,
+  type DeviceValue,
   determinant,
   dot,
+  f32,
   length,
   type Mat,
   min,
@@ -41,4 +51,21 @@ test('overloads keep the vector type, give scalars where the table says, and ref
     select(v, v, {} as Vec<'bool', 2>);
   };
   expect(typed).toThrow('sqrt is device code');
+});
+
+test('atomic(f32) places take add, sub, min, max, load, store, exchange and compare-exchange, not bit operations', () => {
+  const typed = () => {
+    const place = {} as DeviceValue<AtomicType<'f32'>>;
+    const global = {} as DeviceGlobal<AtomicType<'f32'>>;
+    expectTypeOf(atomicAdd(place, 1.5)).toEqualTypeOf<number>();
+    expectTypeOf(atomicMin(global, -0)).toEqualTypeOf<number>();
+    expectTypeOf(atomicCompareExchangeWeak(place, 0, 1).exchanged).toEqualTypeOf<boolean>();
+    expectTypeOf(atomicOr({} as DeviceValue<AtomicType<'u32'>>, 1)).toEqualTypeOf<number>();
+    // @ts-expect-error: atomicOr combines integer bits (SYCL1025 in the build)
+    atomicOr(place, 1);
+    // @ts-expect-error: so does atomicXor
+    atomicXor(global, 1);
+  };
+  expect(typed).toThrow('atomicAdd is device code');
+  expect(atomic(f32)).toEqual({ kind: 'atomic', scalar: 'f32' });
 });

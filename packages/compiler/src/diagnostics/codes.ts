@@ -29,6 +29,7 @@ export const CODES = {
   SYCL1022: 'recursion in a module',
   SYCL1023: 'duplicate declaration',
   SYCL1024: 'an invalid constant operation',
+  SYCL1025: 'a bit operation on an f32 atomic',
   SYCL1030: 'group functions used wrongly',
   SYCL1050: "locals over WGSL's function memory",
   SYCL1051: 'an array literal longer than WGSL allows',

@@ -149,7 +149,11 @@ export function structFieldName(): Message {
 }
 
 export function atomicType(): Message {
-  return message('SYCL1003', 'atomics hold i32 or u32', 'write atomic(u32) or atomic(i32)');
+  return message(
+    'SYCL1003',
+    'atomics hold i32, u32 or f32',
+    'write atomic(u32), atomic(i32) or atomic(f32)',
+  );
 }
 
 export function atomicSpecConstant(): Message {
@@ -1460,7 +1464,7 @@ export function atomicReadAccessor(): Message {
 export function notAnAtomicPlace(type: DataType): Message {
   return message(
     'SYCL1020',
-    `atomic functions need an atomic(i32) or atomic(u32) place, not ${typeName(type)}`,
+    `atomic functions need an atomic(i32), atomic(u32) or atomic(f32) place, not ${typeName(type)}`,
     'declare the accessor element, device global or workgroup array with atomic(u32)',
   );
 }
@@ -1642,6 +1646,17 @@ export function constantBuiltinRule(rule: string): Message {
 /** `reason`: why the number model refuses the operation (frontend/resolver/numbers.ts). */
 export function invalidConstant(reason: string): Message {
   return message('SYCL1024', `this constant expression is invalid in WGSL: ${reason}`);
+}
+
+// SYCL1025: a bit operation on an f32 atomic
+
+/** `atomicAnd`, `atomicOr` or `atomicXor` on an `atomic(f32)` place. */
+export function atomicBitsOnF32(fn: string, place: string): Message {
+  return message(
+    'SYCL1025',
+    `${fn} works on the bits of an integer: \`${place}\` is an atomic(f32), which has add, sub, min, max, load, store, exchange and compare-exchange`,
+    'keep the bits in an atomic(u32) and convert with bitcastU32 / bitcastF32',
+  );
 }
 
 // SYCL1050 to SYCL1054: past WGSL's limits (ir/wgsl-limits.ts)

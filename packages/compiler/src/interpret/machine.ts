@@ -415,10 +415,10 @@ export class Machine {
         next(binaryScalar('-', s, old, operand));
         return old;
       case 'atomicMax':
-        next(Math.max(old, operand));
+        next(s === 'f32' ? f32AtomicMinMax('max', old, operand) : Math.max(old, operand));
         return old;
       case 'atomicMin':
-        next(Math.min(old, operand));
+        next(s === 'f32' ? f32AtomicMinMax('min', old, operand) : Math.min(old, operand));
         return old;
       case 'atomicAnd':
         next(binaryScalar('&', s, old, operand));
@@ -433,7 +433,8 @@ export class Machine {
         next(operand);
         return old;
       case 'atomicCompareExchangeWeak': {
-        const exchanged = old === operand;
+        // f32 compares bits: -0 is not +0, and NaN is NaN (payloads are not kept here).
+        const exchanged = s === 'f32' ? Object.is(old, operand) : old === operand;
         if (exchanged) next(args[1]!);
         const fields = e.type.kind === 'struct' ? e.type.fields.map((f) => f.name) : [];
         return fields.map((name) => (name === 'exchanged' ? exchanged : old));
@@ -456,6 +457,24 @@ export class Machine {
       ),
     );
   }
+}
+
+/**
+ * What `atomicMin`/`atomicMax` leave in an `atomic(f32)` (emit/print/atomics.ts): -0 below +0,
+ * a NaN operand ignored and a NaN in the word replaced, as IEEE 754's minimumNumber and
+ * maximumNumber.
+ */
+function f32AtomicMinMax(which: 'min' | 'max', old: number, v: number): number {
+  if (Number.isNaN(v)) return old;
+  if (Number.isNaN(old)) return v;
+  if (old === v) {
+    // Equal numbers differ only in the sign of a zero.
+    const negative = Object.is(old, -0) || Object.is(v, -0);
+    const positive = Object.is(old, 0) || Object.is(v, 0);
+    if (old !== 0 || !(negative && positive)) return old;
+    return which === 'min' ? -0 : 0;
+  }
+  return which === 'min' ? Math.min(old, v) : Math.max(old, v);
 }
 
 function componentIndex(c: string): number {

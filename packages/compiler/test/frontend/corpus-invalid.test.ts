@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { compileModule, formatDiagnostic } from '../../src/index.js';
 
 const HEADER =
-  "import { accessor, array, atomic, atomicAdd, atomicStore, bool, deviceFunction, deviceGlobal, f32, i32, kernel, kernelHandler, specializationId, struct, u32, vec2f, vec3f, wgsl, workgroupArray } from '@syclts/dsl';\n";
+  "import { accessor, array, atomic, atomicAdd, atomicAnd, atomicOr, atomicStore, atomicXor, bool, deviceFunction, deviceGlobal, f16, f32, i32, kernel, kernelHandler, specializationId, struct, u32, vec2f, vec3f, wgsl, workgroupArray } from '@syclts/dsl';\n";
 
 const text = readFileSync(new URL('../corpus/invalid.txt', import.meta.url), 'utf8');
 const sources = new Map(
@@ -293,7 +293,7 @@ const expectations: readonly (readonly [string, string, string, string, string])
     'SYCL1020',
     '3:13',
     'out[0]',
-    'atomic functions need an atomic(i32) or atomic(u32) place, not u32',
+    'atomic functions need an atomic(i32), atomic(u32) or atomic(f32) place, not u32',
   ],
   [
     'atomic read without atomicLoad',
@@ -316,6 +316,28 @@ const expectations: readonly (readonly [string, string, string, string, string])
     'atomicStore(c[0]!, 1)',
     '`atomicStore(c[0]!, 1)` returns nothing',
   ],
+  [
+    'atomicOr on an f32 atomic accessor element',
+    'SYCL1025',
+    '3:3',
+    'atomicOr(flags[0]!, 1)',
+    'atomicOr works on the bits of an integer: `flags[0]!` is an atomic(f32), which has add, sub, min, max, load, store, exchange and compare-exchange',
+  ],
+  [
+    'atomicXor on an f32 atomic device global, as a value',
+    'SYCL1025',
+    '4:12',
+    'atomicXor(bits, 2)',
+    'atomicXor works on the bits of an integer: `bits` is an atomic(f32), which has add, sub, min, max, load, store, exchange and compare-exchange',
+  ],
+  [
+    'atomicAnd on an f32 atomic workgroup array',
+    'SYCL1025',
+    '3:3',
+    'atomicAnd(w[item.getLocalId(0)]!, 0)',
+    'atomicAnd works on the bits of an integer: `w[item.getLocalId(0)]!` is an atomic(f32), which has add, sub, min, max, load, store, exchange and compare-exchange',
+  ],
+  ['atomic of f16', 'SYCL1003', '2:31', 'atomic(f16)', 'atomics hold i32, u32 or f32'],
   [
     'WGSL interpolation of a host value',
     'SYCL1019',

@@ -82,6 +82,7 @@ function kernelSource(plan: KernelPlan): string {
     ...plan.cases.flatMap((_, k) => (plan.inFunction[k] ? [functionSource(plan, k)] : [])),
     `export const ${plan.name}_seed = specializationId(u32, 7);`,
     `export const ${plan.name}_total = deviceGlobal(atomic(u32));`,
+    `export const ${plan.name}_fmix = deviceGlobal(array(atomic(f32), 3));`,
     `export const ${plan.name} = kernel(`,
     `  { ndRange: 1, workgroupSize: [${WORKGROUP}], args: { ai: accessor(i32, 'read'), bu: accessor(u32, 'read'), cf: accessor(f32, 'read'), fl: accessor(u32, 'read'), out: accessor(u32, 'write'), sums: accessor(atomic(u32), 'read_write') }, local: { sh: workgroupArray(u32, ${WORKGROUP}) } },`,
     '  (item, kh, { ai, bu, cf, fl, out, sums }, { sh }) => {',
@@ -117,6 +118,11 @@ function kernelSource(plan: KernelPlan): string {
   lines.push(
     '    atomicAdd(sums[0]!, mix);',
     `    atomicAdd(${plan.name}_total, mix & 255);`,
+    // f32 atomics (compare-exchange loops): a sum of small integers, exact in any order, and
+    // min and max of the mix's bits as f32 (NaN, infinities, zeros and subnormals among them).
+    `    atomicAdd(${plan.name}_fmix.value[0]!, f32(mix & 255));`,
+    `    atomicMin(${plan.name}_fmix.value[1]!, bitcastF32(mix));`,
+    `    atomicMax(${plan.name}_fmix.value[2]!, bitcastF32(mix));`,
     // Barriers in a uniform loop: the items pass their mix around the workgroup twice.
     '    for (let t = u32(0); t < 2; t++) {',
     '      sh[l] = mix + t;',
@@ -133,7 +139,7 @@ function kernelSource(plan: KernelPlan): string {
   return lines.join('\n');
 }
 
-const IMPORTS = `${dslImport('accessor', 'atomic', 'atomicAdd', 'bool', 'deviceFunction', 'deviceGlobal', 'kernel', 'specializationId', 'workgroupArray')}\n`;
+const IMPORTS = `${dslImport('accessor', 'array', 'atomic', 'atomicAdd', 'atomicMax', 'atomicMin', 'bitcastF32', 'bool', 'deviceFunction', 'deviceGlobal', 'f32', 'kernel', 'specializationId', 'workgroupArray')}\n`;
 
 export interface Round {
   readonly source: string;
@@ -182,6 +188,9 @@ export async function differentialRound(
     const kernel = `${MODULE}#${plan.name}`;
     const seedId = `${MODULE}#${plan.name}_seed`;
     const totalId = `${MODULE}#${plan.name}_total`;
+    const fmixId = `${MODULE}#${plan.name}_fmix`;
+    // The f32 words start at a small integer, and at a number, a zero, an infinity or NaN.
+    const start = () => rand.pick([0, -0, Infinity, -Infinity, Number.NaN, rand.int(200) - 100]);
     // Both variants of the program: constants as overrides, and in the emulation buffer.
     const mode = plans.indexOf(plan) % 2 === 0 ? 'native' : 'emulated';
     const launch = {
@@ -190,7 +199,10 @@ export async function differentialRound(
       range: [ITEMS],
       args: shared,
       specConstants: { [seedId]: rand.int(2 ** 32) },
-      deviceGlobals: { [totalId]: Uint32Array.of(rand.int(2 ** 32)) },
+      deviceGlobals: {
+        [totalId]: Uint32Array.of(rand.int(2 ** 32)),
+        [fmixId]: Float32Array.of(rand.int(200), start(), start()),
+      },
     };
     const gpu = await runKernel(program, launch as Parameters<typeof runKernel>[1]);
     const cpu = interpretKernel(linked.images, launch);
@@ -233,11 +245,14 @@ export async function differentialRound(
     const cSums = words(cpu.accessors.sums!);
     const gTotal = new Uint32Array(gpu.deviceGlobals[totalId]!)[0];
     const cTotal = new Uint32Array(cpu.deviceGlobals[totalId]!)[0];
-    checked += 3;
+    const gFmix = words(gpu.deviceGlobals[fmixId]!);
+    const cFmix = words(cpu.deviceGlobals[fmixId]!);
+    checked += 4;
     const effects = [
       ['barrier exchange', tail(gOut), tail(cOut)],
       ['atomic sum', gSums, cSums],
       ['device global', gTotal, cTotal],
+      ['f32 atomics', gFmix, cFmix],
     ] as const;
     for (const [what, g, c] of effects) {
       if (g !== c) {

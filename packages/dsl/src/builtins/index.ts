@@ -8,6 +8,7 @@ import type { DeviceGlobal } from '../declarations/device-global.js';
 import type { KernelHandler } from '../device/kernel-scope.js';
 import type { Atomic, DeviceValue, Mat, NumericValue, ScalarValue, Vec } from '../device/values.js';
 import type {
+  AtomicScalarName,
   AtomicType,
   DataType,
   IntegerScalarName,
@@ -204,20 +205,22 @@ const unary = (name: string) => (() => deviceOnly(name)) as never;
 /* --------------------------------------------------------------------------- atomics */
 
 /** An atomic place: an element of an atomic accessor or workgroup array, or an atomic device global. */
-export type AtomicRef<S extends IntegerScalarName = IntegerScalarName> =
+export type AtomicRef<S extends AtomicScalarName = AtomicScalarName> =
   | Atomic<S>
   | DeviceGlobal<AtomicType<S>>;
 
 type AtomicRmw = (place: AtomicRef, value: number) => number;
+/** The bit operations: integer atomics only (an `atomic(f32)` is SYCL1025). */
+type AtomicBits = (place: AtomicRef<IntegerScalarName>, value: number) => number;
 export const atomicLoad: (place: AtomicRef) => number = unary('atomicLoad');
 export const atomicStore: (place: AtomicRef, value: number) => void = unary('atomicStore');
 export const atomicAdd: AtomicRmw = unary('atomicAdd');
 export const atomicSub: AtomicRmw = unary('atomicSub');
 export const atomicMax: AtomicRmw = unary('atomicMax');
 export const atomicMin: AtomicRmw = unary('atomicMin');
-export const atomicAnd: AtomicRmw = unary('atomicAnd');
-export const atomicOr: AtomicRmw = unary('atomicOr');
-export const atomicXor: AtomicRmw = unary('atomicXor');
+export const atomicAnd: AtomicBits = unary('atomicAnd');
+export const atomicOr: AtomicBits = unary('atomicOr');
+export const atomicXor: AtomicBits = unary('atomicXor');
 export const atomicExchange: AtomicRmw = unary('atomicExchange');
 export const atomicCompareExchangeWeak: (
   place: AtomicRef,

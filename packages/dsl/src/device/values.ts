@@ -7,9 +7,9 @@
  */
 import type {
   ArrayType,
+  AtomicScalarName,
   AtomicType,
   DataType,
-  IntegerScalarName,
   MatrixDim,
   MatrixType,
   ScalarName,
@@ -63,7 +63,7 @@ export interface Mat<C extends MatrixDim = MatrixDim, R extends MatrixDim = Matr
 }
 
 /** An `atomic<S>` place: only the atomic functions (atomicAdd, atomicLoad, ...) use it. */
-export interface Atomic<S extends IntegerScalarName = IntegerScalarName> {
+export interface Atomic<S extends AtomicScalarName = AtomicScalarName> {
   readonly __atomic: S;
 }
 

@@ -1,9 +1,9 @@
 import type { DeviceValue } from '../device/values.js';
 import type {
   ArrayType,
+  AtomicScalarName,
   AtomicType,
   DataType,
-  IntegerScalarName,
   MatrixDim,
   MatrixType,
   ScalarName,
@@ -84,6 +84,11 @@ export function struct<F extends StructShape>(shape: F): StructConstructor<F> {
   ) as unknown as StructConstructor<F>;
 }
 
-export function atomic<S extends IntegerScalarName>(type: ScalarType<S>): AtomicType<S> {
+/**
+ * An atomic of i32, u32 or f32, for accessor elements, workgroup arrays and device globals. WGSL
+ * has no `atomic<f32>`: an `atomic(f32)` is held as the bits of an `atomic<u32>`, and its add,
+ * sub, min and max are compare-exchange loops (docs/device-code.md, "Atomics").
+ */
+export function atomic<S extends AtomicScalarName>(type: ScalarType<S>): AtomicType<S> {
   return Object.freeze({ kind: 'atomic', scalar: type.scalar });
 }

@@ -8,6 +8,8 @@
 export type ScalarName = 'bool' | 'i32' | 'u32' | 'f32' | 'f16';
 export type NumericScalarName = Exclude<ScalarName, 'bool'>;
 export type IntegerScalarName = 'i32' | 'u32';
+/** What an atomic holds: i32 and u32 as WGSL's atomics, f32 as the bits of an `atomic<u32>`. */
+export type AtomicScalarName = 'i32' | 'u32' | 'f32';
 export type VectorSize = 2 | 3 | 4;
 export type MatrixDim = 2 | 3 | 4;
 
@@ -51,7 +53,7 @@ export interface StructType<F extends StructShape = StructShape> {
   readonly __shape?: F;
 }
 
-export interface AtomicType<S extends IntegerScalarName = IntegerScalarName> {
+export interface AtomicType<S extends AtomicScalarName = AtomicScalarName> {
   readonly kind: 'atomic';
   readonly scalar: S;
 }

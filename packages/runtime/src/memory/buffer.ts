@@ -34,16 +34,15 @@ export type Plain<T extends DataType, Depth extends unknown[] = []> = Depth['len
       : T;
 
 /** What `read()` returns: a typed array for scalar elements, host values otherwise. */
-export type BufferContents<T extends DataType> =
-  T extends ScalarType<'f32'>
-    ? Float32Array
-    : T extends ScalarType<'u32'> | AtomicType<'u32'>
-      ? Uint32Array
-      : T extends ScalarType<'i32'> | AtomicType<'i32'>
-        ? Int32Array
-        : T extends ScalarType<'f16'>
-          ? Uint16Array
-          : HostValue<T>[];
+export type BufferContents<T extends DataType> = T extends ScalarType<'f32'> | AtomicType<'f32'>
+  ? Float32Array
+  : T extends ScalarType<'u32'> | AtomicType<'u32'>
+    ? Uint32Array
+    : T extends ScalarType<'i32'> | AtomicType<'i32'>
+      ? Int32Array
+      : T extends ScalarType<'f16'>
+        ? Uint16Array
+        : HostValue<T>[];
 
 /** Host data for a buffer of `T`: its typed array for scalar elements, or host values. */
 export type BufferData<T extends DataType> = BufferContents<T> | readonly HostValue<T>[];

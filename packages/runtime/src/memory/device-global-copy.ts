@@ -49,7 +49,7 @@ export type ExactTypedArray<E extends DataType> = E extends ScalarType<'u32'> | 
   ? Uint32Array | Float64Array
   : E extends ScalarType<'i32'> | AtomicType<'i32'>
     ? Int32Array | Float64Array
-    : E extends ScalarType<'f32'> | ScalarType<'f16'>
+    : E extends ScalarType<'f32'> | ScalarType<'f16'> | AtomicType<'f32'>
       ? Float32Array | Float64Array
       : never;
 

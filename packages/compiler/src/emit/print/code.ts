@@ -14,6 +14,7 @@ import type {
 } from '../../link/linked-image.js';
 import { LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
 import { slotTakers } from '../transforms/index.js';
+import { atomicSpace, isF32Atomic, isF32Helper } from './atomics.js';
 import type { GroupPrinter } from './collectives.js';
 import type { BuiltinHelpers } from './helpers.js';
 import { fromHost, toHost } from './host-values.js';
@@ -163,12 +164,25 @@ export class CodePrinter {
           this.scope.items(this.kernel!),
         );
       case 'atomic':
+        if (isF32Atomic(e.pointer)) return this.#f32Atomic(e);
         return `${e.fn}(&${this.expr(e.pointer)}${e.args.map((a) => `, ${this.expr(a)}`).join('')})`;
       case 'fromHost':
         return fromHost(this.expr(e.place), e.type, this.#hint(e.place), this.scope.types);
       case 'toHost':
         return toHost(this.expr(e.value), e.type, 'value', this.scope.types);
     }
+  }
+
+  /** An operation on an `atomic(f32)`, held as the bits of an `atomic<u32>` (atomics.ts). */
+  #f32Atomic(e: Extract<Expr<SymbolicId>, { op: 'atomic' }>): string {
+    const pointer = `&${this.expr(e.pointer)}`;
+    const args = e.args.map((a) => this.expr(a));
+    if (isF32Helper(e.fn)) {
+      const helper = this.scope.helpers.atomic(e.fn, atomicSpace(e.pointer), e.type);
+      return `${helper}(${[pointer, ...args].join(', ')})`;
+    }
+    const bits = args.map((a) => `, bitcast<u32>(${a})`).join('');
+    return `bitcast<f32>(${e.fn}(${pointer}${bits}))`;
   }
 
   /** Names a struct type first met converting a host place: after the place's variable. */
@@ -303,13 +317,17 @@ export class CodePrinter {
       case 'increment':
         return `${this.expr(s.target)}${s.operator}`;
       case 'expr':
-        return s.expr.op === 'call' || s.expr.op === 'atomic'
+        // An f32 atomic is a bitcast or a helper's value, which a statement cannot drop.
+        return s.expr.op === 'call' || (s.expr.op === 'atomic' && !isF32Atomic(s.expr.pointer))
           ? this.expr(s.expr)
           : `_ = ${this.expr(s.expr)}`;
       case 'call':
         return `${this.scope.functions.get(s.callee)!}(${s.args.map((a) => this.expr(a)).join(', ')})`;
-      case 'atomicStore':
-        return `atomicStore(&${this.expr(s.pointer)}, ${this.expr(s.value)})`;
+      case 'atomicStore': {
+        const value = this.expr(s.value);
+        const bits = isF32Atomic(s.pointer) ? `bitcast<u32>(${value})` : value;
+        return `atomicStore(&${this.expr(s.pointer)}, ${bits})`;
+      }
       case 'break':
         return 'break';
       case 'continue':

@@ -7,6 +7,7 @@
 import type { DataType } from '@syclts/dsl';
 import { HELPER_BUILTINS } from '../../builtins/overloads.js';
 import { HELPER_PREFIX, type Namer } from '../../link/wgsl-names.js';
+import { type AtomicSpace, type F32AtomicHelper, f32AtomicHelper } from './atomics.js';
 import type { WgslTypes } from './types.js';
 
 export class BuiltinHelpers {
@@ -30,6 +31,20 @@ export class BuiltinHelpers {
       .replaceAll('$T', wgslType)
       .replaceAll('$U', type.kind === 'vector' ? `vec${type.size}<u32>` : 'u32');
     this.#helpers.set(key, { name, text });
+    return name;
+  }
+
+  /**
+   * The name of the helper that computes atomic `fn` on an `atomic(f32)` in `space` (see
+   * atomics.ts); `result` is the type `fn` gives.
+   */
+  atomic(fn: F32AtomicHelper, space: AtomicSpace, result: DataType): string {
+    const key = `${fn}:f32:${space}`;
+    const known = this.#helpers.get(key);
+    if (known) return known.name;
+    const resultType = this.types.type(result, 'atomic_f32_exchange');
+    const name = this.namer.call(`${HELPER_PREFIX}${fn}_f32_${space}`);
+    this.#helpers.set(key, { name, text: f32AtomicHelper(fn, name, space, resultType) });
     return name;
   }
 

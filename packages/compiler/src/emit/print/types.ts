@@ -34,7 +34,8 @@ export class WgslTypes {
       case 'scalar':
         return this.scalar(storage === 'host' && type.scalar === 'bool' ? 'u32' : type.scalar);
       case 'atomic':
-        return `atomic<${type.scalar}>`;
+        // An f32 atomic is held as its bits (atomics.ts).
+        return `atomic<${type.scalar === 'f32' ? 'u32' : type.scalar}>`;
       case 'vector': {
         const s = storage === 'host' && type.component === 'bool' ? 'u32' : type.component;
         return `vec${type.size}<${this.scalar(s)}>`;

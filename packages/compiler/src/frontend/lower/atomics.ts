@@ -19,6 +19,9 @@ import {
 } from './context.js';
 import { lowerExpr, lowerValueOf } from './expressions.js';
 
+/** The atomic built-ins that only integers have: an `atomic(f32)` has no bits to combine. */
+const BIT_OPERATIONS: ReadonlySet<string> = new Set(['atomicAnd', 'atomicOr', 'atomicXor']);
+
 /** An lvalue of atomic type, for the atomic built-ins. */
 export function lowerAtomicPointer(cx: Lowering, node: Expression): Expr | null {
   const entity = topEntity(cx, node);
@@ -50,6 +53,9 @@ export function atomicParts(
   }
   const pointer = lowerAtomicPointer(cx, args[0]!);
   if (pointer?.type.kind !== 'atomic') return null;
+  if (pointer.type.scalar === 'f32' && BIT_OPERATIONS.has(name)) {
+    return fail(cx, node, msg.atomicBitsOnF32(name, textOf(cx, args[0]!)));
+  }
   const scalar = scalarType(pointer.type.scalar);
   const operands: Expr[] = [];
   for (const a of args.slice(1)) {

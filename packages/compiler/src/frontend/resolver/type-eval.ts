@@ -124,7 +124,8 @@ export function evalType(r: Resolver, input: Expression): DataType | null {
       const inner = arg(0) ? evalType(r, arg(0)!) : null;
       if (!inner) return null;
       const s = scalarOf(inner);
-      if (inner.kind !== 'scalar' || !isInteger(s)) {
+      // f32 is held as the bits of an atomic<u32> (emit/print/atomics.ts).
+      if (inner.kind !== 'scalar' || !(isInteger(s) || s === 'f32')) {
         return notType(msg.atomicType());
       }
       return { kind: 'atomic', scalar: s };
