@@ -40,6 +40,8 @@ export {
   type KernelArgTypes,
   kernel,
   type NdKernelSpec,
+  type ReductionType,
+  reduction,
   type SizeSpec,
   type WorkgroupArrays,
   type WorkgroupArrayType,

@@ -261,6 +261,7 @@ export const IMPLEMENTATIONS: { readonly [K in BuiltinName]: Implementation } = 
   bitcastI32: bitcastTo('i32'),
   bitcastU32: bitcastTo('u32'),
   jsRound: unary(roundHalfUp),
+  f32FromBits: bitcastTo('f32'),
   clz32: unary(Math.clz32),
   i32Min: minimum,
   i32Max: maximum,

@@ -1574,6 +1574,41 @@ export function groupOperatorType(fn: string, operator: string, type: DataType):
   return message('SYCL1030', `${fn} with ${operator} combines ${takes}, not ${typeName(type)}`);
 }
 
+export function reductionArguments(): Message {
+  return message(
+    'SYCL1030',
+    'reduction takes the element type and an operator',
+    'e.g. sum: reduction(f32, plus)',
+  );
+}
+
+export function reductionType(operator: string, type: DataType): Message {
+  return message(
+    'SYCL1030',
+    `a reduction with ${operator} of ${typeName(type)}: reductions combine i32, u32 and f32 scalars and vectors (${operator === 'logicalAnd' || operator === 'logicalOr' ? 'the logical operators take bool, which a buffer cannot hold: reduce a u32 with bitAnd or bitOr' : 'the bit operators integers only'})`,
+  );
+}
+
+export function reductionAsValue(name: string): Message {
+  return message(
+    'SYCL1030',
+    `\`${name}\` is a reduction variable, not a value`,
+    `fold values into it with ${name}.combine(x); the host reads the result from the buffer it bound`,
+  );
+}
+
+export function reductionMethod(name: string, method: string): Message {
+  return message(
+    'SYCL1016',
+    `a reduction variable has no method \`${method}\``,
+    `available: combine (${name}.combine(x))`,
+  );
+}
+
+export function combineAsValue(): Message {
+  return message('SYCL1030', 'combine(x) is a statement: it gives no value');
+}
+
 export function notAGroupOperator(fn: string, text: string): Message {
   return message(
     'SYCL1030',

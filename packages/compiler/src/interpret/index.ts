@@ -77,6 +77,8 @@ export function interpretKernel(
       accessors[p.name] = bytes;
       const type: DataType = { kind: 'array', element: p.element, length: 0 };
       params.set(p.name, { kind: 'memory', view: new DataView(bytes), offset: 0, type });
+    } else if (p.kind === 'reduction') {
+      throw new Error(`the reduction ${p.name} is lowered by the link step before a kernel runs`);
     } else {
       if (given === undefined || ArrayBuffer.isView(given)) {
         throw new Error(`the value argument ${p.name} needs a host value`);

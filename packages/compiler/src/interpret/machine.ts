@@ -193,6 +193,8 @@ export class Machine {
       case 'barrier':
         yield BARRIER;
         return;
+      case 'combine':
+        this.#fail(frame, s.span, 'a reduction is lowered by the link step before a kernel runs');
     }
   }
 

@@ -191,6 +191,10 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
     }
     case 'barrier':
       return s;
+    case 'combine': {
+      const value = expr(s.value);
+      return value === s.value ? s : { ...s, value };
+    }
   }
 }
 

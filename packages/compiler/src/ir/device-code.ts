@@ -232,7 +232,14 @@ export type UpdateStmt<R = SymbolRef> =
       readonly value: Expr<R>;
       readonly span: Span;
     }
-  | { readonly kind: 'barrier'; readonly scope: 'workgroup' | 'storage'; readonly span: Span };
+  | { readonly kind: 'barrier'; readonly scope: 'workgroup' | 'storage'; readonly span: Span }
+  /** `sum.combine(x)`: folds `value` into the kernel's reduction variable `reduction`. */
+  | {
+      readonly kind: 'combine';
+      readonly reduction: string;
+      readonly value: Expr<R>;
+      readonly span: Span;
+    };
 
 export type Stmt<R = SymbolRef> =
   | LetStmt<R>

@@ -6,6 +6,7 @@
 import type {
   AccessMode,
   DataType,
+  GroupOperatorName,
   HostAccess,
   InitMode,
   JsonValue,
@@ -74,7 +75,18 @@ export type KernelParam =
       readonly access: AccessMode;
       readonly span: Span;
     }
-  | { readonly kind: 'value'; readonly name: string; readonly type: DataType; readonly span: Span };
+  | { readonly kind: 'value'; readonly name: string; readonly type: DataType; readonly span: Span }
+  /**
+   * A reduction variable: `combine` statements fold values into it. The link step lowers it
+   * (link/reductions.ts): an accessor of per-work-group partial results, and a finishing kernel.
+   */
+  | {
+      readonly kind: 'reduction';
+      readonly name: string;
+      readonly element: DataType;
+      readonly operator: GroupOperatorName;
+      readonly span: Span;
+    };
 
 export interface WorkgroupArrayDecl<R = SymbolRef> {
   readonly name: string;

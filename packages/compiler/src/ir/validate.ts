@@ -160,6 +160,10 @@ class BodyValidator<R> {
       case 'call':
         for (const a of s.args) this.expr(a);
         return;
+      case 'combine':
+        this.expr(s.value);
+        if (!this.params.has(s.reduction)) this.problem(s.span, `no reduction '${s.reduction}'`);
+        return;
       case 'atomicStore':
         this.expr(s.pointer);
         this.expr(s.value);

@@ -510,6 +510,7 @@ function buildKernel(
     variants,
     launchSlots,
     source: { module, line: decl.span.line, column: decl.span.column },
+    ...(kernel.reductions ? { reductions: kernel.reductions } : {}),
   };
   return {
     symbolicId: kernel.id,
@@ -519,6 +520,7 @@ function buildKernel(
     accessorNames,
     workgroupArrays,
     groupScratch,
+    rangeGuardInBody: kernel.reductions !== undefined,
     launchName,
     launchStructName,
   };

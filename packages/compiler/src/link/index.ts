@@ -9,6 +9,7 @@ import { checkGlobalSizes, globalInfo, layoutGlobals } from './global-storage.js
 import { buildImage } from './image.js';
 import type { LinkedImage } from './linked-image.js';
 import { type Reach, reachOf } from './reach.js';
+import { lowerReductions } from './reductions.js';
 import {
   type ResolvedFunction,
   type ResolvedKernel,
@@ -87,7 +88,13 @@ export function link(input: LinkInput, options: LinkOptions = {}): LinkResult {
   for (const k of kernels) {
     const id =
       split === 'per-module' ? k.kernel.module : split === 'per-kernel' ? k.kernel.id : 'program';
-    groups.set(id, [...(groups.get(id) ?? []), k]);
+    // A kernel's reductions lowered, with their finishing kernels in its image.
+    const { kernel, finishers } = lowerReductions(k.kernel);
+    const lowered = [
+      { kernel, reach: k.reach },
+      ...finishers.map((f) => ({ kernel: f, reach: reachOf(f, functionOf) })),
+    ];
+    groups.set(id, [...(groups.get(id) ?? []), ...lowered]);
   }
   checkDeviceImageScope(groups, table, diagnostics);
 

@@ -106,6 +106,11 @@ export interface LinkedKernel {
    * as many elements as the work-group has items (bool as u32).
    */
   readonly groupScratch: readonly DataType[];
+  /**
+   * Whether the body itself skips the items of a basic range past its end (a kernel with
+   * reductions, whose every item must reach their combining), instead of the entry point.
+   */
+  readonly rangeGuardInBody: boolean;
   /** WGSL names of the kernel's `launch` uniform variable and its struct type. */
   readonly launchName: string;
   readonly launchStructName: string;

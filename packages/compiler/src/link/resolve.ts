@@ -15,6 +15,7 @@ import type {
   WgslPart,
 } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
+import type { LoweredReduction } from './reductions.js';
 import type { DeclarationKind, SymbolTable } from './symbols.js';
 
 export type Use =
@@ -27,6 +28,8 @@ export interface ResolvedKernel {
   readonly module: string;
   readonly decl: KernelDecl<SymbolicId>;
   readonly uses: readonly Use[];
+  /** Set once link/reductions.ts has lowered the kernel's reduction variables. */
+  readonly reductions?: readonly LoweredReduction[];
 }
 
 export interface ResolvedFunction {
@@ -122,6 +125,7 @@ class ModuleResolver {
       case 'call':
       case 'atomicStore':
       case 'barrier':
+      case 'combine':
         return this.update(s);
       case 'if':
         return {
@@ -172,6 +176,8 @@ class ModuleResolver {
       }
       case 'atomicStore':
         return { ...s, pointer: this.expr(s.pointer), value: this.expr(s.value) };
+      case 'combine':
+        return { ...s, value: this.expr(s.value) };
       case 'barrier':
         return s;
     }

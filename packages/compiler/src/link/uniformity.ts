@@ -272,6 +272,10 @@ class Analysis {
       case 'barrier':
         this.needUniform(flow.control, s.span, null, msg.nonUniformBarrier());
         return false;
+      // Any item may combine, any number of times: the reduction's own combining is uniform.
+      case 'combine':
+        this.value(s.value, flow);
+        return false;
       case 'if': {
         const condition = this.value(s.condition, flow);
         const inner = join(flow.control, decidedBy(condition, s.condition.span));
@@ -458,7 +462,7 @@ class Analysis {
   param(e: Expr<SymbolicId> & { op: 'param' }): Uniformity {
     const param = this.start.kernel?.params.find((p) => p.name === e.name);
     // Value arguments live in a uniform buffer and read-only accessors in read-only storage.
-    if (!param || param.kind === 'value' || param.access === 'read') return UNIFORM;
+    if (param?.kind !== 'accessor' || param.access === 'read') return UNIFORM;
     return this.varies(e.span, { kind: 'writable', accessor: e.name });
   }
 

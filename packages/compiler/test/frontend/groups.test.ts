@@ -183,3 +183,80 @@ test('the accepted shapes build, and Dawn accepts both lowerings', async () => {
     expect(messages.filter((m) => m.type === 'error')).toEqual([]);
   }
 });
+
+describe('reduction variables used wrongly are refused at their place', () => {
+  const source = (args: string, body: string) => `import {
+  accessor, bitXor, f32, kernel, logicalOr, maximum, plus, reduction, u32,
+} from '@syclts/dsl';
+export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} } }, (item, kh, { xs, sum }) => {
+  ${body}
+});
+`;
+  const cases: readonly [string, string, string, string, string, string][] = [
+    // [what, args, body, code, message (a part), the text the span covers]
+    [
+      'a float with a bit operator',
+      'sum: reduction(f32, bitXor)',
+      'sum.combine(xs[0]!);',
+      'SYCL1030',
+      'a reduction with bitXor of f32',
+      'f32',
+    ],
+    [
+      'bool with a logical operator',
+      'sum: reduction(u32, logicalOr)',
+      'sum.combine(1);',
+      'SYCL1030',
+      'the logical operators take bool, which a buffer cannot hold',
+      'u32',
+    ],
+    [
+      'an operator that is no function object',
+      'sum: reduction(f32, Math.max)',
+      'sum.combine(xs[0]!);',
+      'SYCL1030',
+      "reduction needs one of SYCL's function objects, not `Math.max`",
+      'Math.max',
+    ],
+    [
+      'combine used as a value',
+      'sum: reduction(f32, plus)',
+      'const v = sum.combine(xs[0]!);',
+      'SYCL1030',
+      'combine(x) is a statement: it gives no value',
+      'sum.combine(xs[0]!)',
+    ],
+    [
+      'another method',
+      'sum: reduction(f32, maximum)',
+      'sum.add(xs[0]!);',
+      'SYCL1016',
+      'a reduction variable has no method `add`',
+      'sum.add',
+    ],
+    [
+      'the variable read as a value',
+      'sum: reduction(f32, plus)',
+      'const v = sum;',
+      'SYCL1030',
+      '`sum` is a reduction variable, not a value',
+      'sum',
+    ],
+    [
+      'a value of another type',
+      'sum: reduction(u32, plus)',
+      'sum.combine(xs[0]!);',
+      'SYCL1012',
+      'argument 1 of sum.combine must be u32, not f32',
+      'xs[0]!',
+    ],
+  ];
+  test.each(cases)('%s', (_what, args, body, code, message, text) => {
+    const text0 = source(args, body);
+    const { diagnostics } = build([{ module: M, source: text0 }]);
+    const first = diagnostics[0]!;
+    expect(first.code).toBe(code);
+    expect(first.message).toContain(message);
+    expect(first.span && text0.slice(first.span.start, first.span.end)).toBe(text);
+  });
+});

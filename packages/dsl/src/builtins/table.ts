@@ -127,6 +127,8 @@ export const BUILTIN_TABLE = {
   bitcastU32: { wgsl: 'bitcast<u32>', S: BITS, overloads: ['(S) -> u32'], fold: true, accuracy: 'exact' },
   /** JavaScript's rounding, halves toward +Infinity, exact in f32 (`floor(x + 0.5)` is not: x + 0.5 rounds). */
   jsRound: { wgsl: 'js_round', T: FLOAT, overloads: UNARY, fold: true, accuracy: 'exact', dsl: false, math: 'round', helper: 'fn $name(x: $T) -> $T { let f = floor(x); return select(f, f + $T(1), x - f >= $T(0.5)); }' },
+  /** An f32 from its bits through a call, for the ±Infinity WGSL refuses as a constant (a reduction's identity). */
+  f32FromBits: { wgsl: 'f32_from_bits', S: 'u32', overloads: ['(S) -> f32'], fold: false, accuracy: 'exact', dsl: false, helper: 'fn $name(x: $T) -> f32 { return bitcast<f32>(x); }' },
   clz32: { wgsl: 'countLeadingZeros', overloads: ['(u32) -> u32'], fold: true, accuracy: 'exact', dsl: false, math: 'clz32' },
   /**
    * i32 `min`, `max`, `clamp` and `abs` as the emitter prints them (emit/transforms/

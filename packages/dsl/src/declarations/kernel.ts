@@ -1,3 +1,4 @@
+import type { GroupOperator } from '../builtins/group.js';
 import type {
   DeviceArgs,
   Item,
@@ -25,7 +26,30 @@ export function accessor<T extends DataType, M extends AccessMode>(
   return Object.freeze({ kind: 'accessor', element, access });
 }
 
-export type KernelArgType = DataType | AccessorType;
+/**
+ * A reduction variable (SYCL 2020 4.9.2): in the kernel a reducer whose `combine(x)` folds `x` in
+ * with `operator`; on the host a buffer whose first element receives the result, combined with
+ * what it held (or in its place, with `initializeToIdentity`).
+ */
+export interface ReductionType<T extends DataType = DataType> {
+  readonly kind: 'reduction';
+  readonly element: T;
+  readonly operator: GroupOperator;
+}
+
+/**
+ * `sum: reduction(f32, plus)`: the kernel argument of a reduction. `operator` is one of SYCL's
+ * function objects (`plus`, `multiplies`, `minimum`, `maximum`, `bitAnd`, `bitOr`, `bitXor`,
+ * `logicalAnd`, `logicalOr`), whose identity the reducer starts from.
+ */
+export function reduction<T extends DataType>(
+  element: T,
+  operator: GroupOperator,
+): ReductionType<T> {
+  return Object.freeze({ kind: 'reduction', element, operator });
+}
+
+export type KernelArgType = DataType | AccessorType | ReductionType;
 export type KernelArgTypes = { readonly [name: string]: KernelArgType };
 
 /** A size the build knows, or an integer specialization constant (native path only). */

@@ -6,6 +6,7 @@ import type {
   AccessorType,
   Dimensions,
   KernelArgTypes,
+  ReductionType,
   WorkgroupArrays,
 } from '../declarations/kernel.js';
 import type { SpecializationId } from '../declarations/specialization-id.js';
@@ -23,10 +24,17 @@ export interface DeviceAccessor<T extends DataType> {
 export type DeviceArgs<A extends KernelArgTypes> = {
   readonly [K in keyof A]: A[K] extends AccessorType<infer T>
     ? DeviceAccessor<T>
-    : A[K] extends DataType
-      ? DeviceValue<A[K]>
-      : never;
+    : A[K] extends ReductionType<infer T>
+      ? Reducer<T>
+      : A[K] extends DataType
+        ? DeviceValue<A[K]>
+        : never;
 };
+
+/** A reduction variable in device code: `sum.combine(x)` folds `x` in, in any item, any number of times. */
+export interface Reducer<T extends DataType> {
+  combine(x: DeviceValue<T>): void;
+}
 
 export type LocalArrays<L extends WorkgroupArrays> = {
   readonly [K in keyof L]: DeviceArray<DeviceValue<L[K]['element']>>;

@@ -3,6 +3,7 @@
  * documented in docs/device-images.md. Bump PROGRAM_FORMAT_VERSION on any incompatible change.
  */
 
+import type { GroupOperatorName } from '../builtins/group.js';
 import type { HostAccess, InitMode } from '../declarations/device-global.js';
 import type { AccessMode } from '../declarations/kernel.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
@@ -168,6 +169,21 @@ export interface KernelInfo {
   readonly requiredLimits?: RequiredLimits;
   /** Where the kernel is declared, for errors the GPU reports about it. */
   readonly source: SourceLocation;
+  /**
+   * The kernel's reduction variables, in argument order (absent without any): each argument's
+   * accessor binding takes a buffer of one partial result per work-group of the launch, and the
+   * `finisher` kernel of the same image (arguments `partials`, `target`, `count`, `keep`; one
+   * work-group of 256 items) folds `count` partials into `target[0]`, combined with its value
+   * when `keep` is 1.
+   */
+  readonly reductions?: readonly ReductionInfo[];
+}
+
+export interface ReductionInfo {
+  readonly arg: string;
+  readonly element: DataType;
+  readonly operator: GroupOperatorName;
+  readonly finisher: SymbolicId;
 }
 
 /** A place in a `.sycl.ts` module: root-relative path, 1-based line and column. */

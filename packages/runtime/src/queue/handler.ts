@@ -193,14 +193,7 @@ export class Handler {
   #kernel(api: string, range: unknown, kernel: Kernel, args: unknown): void {
     this.#oneAction(api);
     const core = this.#core;
-    this.#action = kernelAction(
-      api,
-      range,
-      kernel,
-      core.kernel(api, kernel),
-      args,
-      core.context.device,
-    );
+    this.#action = kernelAction(api, range, kernel, core.kernel(api, kernel), args, core);
   }
 
   #command(api: string, command: PreparedCommand): void {

@@ -6,9 +6,11 @@ import type { Dimensions, Kernel } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import type { KernelPolicy } from '../spec-constants/policy.js';
+import type { QueueCore } from './core.js';
 import { type ArgSchema, type CheckedArgs, checkArgs } from './kernel-args.js';
 import type { KernelPlans } from './launch.js';
 import { type NdRange, syclSizes } from './range.js';
+import { type PartialsBuffers, reductionLaunches } from './reductions.js';
 
 /**
  * What a queue keeps per kernel host object, resolved once per attachment (see
@@ -21,6 +23,8 @@ export interface KernelState {
   readonly schema: ArgSchema;
   readonly policy: KernelPolicy;
   readonly plans: KernelPlans;
+  /** The buffers of the kernel's reductions' partial results. */
+  readonly partials: PartialsBuffers;
 }
 
 export interface KernelAction {
@@ -37,6 +41,8 @@ export interface KernelAction {
   /** The kernel's arguments as declared by the host object launched. */
   readonly schema: ArgSchema;
   readonly args: CheckedArgs;
+  /** The launches that finish the kernel's reductions, after it (none without reductions). */
+  readonly finishers: readonly KernelAction[];
 }
 
 export function kernelAction(
@@ -45,7 +51,7 @@ export function kernelAction(
   kernel: Kernel,
   state: KernelState,
   args: unknown,
-  device: GPUDevice,
+  core: QueueCore,
 ): KernelAction {
   const { resolved, schema, policy, plans } = state;
   const name = resolved.symbolicId;
@@ -62,6 +68,16 @@ export function kernelAction(
   const local = nd
     ? syclSizes(api, name, 'local range', (range as NdRange<Dimensions>).local, kernel.dimensions)
     : null;
-  const checked = checkArgs(api, name, schema, args, device);
-  return { api, name, resolved, policy, plans, global, local, schema, args: checked };
+  const given = checkArgs(api, name, schema, args, core.context.device);
+  const { args: checked, finishers } = reductionLaunches(
+    core,
+    state.partials,
+    api,
+    resolved,
+    schema,
+    given,
+    global,
+    local,
+  );
+  return { api, name, resolved, policy, plans, global, local, schema, args: checked, finishers };
 }

@@ -9,6 +9,7 @@ import type {
   HostValue,
   Kernel,
   KernelArgTypes,
+  ReductionType,
 } from '@syclts/dsl';
 import { sameType, typeName } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
@@ -27,10 +28,28 @@ export type BufferModesFor<M extends AccessMode> = M extends 'read'
 export type KernelArgs<A extends KernelArgTypes> = {
   readonly [K in keyof A]: A[K] extends AccessorType<infer T, infer M>
     ? DeviceBuffer<Plain<T>, BufferModesFor<M>>
-    : A[K] extends DataType
-      ? HostValue<A[K]>
-      : never;
+    : A[K] extends ReductionType<infer T>
+      ? ReductionTarget<Plain<T>>
+      : A[K] extends DataType
+        ? HostValue<A[K]>
+        : never;
 };
+
+/**
+ * Where a reduction's result goes: the first element of a read_write buffer, combined with the
+ * value it holds; with `initializeToIdentity` (SYCL's `property::reduction::initialize_to_identity`)
+ * the result replaces it.
+ */
+export type ReductionTarget<T extends DataType = DataType> =
+  | DeviceBuffer<T, 'read_write'>
+  | { readonly buffer: DeviceBuffer<T, 'read_write'>; readonly initializeToIdentity?: boolean };
+
+/** A reduction argument as checked: the buffer, and whether its value is combined in. */
+export interface CheckedReduction {
+  readonly kind: 'reduction';
+  readonly target: DeviceBuffer;
+  readonly keep: boolean;
+}
 
 /**
  * A kernel's arguments in declaration order, made when a queue first launches its host object
@@ -39,16 +58,25 @@ export type KernelArgs<A extends KernelArgTypes> = {
  */
 export interface ArgSchema {
   readonly names: readonly string[];
-  readonly types: readonly (AccessorType | DataType)[];
+  readonly types: readonly (AccessorType | DataType | ReductionType)[];
   /** Each name's position. */
   readonly index: ReadonlyMap<string, number>;
-  /** Positions of the accessors a launch reads through, and of those it writes through. */
+  /**
+   * Positions of the accessors a launch reads through, and of those it writes through (a
+   * reduction writes the buffer of its partial results, bound in the place of its argument).
+   */
   readonly reads: readonly number[];
   readonly writes: readonly number[];
 }
 
 /** One launch's checked arguments, in schema order: the buffer, or the value's canonical form. */
 export type CheckedArgs = readonly (DeviceBuffer | CanonicalValue)[];
+
+/**
+ * The arguments as given, checked: a reduction's target too, which the launch replaces with the
+ * buffer of its partial results (see queue/reductions.ts).
+ */
+export type GivenArgs = readonly (DeviceBuffer | CanonicalValue | CheckedReduction)[];
 
 const allowed: Record<AccessMode, readonly AccessMode[]> = {
   read: ['read', 'read_write'],
@@ -59,7 +87,12 @@ const allowed: Record<AccessMode, readonly AccessMode[]> = {
 export function schemaOf(kernel: Kernel): ArgSchema {
   const entries = Object.entries(kernel.args);
   const through = (mode: AccessMode) =>
-    entries.flatMap(([, type], i) => (type.kind === 'accessor' && type.access !== mode ? [i] : []));
+    entries.flatMap(([, type], i) =>
+      (type.kind === 'accessor' && type.access !== mode) ||
+      (type.kind === 'reduction' && mode === 'read')
+        ? [i]
+        : [],
+    );
   return {
     names: entries.map(([name]) => name),
     types: entries.map(([, type]) => type),
@@ -86,7 +119,7 @@ export function checkArgs(
   schema: ArgSchema,
   args: unknown,
   device: GPUDevice,
-): CheckedArgs {
+): GivenArgs {
   if (typeof args !== 'object' || args === null) {
     throw new SyclError(
       errc.kernelArgument,
@@ -117,13 +150,17 @@ export function checkArgs(
     const missing = names.find((name) => !Object.hasOwn(given, name));
     if (missing) throw failure(api, kernelName, errc.kernelArgument, missing, 'missing');
   }
-  const checked = new Array<DeviceBuffer | CanonicalValue>(names.length);
+  const checked = new Array<DeviceBuffer | CanonicalValue | CheckedReduction>(names.length);
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const type = types[i]!;
     const value = given[name];
     if (type.kind === 'accessor') {
       checked[i] = checkBuffer(api, kernelName, name, type, value, device);
+      continue;
+    }
+    if (type.kind === 'reduction') {
+      checked[i] = checkReduction(api, kernelName, name, type, value, device);
       continue;
     }
     try {
@@ -140,6 +177,40 @@ export function checkArgs(
     }
   }
   return checked;
+}
+
+function checkReduction(
+  api: string,
+  kernelName: string,
+  name: string,
+  type: ReductionType,
+  value: unknown,
+  device: GPUDevice,
+): CheckedReduction {
+  const wrapped = typeof value === 'object' && value !== null && !(value instanceof DeviceBuffer);
+  const given = wrapped ? (value as { buffer?: unknown }).buffer : value;
+  const init = wrapped ? (value as { initializeToIdentity?: unknown }).initializeToIdentity : false;
+  if (init !== undefined && typeof init !== 'boolean') {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      `initializeToIdentity must be true or false, got ${show(init)}`,
+    );
+  }
+  const accessor: AccessorType = { kind: 'accessor', element: type.element, access: 'read_write' };
+  const target = checkBuffer(api, kernelName, name, accessor, given, device);
+  if (target.length === 0) {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      "the reduction's buffer is empty: its first element receives the result",
+    );
+  }
+  return { kind: 'reduction', target, keep: init !== true };
 }
 
 function checkBuffer(

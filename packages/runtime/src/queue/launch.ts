@@ -536,6 +536,11 @@ export class PreparedLaunch implements LaunchIssue {
   readonly #values: SpecValues;
   readonly #geometry: Geometry;
 
+  /** The launches that finish the kernel's reductions, to schedule after this one. */
+  get finishers(): readonly KernelAction[] {
+    return this.#action.finishers;
+  }
+
   constructor(action: KernelAction, plan: LaunchPlan, pipeline: PipelineEntry, values: SpecValues) {
     this.name = action.name;
     this.after = pipeline.pipeline ? null : pipeline.ready;

@@ -45,6 +45,7 @@ import type { KernelArgs } from './kernel-args.js';
 import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
+import type { PartialsBuffers } from './reductions.js';
 import { Scheduler } from './scheduler.js';
 
 export interface QueueOptions extends AdapterRequest {
@@ -74,6 +75,7 @@ export class Queue {
   readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #plans = new Map<KernelInfo, KernelPlans>();
+  readonly #partials: PartialsBuffers = new WeakMap();
   /** Per kernel host object: what its launches look up, until the next attach or relink. */
   readonly #kernels = new WeakMap<Kernel, KernelState>();
   #destroyed: Promise<void> | null = null;
@@ -92,6 +94,7 @@ export class Queue {
       context: this.#context,
       scheduler: this.#scheduler,
       policyFor: (kernel) => this.#policyFor(kernel),
+      plansFor: (info) => this.#plansFor(info),
       kernel: (api, kernel) => this.#kernel(api, kernel),
     };
   }
@@ -153,7 +156,7 @@ export class Queue {
     if (!recorded) {
       return this.#scheduler.schedule({ name: 'empty command group', issue: () => undefined });
     }
-    if (recorded instanceof PreparedLaunch) return this.#scheduler.launch(recorded);
+    if (recorded instanceof PreparedLaunch) return this.#launchAll(recorded);
     return this.#scheduler.schedule(recorded);
   }
 
@@ -181,10 +184,19 @@ export class Queue {
   /** The shortcuts' launch: what a command group with only this launch records, without one. */
   #launch(api: string, range: unknown, kernel: Kernel, args: unknown): SyclEvent {
     this.#scheduler.throwPending(api);
-    const action = kernelAction(api, range, kernel, this.#kernel(api, kernel), args, this.device);
-    return this.#scheduler.launch(
-      prepareLaunch(this.#context, action, NO_VALUES, this.#scheduler.batch),
-    );
+    const action = kernelAction(api, range, kernel, this.#kernel(api, kernel), args, this.#core);
+    return this.#launchAll(prepareLaunch(this.#context, action, NO_VALUES, this.#scheduler.batch));
+  }
+
+  /** A launch, then the launches that finish its reductions; the last one's event. */
+  #launchAll(launch: PreparedLaunch): SyclEvent {
+    let event = this.#scheduler.launch(launch);
+    for (const finisher of launch.finishers) {
+      event = this.#scheduler.launch(
+        prepareLaunch(this.#context, finisher, NO_VALUES, this.#scheduler.batch),
+      );
+    }
+    return event;
   }
 
   copy<T extends DataType>(
@@ -328,6 +340,7 @@ export class Queue {
         schema: schemaOf(kernel),
         policy: this.#policyFor(resolved),
         plans: this.#plansFor(resolved.info),
+        partials: this.#partials,
       };
       this.#kernels.set(kernel, state);
     }

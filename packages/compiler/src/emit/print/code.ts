@@ -231,8 +231,13 @@ export class CodePrinter {
         return this.scope.size(kernel.workgroupSize['xyz'.indexOf(c)]!);
       case 'groupId':
         return `wid.${c}`;
-      case 'groupRange':
-        return `(${range}.${c} / ${this.scope.size(kernel.workgroupSize['xyz'.indexOf(c)]!)})`;
+      case 'groupRange': {
+        // A basic range need not be a multiple of the work-group: its last one is partial.
+        const size = this.scope.size(kernel.workgroupSize['xyz'.indexOf(c)]!);
+        return kernel.info.ndRange
+          ? `(${range}.${c} / ${size})`
+          : `((${range}.${c} + ${size} - 1u) / ${size})`;
+      }
       case 'globalLinearId':
         return dims === 1
           ? 'gid.x'

@@ -253,9 +253,10 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean)
   const mark = (line: string) => scope.origins.mark(line, module, kernel.decl.span);
   const size = kernel.workgroupSize.map((v) => scope.size(v));
   const launch = launchPlace(kernel);
-  const guard = kernel.info.ndRange
-    ? []
-    : [`  if (any(gid >= ${launch}.${LAUNCH_FIELDS.globalRange})) {`, '    return;', '  }'];
+  const guard =
+    kernel.info.ndRange || kernel.rangeGuardInBody
+      ? []
+      : [`  if (any(gid >= ${launch}.${LAUNCH_FIELDS.globalRange})) {`, '    return;', '  }'];
   return [
     `@compute @workgroup_size(${size.join(', ')})`,
     `fn ${kernel.info.entryPoint}(`,

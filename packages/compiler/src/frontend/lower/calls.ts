@@ -11,7 +11,7 @@ import {
 } from '../../builtins/overloads.js';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
-import type { SymbolRef } from '../../ir/device-object.js';
+import type { KernelParam, SymbolRef } from '../../ir/device-object.js';
 import { type Expression, unwrap } from '../ast.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
@@ -44,6 +44,7 @@ import {
   lowerGroupQuery,
 } from './groups.js';
 import { literalOf } from './literals.js';
+import type { LocalBinding } from './scope.js';
 
 /** A call's arguments, unless the call is optional or spreads them (both reported). */
 function callArguments(cx: Lowering, node: CallExpression): Expression[] | null {
@@ -100,6 +101,19 @@ function functionCall(
  */
 export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateStmt | null {
   const span = spanOf(cx, node);
+  const reducer = reducerCall(cx, node);
+  if (reducer) {
+    const { param, method } = reducer;
+    if (method !== 'combine') return fail(cx, node.callee, msg.reductionMethod(param.name, method));
+    if (node.arguments.length !== 1)
+      return fail(cx, node, msg.builtinArguments('combine', 1, node.arguments.length));
+    const value = lowerValueOf(cx, node.arguments[0] as Expression, param.element, {
+      kind: 'argument',
+      position: 1,
+      callee: `${param.name}.combine`,
+    });
+    return value && { kind: 'combine', reduction: param.name, value, span };
+  }
   const entity = topEntity(cx, unwrap(node.callee));
   if (entity?.kind === 'function' && entity.signature.returns === null) {
     const args = callArguments(cx, node);
@@ -124,6 +138,12 @@ export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateSt
 export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataType): Expr | null {
   const args = callArguments(cx, node);
   if (!args) return null;
+  const reducer = reducerCall(cx, node);
+  if (reducer) {
+    return reducer.method === 'combine'
+      ? fail(cx, node, msg.combineAsValue())
+      : fail(cx, node.callee, msg.reductionMethod(reducer.param.name, reducer.method));
+  }
   const callee = unwrap(node.callee);
   if (
     callee.type === 'MemberExpression' &&
@@ -303,6 +323,37 @@ export function lowerMathCall(
     default:
       return fail(cx, node.callee, msg.noWgslMath(method));
   }
+}
+
+/** `sum.method(...)` where `sum` is a kernel's reduction variable (bound whole or through `args`). */
+function reducerCall(
+  cx: Lowering,
+  node: CallExpression,
+): { readonly param: Extract<KernelParam, { kind: 'reduction' }>; readonly method: string } | null {
+  const callee = unwrap(node.callee);
+  if (
+    callee.type !== 'MemberExpression' ||
+    callee.computed ||
+    callee.property.type !== 'Identifier'
+  ) {
+    return null;
+  }
+  const object = unwrap(callee.object);
+  let binding: LocalBinding | undefined;
+  if (object.type === 'Identifier') {
+    binding = cx.scopes.lookup(object.name);
+  } else if (
+    object.type === 'MemberExpression' &&
+    !object.computed &&
+    object.property.type === 'Identifier' &&
+    unwrap(object.object).type === 'Identifier'
+  ) {
+    const whole = cx.scopes.lookup((unwrap(object.object) as { name: string }).name);
+    binding = whole?.kind === 'members' ? whole.members.get(object.property.name) : undefined;
+  }
+  return binding?.kind === 'kernelArg' && binding.param.kind === 'reduction'
+    ? { param: binding.param, method: callee.property.name }
+    : null;
 }
 
 export function lowerItemQuery(

@@ -144,6 +144,10 @@ class Hoister {
       }
       case 'barrier':
         return [s];
+      case 'combine': {
+        const e = this.value(s.value);
+        return [...e.before, { ...s, value: e.expr }];
+      }
     }
   }
 

@@ -2,6 +2,7 @@
 import {
   type AccessMode,
   fitsScalar,
+  type GroupOperatorName,
   type HostAccess,
   type InitMode,
   type JsonValue,
@@ -32,13 +33,15 @@ import type {
   WgslPart,
   WorkgroupArrayDecl,
 } from '../../ir/device-object.js';
+import type { Span } from '../../ir/span.js';
 import { functionMemory, WGSL_LIMITS } from '../../ir/wgsl-limits.js';
 import { type Expression, propertyName, unwrap } from '../ast.js';
 import type { Resolver } from '../resolver/resolver.js';
-import { containsAtomic, hostShareable, isInteger, U32 } from '../resolver/types.js';
+import { containsAtomic, hostShareable, isInteger, scalarOf, U32 } from '../resolver/types.js';
 import { nearest } from '../suggest.js';
 import { type CallSite, createLowering } from './context.js';
 import { checkDefault } from './defaults.js';
+import { GROUP_OPERATOR_NAMES, operatorCombines } from './groups.js';
 import { checkRawWgsl } from './raw-wgsl.js';
 import { Scopes } from './scope.js';
 import { alwaysReturns, lowerBody } from './statements.js';
@@ -475,6 +478,12 @@ export class DeclarationBuilder {
         });
         continue;
       }
+      if (value.type === 'CallExpression' && this.resolver.dslName(value.callee) === 'reduction') {
+        const param = this.reductionParam(key, value, span);
+        if (param) params.push(param);
+        else ok = false;
+        continue;
+      }
       const type = this.resolver.evalType(value);
       if (!type) {
         ok = false;
@@ -488,6 +497,35 @@ export class DeclarationBuilder {
       params.push({ kind: 'value', name: key, type, span });
     }
     return ok ? params : null;
+  }
+
+  /** `reduction(T, op)`: i32, u32 or f32 scalars and vectors, with an operator that combines them. */
+  private reductionParam(
+    name: string,
+    call: Expression & { type: 'CallExpression' },
+    span: Span,
+  ): KernelParam | null {
+    const [el, op] = [argExpr(call.arguments[0]), argExpr(call.arguments[1])];
+    if (!el || !op || call.arguments.length !== 2) {
+      this.reporter.error(call, msg.reductionArguments());
+      return null;
+    }
+    const element = this.resolver.evalType(el);
+    if (!element) return null;
+    const operator = this.resolver.dslName(op);
+    if (operator === null || !GROUP_OPERATOR_NAMES.has(operator)) {
+      this.reporter.error(op, msg.notAGroupOperator('reduction', this.reporter.source.slice(op)));
+      return null;
+    }
+    const scalar = scalarOf(element);
+    const numeric =
+      (element.kind === 'scalar' || element.kind === 'vector') &&
+      (scalar === 'i32' || scalar === 'u32' || scalar === 'f32');
+    if (!numeric || !operatorCombines(operator as GroupOperatorName, element)) {
+      this.reporter.error(el, msg.reductionType(operator, element));
+      return null;
+    }
+    return { kind: 'reduction', name, element, operator: operator as GroupOperatorName, span };
   }
 
   /**

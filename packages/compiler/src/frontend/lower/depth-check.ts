@@ -150,6 +150,9 @@ class NestingChecker<R> {
         return this.#expr(s.pointer, parse + 2) && this.#expr(s.value, parse + 1);
       case 'barrier':
         return true;
+      // `acc = op(acc, value)`
+      case 'combine':
+        return this.#expr(s.value, parse + 1);
     }
   }
 

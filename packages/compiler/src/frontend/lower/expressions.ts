@@ -154,6 +154,7 @@ export function lowerLocal(cx: Lowering, b: LocalBinding, name: string, node: No
           span: spanOf(cx, node),
         };
       }
+      if (b.param.kind === 'reduction') return fail(cx, node, msg.reductionAsValue(name));
       return { op: 'param', name: b.param.name, type: b.param.type, span: spanOf(cx, node) };
     case 'workgroupArray':
       return {

@@ -186,6 +186,11 @@ const OPERATOR_SCALARS: Readonly<Record<GroupOperatorName, readonly string[]>> =
   logicalOr: ['bool'],
 };
 
+/** Whether `operator` combines values of `type` (bool for the logical ones, numbers for the rest). */
+export function operatorCombines(operator: GroupOperatorName, type: DataType): boolean {
+  return OPERATOR_SCALARS[operator].includes(scalarOf(type) ?? '');
+}
+
 /** Whether group functions take values of `type`: i32, u32, f32 scalars and vectors, bool. */
 function groupValueType(type: DataType): boolean {
   const s = scalarOf(type);
@@ -245,7 +250,7 @@ export function lowerGroupFunction(
   const opIndex = args.length === 3 || fn === 'inclusiveScan' ? 2 : 3;
   const operator = groupOperator(cx, args[opIndex]!, name);
   if (!operator) return null;
-  if (!OPERATOR_SCALARS[operator].includes(scalarOf(x.type) ?? '')) {
+  if (!operatorCombines(operator, x.type)) {
     return fail(cx, args[1]!, msg.groupOperatorType(name, operator, x.type));
   }
   const out: Expr[] = [x];

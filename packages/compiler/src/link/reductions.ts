@@ -1,0 +1,388 @@
+/**
+ * Reductions (SYCL 2020 4.9.2), lowered at link time once the uniformity check has seen the
+ * kernel as written. Each reduction variable becomes an accumulator per item that `combine`
+ * folds into; at the end of the kernel every item of the work-group combines its accumulator
+ * with a group reduce, and the leader writes the result to the work-group's element of an array
+ * of partial results: the accessor of the variable's name, which the runtime binds to a buffer
+ * of its own. A finishing kernel (`<kernel>~<variable>`, one work-group) then folds the partials,
+ * in order, into the host's buffer. No float atomics: the order of combination is fixed by the
+ * launch's shape, so a float result is the same from run to run.
+ *
+ * So that every item reaches the combining, the body runs inside a one-pass loop: a `return`
+ * leaves it (through a flag from inside nested loops), and a basic kernel's items past the range
+ * skip the body there instead of returning before it.
+ */
+import type { DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
+import { scalarOf } from '../builtins/evaluate.js';
+import { mapUpdateParts } from '../ir/children.js';
+import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.js';
+import type { KernelDecl, KernelParam } from '../ir/device-object.js';
+import type { Span } from '../ir/span.js';
+import type { ResolvedKernel } from './resolve.js';
+
+/** What the link step keeps of a lowered reduction variable (see `KernelInfo.reductions`). */
+export interface LoweredReduction {
+  readonly arg: string;
+  readonly element: DataType;
+  readonly operator: GroupOperatorName;
+  readonly finisher: SymbolicId;
+}
+
+/** Items per work-group of a finishing kernel. */
+export const FINISHER_WORKGROUP = 256;
+
+const U32: DataType = { kind: 'scalar', scalar: 'u32' };
+const BOOL: DataType = { kind: 'scalar', scalar: 'bool' };
+const DONE = '#done';
+const accumulator = (name: string) => `#acc_${name}`;
+
+type Reduction = Extract<KernelParam, { kind: 'reduction' }>;
+
+/**
+ * `kernel` with its reductions lowered, and their finishing kernels; `kernel` itself (and no
+ * finishers) when it has none.
+ */
+export function lowerReductions(kernel: ResolvedKernel): {
+  readonly kernel: ResolvedKernel;
+  readonly finishers: readonly ResolvedKernel[];
+} {
+  const { decl } = kernel;
+  const reductions = decl.params.filter((p): p is Reduction => p.kind === 'reduction');
+  if (reductions.length === 0) return { kernel, finishers: [] };
+  const span = decl.span;
+  const b = new Builder(span);
+  const lowered = reductions.map((r) => ({
+    arg: r.name,
+    element: r.element,
+    operator: r.operator,
+    finisher: `${kernel.id}~${r.name}`,
+  }));
+  const rewrite = new BodyRewrite(b, new Map(reductions.map((r) => [r.name, r])));
+  const guard: Stmt<SymbolicId>[] =
+    decl.range.kind === 'basic'
+      ? [
+          b.when(
+            Array.from({ length: decl.range.dimensions }, (_, d) =>
+              b.binary('>=', b.item('globalId', d), b.item('globalRange', d), BOOL),
+            ).reduce((a, c) => b.binary('||', a, c, BOOL)),
+            [{ kind: 'break', span }],
+          ),
+        ]
+      : [];
+  const inner = rewrite.block(decl.body, 0);
+  const body: Block<SymbolicId> = [
+    ...reductions.map((r) => b.let(accumulator(r.name), r.element, identity(b, r), true)),
+    ...(rewrite.usesDone ? [b.let(DONE, BOOL, b.literal(false, BOOL), true)] : []),
+    {
+      kind: 'while',
+      condition: b.literal(true, BOOL),
+      body: [...guard, ...inner, { kind: 'break', span }],
+      span,
+    },
+    ...reductions.flatMap((r) => epilogue(b, r)),
+  ];
+  const main: ResolvedKernel = {
+    ...kernel,
+    decl: {
+      ...decl,
+      params: decl.params.map((p) =>
+        p.kind === 'reduction'
+          ? {
+              kind: 'accessor',
+              name: p.name,
+              element: p.element,
+              access: 'read_write',
+              span: p.span,
+            }
+          : p,
+      ),
+      body,
+    },
+    reductions: lowered,
+  };
+  const finishers = reductions.map((r, i) => finisher(kernel, r, lowered[i]!.finisher));
+  return { kernel: main, finishers };
+}
+
+/** The work-group's combination of the accumulators, written by its leader to its partial. */
+function epilogue(b: Builder, r: Reduction): Stmt<SymbolicId>[] {
+  const total = `#total_${r.name}`;
+  return [
+    b.let(
+      total,
+      r.element,
+      b.groupReduce(r.operator, b.local(accumulator(r.name), r.element)),
+      false,
+    ),
+    b.ifLeader([
+      b.assign(
+        b.index(b.param(r.name, r.element), b.item('groupLinearId', 0), r.element),
+        b.local(total, r.element),
+      ),
+    ]),
+  ];
+}
+
+/**
+ * One work-group of FINISHER_WORKGROUP items: each folds a strided run of the partials, the
+ * work-group combines them, and the leader writes the result into `target[0]`, combined with
+ * what it held when `keep` is set.
+ */
+function finisher(kernel: ResolvedKernel, r: Reduction, id: SymbolicId): ResolvedKernel {
+  const span = r.span;
+  const b = new Builder(span);
+  const t = r.element;
+  const acc = b.local('acc', t);
+  const i = b.local('i', U32);
+  const count = b.param('count', U32);
+  const target0 = b.index(b.param('target', t), b.literal(0, U32), t);
+  const body: Block<SymbolicId> = [
+    b.let('acc', t, identity(b, r), true),
+    {
+      kind: 'for',
+      init: b.let('i', U32, b.item('localLinearId', 0), true),
+      condition: b.binary('<', i, count, BOOL),
+      update: {
+        kind: 'assign',
+        target: i,
+        operator: '+=',
+        value: b.literal(FINISHER_WORKGROUP, U32),
+        span,
+      },
+      body: [b.assign(acc, combine(b, r.operator, acc, b.index(b.param('partials', t), i, t)))],
+      span,
+    },
+    b.let('total', t, b.groupReduce(r.operator, acc), false),
+    b.ifLeader([
+      b.when(
+        b.binary('!=', b.param('keep', U32), b.literal(0, U32), BOOL),
+        [b.assign(target0, combine(b, r.operator, target0, b.local('total', t)))],
+        [b.assign(target0, b.local('total', t))],
+      ),
+    ]),
+  ];
+  const decl: KernelDecl<SymbolicId> = {
+    name: `${kernel.decl.name}~${r.name}`,
+    range: { kind: 'nd', dimensions: 1, workgroupSize: [b.literal(FINISHER_WORKGROUP, U32)] },
+    params: [
+      { kind: 'accessor', name: 'partials', element: t, access: 'read', span },
+      { kind: 'accessor', name: 'target', element: t, access: 'read_write', span },
+      { kind: 'value', name: 'count', type: U32, span },
+      { kind: 'value', name: 'keep', type: U32, span },
+    ],
+    workgroupArrays: [],
+    body,
+    span,
+  };
+  return { id, module: kernel.module, decl, uses: [] };
+}
+
+/** `a op b` as the IR writes it. */
+function combine(
+  b: Builder,
+  operator: GroupOperatorName,
+  x: Expr<SymbolicId>,
+  y: Expr<SymbolicId>,
+): Expr<SymbolicId> {
+  switch (operator) {
+    case 'plus':
+      return b.binary('+', x, y, x.type);
+    case 'multiplies':
+      return b.binary('*', x, y, x.type);
+    case 'bitAnd':
+    case 'logicalAnd':
+      return b.binary('&', x, y, x.type);
+    case 'bitOr':
+    case 'logicalOr':
+      return b.binary('|', x, y, x.type);
+    case 'bitXor':
+      return b.binary('^', x, y, x.type);
+    case 'minimum':
+      return { op: 'builtin', name: 'min', args: [x, y], type: x.type, span: b.span };
+    case 'maximum':
+      return { op: 'builtin', name: 'max', args: [x, y], type: x.type, span: b.span };
+  }
+}
+
+/** The operator's identity for the variable's type; ±Infinity through a call (WGSL refuses it as a constant). */
+function identity(b: Builder, r: Reduction): Expr<SymbolicId> {
+  const s = scalarOf(r.element) as 'i32' | 'u32' | 'f32';
+  const scalar: DataType = { kind: 'scalar', scalar: s };
+  const number = (value: number) => b.literal(value, scalar);
+  const infinity = (bits: number): Expr<SymbolicId> => ({
+    op: 'builtin',
+    name: 'f32_from_bits',
+    args: [b.literal(bits, U32)],
+    type: scalar,
+    span: b.span,
+  });
+  const value: Expr<SymbolicId> = (() => {
+    switch (r.operator) {
+      case 'multiplies':
+        return number(1);
+      case 'bitAnd':
+      case 'logicalAnd':
+        return number(s === 'u32' ? 0xffffffff : -1);
+      case 'minimum':
+        return s === 'f32' ? infinity(0x7f800000) : number(s === 'u32' ? 0xffffffff : 2 ** 31 - 1);
+      case 'maximum':
+        return s === 'f32' ? infinity(0xff800000) : number(s === 'u32' ? 0 : -(2 ** 31));
+      default:
+        return number(0);
+    }
+  })();
+  return r.element.kind === 'vector'
+    ? {
+        op: 'construct',
+        args: Array.from({ length: r.element.size }, () => value),
+        type: r.element,
+        span: b.span,
+      }
+    : value;
+}
+
+/** The kernel's body inside the one-pass loop: returns leave it, combines fold. */
+class BodyRewrite {
+  usesDone = false;
+
+  constructor(
+    private readonly b: Builder,
+    private readonly reductions: ReadonlyMap<string, Reduction>,
+  ) {}
+
+  /** `loops`: how many loops of the body enclose the block. */
+  block(block: Block<SymbolicId>, loops: number): Block<SymbolicId> {
+    return block.flatMap((s) => this.stmt(s, loops));
+  }
+
+  stmt(s: Stmt<SymbolicId>, loops: number): Stmt<SymbolicId>[] {
+    const { span } = s;
+    switch (s.kind) {
+      case 'return':
+        if (loops === 0) return [{ kind: 'break', span }];
+        this.usesDone = true;
+        return [
+          this.b.assign(this.b.local(DONE, BOOL), this.b.literal(true, BOOL)),
+          { kind: 'break', span },
+        ];
+      case 'if':
+        return [
+          this.b.when(
+            s.condition,
+            this.block(s.then, loops),
+            s.else && this.block(s.else, loops),
+            span,
+          ),
+        ];
+      case 'block':
+        return [{ ...s, body: this.block(s.body, loops) }];
+      case 'while':
+      case 'for': {
+        const before = this.usesDone;
+        this.usesDone = false;
+        const body = this.block(s.body, loops + 1);
+        const loop: Stmt<SymbolicId> =
+          s.kind === 'for'
+            ? { ...s, body, update: s.update && this.update(s.update) }
+            : { ...s, body };
+        const returned = this.usesDone;
+        this.usesDone ||= before;
+        if (!returned) return [loop];
+        return [loop, this.b.when(this.b.local(DONE, BOOL), [{ kind: 'break', span }])];
+      }
+      case 'combine':
+        return [this.update(s)];
+      default:
+        return [s];
+    }
+  }
+
+  update(s: UpdateStmt<SymbolicId>): UpdateStmt<SymbolicId> {
+    if (s.kind !== 'combine') return mapUpdateParts(s, (e) => e);
+    const r = this.reductions.get(s.reduction)!;
+    const acc = this.b.local(accumulator(r.name), r.element);
+    return {
+      kind: 'assign',
+      target: acc,
+      operator: '=',
+      value: combine(this.b, r.operator, acc, s.value),
+      span: s.span,
+    };
+  }
+}
+
+/** IR nodes at one span. */
+class Builder {
+  constructor(readonly span: Span) {}
+
+  literal(value: number | boolean, type: DataType): Expr<SymbolicId> {
+    return { op: 'literal', value, type, span: this.span };
+  }
+
+  local(name: string, type: DataType): Expr<SymbolicId> {
+    return { op: 'local', name, type, span: this.span };
+  }
+
+  param(name: string, element: DataType): Expr<SymbolicId> {
+    return { op: 'param', name, type: { kind: 'array', element, length: 0 }, span: this.span };
+  }
+
+  item(
+    query: 'globalId' | 'globalRange' | 'groupLinearId' | 'localLinearId',
+    dimension: number,
+  ): Expr<SymbolicId> {
+    return { op: 'item', query, dimension, type: U32, span: this.span };
+  }
+
+  index(base: Expr<SymbolicId>, index: Expr<SymbolicId>, type: DataType): Expr<SymbolicId> {
+    return { op: 'index', base, index, type, span: this.span };
+  }
+
+  binary(
+    operator: Extract<Expr<SymbolicId>, { op: 'binary' }>['operator'],
+    left: Expr<SymbolicId>,
+    right: Expr<SymbolicId>,
+    type: DataType,
+  ): Expr<SymbolicId> {
+    return { op: 'binary', operator, left, right, type, span: this.span };
+  }
+
+  groupReduce(operator: GroupOperatorName, x: Expr<SymbolicId>): Expr<SymbolicId> {
+    return {
+      op: 'group',
+      scope: 'workgroup',
+      fn: 'reduce',
+      operator,
+      args: [x],
+      type: x.type,
+      span: this.span,
+    };
+  }
+
+  let(name: string, type: DataType, init: Expr<SymbolicId>, mutable: boolean): LetStmt<SymbolicId> {
+    return { kind: 'let', name, mutable, type, init, span: this.span };
+  }
+
+  assign(
+    target: Expr<SymbolicId>,
+    value: Expr<SymbolicId>,
+  ): Stmt<SymbolicId> & UpdateStmt<SymbolicId> {
+    return { kind: 'assign', target, operator: '=', value, span: this.span };
+  }
+
+  when(
+    condition: Expr<SymbolicId>,
+    then: Block<SymbolicId>,
+    otherwise: Block<SymbolicId> | null = null,
+    span = this.span,
+  ): Stmt<SymbolicId> {
+    return { kind: 'if', condition, then, else: otherwise, span };
+  }
+
+  ifLeader(then: Block<SymbolicId>): Stmt<SymbolicId> {
+    return this.when(
+      this.binary('==', this.item('localLinearId', 0), this.literal(0, U32), BOOL),
+      then,
+    );
+  }
+}
