@@ -61,7 +61,9 @@ const log = (line: string) => console.log(line);
 log(`adapter: ${description}`);
 
 const copy = await copyBandwidth(bench, sizes.copy, 15);
-log(`copy: ${fixed(copy.gbs, 0)} GB/s`);
+log(
+  `copy: ${fixed(copy.gbs, 0)} GB/s median, ${fixed(copy.bestGbs, 0)} best (read + written); one submit per pass: ${fixed(copy.perSubmitGbs, 0)}`,
+);
 const options = { bench, native, emulated, launches: sizes.launches, rounds: sizes.rounds };
 const speed: SpeedRow[] = [];
 for (const n of sizes.matmul) {
@@ -115,7 +117,7 @@ const command = `node bench/out/gpu-suite.mjs${args.length ? ` ${args.join(' ')}
 const section = [
   `Adapter: ${description}. Host: ${hostname()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Command: \`${command}\`${bench.timer.gpu ? '' : ' (no timestamp queries on this adapter: host times per launch)'}.`,
   '',
-  `Copy bandwidth (vec4f copy kernel, ${copy.bytes / 2 ** 20} MiB read + written, median of 15): **${fixed(copy.gbs, 0)} GB/s**.${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
+  `Copy bandwidth (vec4f copy kernel over ${copy.bytes / 2 ** 20} MiB, bytes read + bytes written = ${(2 * copy.bytes) / 2 ** 20} MiB a pass; 15 passes in one submission, each with its own timestamps, after 3 warm-up passes): **${fixed(copy.gbs, 0)} GB/s** median (${fixed(copy.times.median, 1)} µs), ${fixed(copy.bestGbs, 0)} GB/s best (${fixed(copy.times.best, 1)} µs); the same passes submitted one by one: ${fixed(copy.perSubmitGbs, 0)} GB/s median (${fixed(copy.perSubmitUs, 1)} µs).${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
   '',
   `Kernel speed: GPU timestamps around each launch's compute pass, median of ${sizes.launches * sizes.rounds} launches (${sizes.rounds} interleaved rounds); outputs poisoned with NaN and checked against a float64 reference before timing (max error relative to the sum of term magnitudes, entries checked).`,
   '',
