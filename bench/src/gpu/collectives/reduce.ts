@@ -1,0 +1,135 @@
+/**
+ * Sum of n f32, hand-written: each item adds vec4<f32> values in a grid-stride loop (coalesced
+ * 16-byte loads, a fixed number of workgroups), then the workgroup combines its items (a sub-group
+ * tree with `subgroupAdd` where the device has sub-groups, a workgroup-memory tree otherwise), and
+ * the workgroups' partial sums are combined by a second dispatch of one workgroup in the same pass
+ * (`finish: 'second-pass'`, the default: WebGPU orders the two dispatches), or by the last
+ * workgroup to finish (`finish: 'last-workgroup'`: partials published with atomics and counted
+ * with an atomicAdd ticket; it relies on an item's two relaxed atomics reaching memory in order,
+ * which WGSL does not promise, so it is the variant to time rather than the one to trust).
+ *
+ * Summation order: item-wise in vec4 lanes, then lanes, then the workgroup tree, then partials in
+ * order; the CPU reference is a float64 sum.
+ */
+import {
+  bind,
+  builtins,
+  enables,
+  grid,
+  helperArgs,
+  type Prepared,
+  pipeline,
+  reduceF32,
+  type Shape,
+  storage,
+  WG,
+} from './common.js';
+
+export type Finish = 'second-pass' | 'last-workgroup';
+
+export interface ReduceOptions {
+  readonly shape: Shape;
+  readonly finish?: Finish;
+  /** Workgroups of the grid-stride pass (at most 4096). */
+  readonly groups?: number;
+}
+
+export function reduceWgsl(n: number, shape: Shape, finish: Finish, groups: number): string {
+  const full = Math.floor(n / 4);
+  const rem = n % 4;
+  const stride = groups * WG;
+  const tail = rem
+    ? `
+  if (gid == 0u && li == 0u) {
+    let v = src[${full}u];
+    acc += select(vec4f(0.0f), v, vec4u(0u, 1u, 2u, 3u) < vec4u(${rem}u));
+  }`
+    : '';
+  const head = `${enables(shape)}
+@group(0) @binding(0) var<storage, read> src: array<vec4f>;
+@group(0) @binding(1) var<storage, read_write> result: array<f32>;
+${finish === 'second-pass' ? '@group(0) @binding(2) var<storage, read_write> partials: array<f32>;' : '@group(0) @binding(2) var<storage, read_write> partials: array<atomic<u32>>;\n@group(0) @binding(3) var<storage, read_write> counter: atomic<u32>;\nvar<workgroup> wg_last: u32;'}
+${reduceF32(shape)}
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
+  let gid = wid.x;
+  var acc = vec4f(0.0f);
+  for (var i = gid * ${WG}u + li; i < ${full}u; i += ${stride}u) { acc += src[i]; }${tail}
+  let total = wg_reduce_f32((acc.x + acc.y) + (acc.z + acc.w), ${helperArgs(shape)});`;
+  if (finish === 'second-pass') {
+    return `${head}
+  if (li == 0u) { partials[gid] = total; }
+}
+
+@compute @workgroup_size(${WG})
+fn finish(${builtins(shape)}) {
+  var acc = 0.0f;
+  for (var i = li; i < ${groups}u; i += ${WG}u) { acc += partials[i]; }
+  let total = wg_reduce_f32(acc, ${helperArgs(shape)});
+  if (li == 0u) { result[0] = total; }
+}`;
+  }
+  return `${head}
+  if (li == 0u) {
+    atomicStore(&partials[gid], bitcast<u32>(total));
+    wg_last = atomicAdd(&counter, 1u);
+  }
+  if (workgroupUniformLoad(&wg_last) != ${groups - 1}u) { return; }
+  var part = 0.0f;
+  for (var i = li; i < ${groups}u; i += ${WG}u) { part += bitcast<f32>(atomicLoad(&partials[i])); }
+  let sum = wg_reduce_f32(part, ${helperArgs(shape)});
+  if (li == 0u) {
+    result[0] = sum;
+    atomicStore(&counter, 0u);
+  }
+}`;
+}
+
+export interface ReduceRun extends Prepared {
+  /** Input: n f32 (padded to 16 bytes). */
+  readonly input: GPUBuffer;
+  /** Output: the sum at offset 0. */
+  readonly output: GPUBuffer;
+}
+
+export async function prepareReduce(
+  device: GPUDevice,
+  n: number,
+  options: ReduceOptions,
+): Promise<ReduceRun> {
+  const finish = options.finish ?? 'second-pass';
+  const groups = Math.max(1, Math.min(options.groups ?? 2048, Math.ceil(n / 4 / WG)));
+  const code = reduceWgsl(n, options.shape, finish, groups);
+  const main = await pipeline(device, code, 'main');
+  const input = storage(device, 4 * n);
+  const output = storage(device, 4);
+  const partials = storage(device, 4 * groups);
+  const counter = storage(device, 4);
+  const buffers =
+    finish === 'second-pass' ? [input, undefined, partials] : [input, output, partials, counter];
+  const group = bind(device, main, buffers);
+  const second = finish === 'second-pass' ? await pipeline(device, code, 'finish') : null;
+  const secondGroup = second ? bind(device, second, [undefined, output, partials]) : null;
+  const [gx, gy] = grid(groups);
+  if (gy !== 1) throw new Error('reduce: at most 65535 workgroups');
+  return {
+    input,
+    output,
+    record(encoder, timed) {
+      const pass = encoder.beginComputePass(timed?.(true, true));
+      pass.setPipeline(main);
+      pass.setBindGroup(0, group);
+      pass.dispatchWorkgroups(gx);
+      if (second && secondGroup) {
+        pass.setPipeline(second);
+        pass.setBindGroup(0, secondGroup);
+        pass.dispatchWorkgroups(1);
+      }
+      pass.end();
+    },
+    destroy() {
+      for (const b of [input, output, partials, counter]) b.destroy();
+    },
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The hand-written collectives the GPU suite times (bench/src/gpu/collectives/) compute what they
+ * claim on the adapter at hand (SwiftShader without a GPU): fresh random inputs, sizes that are
+ * not powers of two or multiples of the workgroup or tile, outputs poisoned before the kernel
+ * writes them, every entry against a CPU reference; both workgroup shapes where the adapter has
+ * sub-groups.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { randomU32 } from '../../test-inputs.ts';
+import { copyBandwidth } from '../src/gpu/bandwidth.ts';
+import { readBack, type Shape } from '../src/gpu/collectives/common.ts';
+import { prepareGroup } from '../src/gpu/collectives/group.ts';
+import { prepareReduce } from '../src/gpu/collectives/reduce.ts';
+import { prepareScan, TILE } from '../src/gpu/collectives/scan.ts';
+import { type BenchDevice, benchDevice } from '../src/gpu/device.ts';
+import { timePasses } from '../src/gpu/pass-timing.ts';
+
+let bench: BenchDevice;
+let device: GPUDevice;
+let shapes: Shape[];
+beforeAll(async () => {
+  bench = await benchDevice();
+  device = bench.device;
+  shapes = device.features.has('subgroups' as GPUFeatureName)
+    ? ['subgroup', 'workgroup']
+    : ['workgroup'];
+});
+afterAll(() => device?.destroy());
+
+let draws = 0;
+const randomKeys = (n: number) => new Uint32Array(randomU32(n, ++draws));
+const randomF32 = (n: number) =>
+  Float32Array.from(randomU32(n, ++draws), (x) => (x / 2 ** 32) * 2 - 1);
+
+/** Fills a buffer with NaN bits (0xffffffff), so that an entry the kernel misses shows. */
+function poison(buffer: GPUBuffer): void {
+  device.queue.writeBuffer(buffer, 0, new Uint32Array(buffer.size / 4).fill(0xffffffff));
+}
+
+async function run(record: (encoder: GPUCommandEncoder) => void): Promise<void> {
+  const encoder = device.createCommandEncoder();
+  record(encoder);
+  device.queue.submit([encoder.finish()]);
+  await device.queue.onSubmittedWorkDone();
+}
+
+function sum(values: Float32Array, from = 0, to = values.length): { sum: number; abs: number } {
+  let s = 0;
+  let abs = 0;
+  for (let i = from; i < to; i++) {
+    s += values[i]!;
+    abs += Math.abs(values[i]!);
+  }
+  return { sum: s, abs };
+}
+
+function exclusiveScan(values: Uint32Array, from = 0, to = values.length): Uint32Array {
+  const out = new Uint32Array(to - from);
+  let s = 0;
+  for (let i = from; i < to; i++) {
+    out[i - from] = s;
+    s = (s + values[i]!) >>> 0;
+  }
+  return out;
+}
+
+/** Index of the first difference, or -1. */
+function firstDifference(a: Uint32Array, b: Uint32Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+describe('reduce (sum of f32)', () => {
+  const sizes = [0, 3, 4097, 262_147];
+  test.each(['second-pass', 'last-workgroup'] as const)('%s finish', async (finish) => {
+    for (const shape of shapes) {
+      for (const n of sizes) {
+        const values = randomF32(n);
+        const r = await prepareReduce(device, n, {
+          shape,
+          finish,
+          groups: n > 100_000 ? 37 : 2048,
+        });
+        device.queue.writeBuffer(r.input, 0, values);
+        for (let repeat = 0; repeat < 2; repeat++) {
+          poison(r.output);
+          await run((encoder) => r.record(encoder));
+          const got = new Float32Array(await readBack(device, r.output, 4))[0]!;
+          const ref = sum(values);
+          expect(
+            Math.abs(got - ref.sum) / Math.max(ref.abs, 1e-30),
+            `${shape} n=${n} run ${repeat}: ${got} vs ${ref.sum}`,
+          ).toBeLessThan(1e-6);
+        }
+        r.destroy();
+      }
+    }
+  });
+});
+
+describe('exclusive scan (u32, decoupled look-back with fallback)', () => {
+  // spin 0: every "not ready" predecessor is reduced by the waiting workgroup (the fallback).
+  test.each([
+    [32, [5, TILE * 3 + 1, TILE * 17 - 3]],
+    [0, [TILE * 17 - 3]],
+  ])('spin %i', async (spin, sizes) => {
+    for (const shape of shapes) {
+      for (const n of sizes) {
+        const values = randomKeys(n);
+        const s = await prepareScan(device, n, { shape, spin });
+        device.queue.writeBuffer(s.input, 0, values);
+        for (let repeat = 0; repeat < 2; repeat++) {
+          poison(s.output);
+          await run((encoder) => s.record(encoder));
+          const got = new Uint32Array(await readBack(device, s.output, 4 * n));
+          const at = firstDifference(got, exclusiveScan(values));
+          expect(at, `${shape} n=${n} run ${repeat}: first difference at ${at}`).toBe(-1);
+        }
+        s.destroy();
+      }
+    }
+  });
+});
+
+describe('work-group reduce and scan (one group per 256 elements)', () => {
+  const sizes = [1, 255, 256, 256 * 37 + 100];
+  test('reduce', async () => {
+    for (const shape of shapes) {
+      for (const n of sizes) {
+        const values = randomF32(n);
+        const g = await prepareGroup(device, n, 'reduce', shape);
+        device.queue.writeBuffer(g.input, 0, values);
+        poison(g.output);
+        await run((encoder) => g.record(encoder));
+        const groups = Math.ceil(n / 256);
+        const got = new Float32Array(await readBack(device, g.output, 4 * groups));
+        for (let k = 0; k < groups; k++) {
+          const ref = sum(values, 256 * k, Math.min(n, 256 * k + 256));
+          expect(Math.abs(got[k]! - ref.sum) / ref.abs, `${shape} n=${n} group ${k}`).toBeLessThan(
+            1e-6,
+          );
+        }
+        g.destroy();
+      }
+    }
+  });
+  test('exclusive scan', async () => {
+    for (const shape of shapes) {
+      for (const n of sizes) {
+        const values = randomKeys(n);
+        const g = await prepareGroup(device, n, 'scan', shape);
+        device.queue.writeBuffer(g.input, 0, values);
+        poison(g.output);
+        await run((encoder) => g.record(encoder));
+        const got = new Uint32Array(await readBack(device, g.output, 4 * n));
+        const ref = new Uint32Array(n);
+        for (let k = 0; k < n; k += 256) ref.set(exclusiveScan(values, k, Math.min(n, k + 256)), k);
+        const at = firstDifference(got, ref);
+        expect(at, `${shape} n=${n}: first difference at ${at}`).toBe(-1);
+        g.destroy();
+      }
+    }
+  });
+});
+
+test('per-pass timing gives one time per repetition', async () => {
+  const g = await prepareGroup(device, 1000, 'scan', shapes[0]!);
+  const times = await timePasses(device, (encoder, timed) => g.record(encoder, timed), 3, 1);
+  expect(times.us).toHaveLength(3);
+  expect(times.best).toBeGreaterThan(0);
+  expect(times.median).toBeGreaterThanOrEqual(times.best);
+  g.destroy();
+});
+
+test('copy ceiling: timed both ways, read + written bytes', async () => {
+  const copy = await copyBandwidth(bench, 1 << 20, 3);
+  expect(copy.times.us).toHaveLength(3);
+  expect(copy.gbs).toBeCloseTo((2 * copy.bytes) / copy.times.median / 1e3, 6);
+  expect(copy.bestGbs).toBeGreaterThanOrEqual(copy.gbs);
+  expect(copy.perSubmitGbs).toBeGreaterThan(0);
+});
