@@ -12,6 +12,7 @@ import { readBack, type Shape } from '../src/gpu/collectives/common.ts';
 import { prepareGroup } from '../src/gpu/collectives/group.ts';
 import { prepareReduce } from '../src/gpu/collectives/reduce.ts';
 import { prepareScan, TILE } from '../src/gpu/collectives/scan.ts';
+import { prepareSort, SORT_TILE } from '../src/gpu/collectives/sort.ts';
 import { type BenchDevice, benchDevice } from '../src/gpu/device.ts';
 import { timePasses } from '../src/gpu/pass-timing.ts';
 
@@ -102,7 +103,7 @@ describe('reduce (sum of f32)', () => {
 describe('exclusive scan (u32, decoupled look-back with fallback)', () => {
   // spin 0: every "not ready" predecessor is reduced by the waiting workgroup (the fallback).
   test.each([
-    [32, [5, TILE * 3 + 1, TILE * 17 - 3]],
+    [4, [5, TILE * 3 + 1, TILE * 17 - 3]],
     [0, [TILE * 17 - 3]],
   ])('spin %i', async (spin, sizes) => {
     for (const shape of shapes) {
@@ -160,6 +161,39 @@ describe('work-group reduce and scan (one group per 256 elements)', () => {
         expect(at, `${shape} n=${n}: first difference at ${at}`).toBe(-1);
         g.destroy();
       }
+    }
+  });
+});
+
+describe('radix sort (u32 keys, stable)', () => {
+  const sizes = [1, 1000, SORT_TILE * 5 + 3, 20_011];
+  test.each([false, true])('with values: %s', async (values) => {
+    const shape = shapes[0]!;
+    for (const n of sizes) {
+      // Few distinct high bytes in half of the keys: long runs of equal digits, and equal keys.
+      const keys = randomKeys(n).map((k, i) => (i % 2 ? k : k & 0x0f0000ff));
+      const s = await prepareSort(device, n, { shape, values });
+      for (let repeat = 0; repeat < 2; repeat++) {
+        device.queue.writeBuffer(s.keys, 0, keys);
+        if (s.values)
+          device.queue.writeBuffer(
+            s.values,
+            0,
+            Uint32Array.from(keys, (_, i) => i),
+          );
+        await run((encoder) => s.record(encoder));
+        const order = Array.from(keys, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+        const got = new Uint32Array(await readBack(device, s.keys, 4 * n));
+        const ref = Uint32Array.from(order, (i) => keys[i]!);
+        let at = firstDifference(got, ref);
+        expect(at, `${shape} n=${n} run ${repeat}: keys differ at ${at}`).toBe(-1);
+        if (s.values) {
+          const gotValues = new Uint32Array(await readBack(device, s.values, 4 * n));
+          at = firstDifference(gotValues, Uint32Array.from(order));
+          expect(at, `${shape} n=${n} run ${repeat}: values differ at ${at}`).toBe(-1);
+        }
+      }
+      s.destroy();
     }
   });
 });

@@ -76,7 +76,7 @@ fn wg_scan_u32(x: u32, ${params(shape)}) -> vec2u {
 }
 
 /**
- * \`wg_reduce_f32(x, ...) -> f32\`: the workgroup's sum, the same value in every item. Call from
+ * `wg_reduce_f32(x, ...) -> f32`: the workgroup's sum, the same value in every item. Call from
  * uniform control flow; it ends with a barrier.
  */
 export function reduceF32(shape: Shape): string {
@@ -108,7 +108,7 @@ fn wg_reduce_f32(x: f32, ${params(shape)}) -> f32 {
 }`;
 }
 
-/** A 2D dispatch of \`groups\` workgroups (x at most 65535), exact where it can be. */
+/** A 2D dispatch of `groups` workgroups (x at most 65535), exact where it can be. */
 export function grid(groups: number): [number, number] {
   const gy = Math.ceil(groups / 65535);
   return [Math.ceil(groups / gy), gy];
@@ -140,18 +140,48 @@ export async function readBack(
   return data;
 }
 
-export async function pipeline(
+const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
+
+/**
+ * The compute pipeline of `code`'s `entryPoint`, made once per device: sizes reach the kernels
+ * in a uniform, so every size shares one pipeline (a software adapter takes seconds to compile a
+ * scan).
+ */
+export function pipeline(
   device: GPUDevice,
   code: string,
   entryPoint = 'main',
 ): Promise<GPUComputePipeline> {
-  return device.createComputePipelineAsync({
-    layout: 'auto',
-    compute: { module: device.createShaderModule({ code }), entryPoint },
-  });
+  let made = pipelines.get(device);
+  if (!made) {
+    made = new Map();
+    pipelines.set(device, made);
+  }
+  const key = `${entryPoint}\n${code}`;
+  let p = made.get(key);
+  if (!p) {
+    p = device.createComputePipelineAsync({
+      layout: 'auto',
+      compute: { module: device.createShaderModule({ code }), entryPoint },
+    });
+    made.set(key, p);
+  }
+  return p;
 }
 
-/** A bind group of \`p\`'s group 0: \`buffers[i]\` at binding i, holes for bindings \`p\` does not use. */
+/** A uniform buffer holding `values` as u32 (padded to 16 bytes). */
+export function uniforms(device: GPUDevice, values: number[]): GPUBuffer {
+  const data = new Uint32Array(Math.ceil(values.length / 4) * 4);
+  data.set(values);
+  const buffer = device.createBuffer({
+    size: data.byteLength,
+    usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+  });
+  device.queue.writeBuffer(buffer, 0, data);
+  return buffer;
+}
+
+/** A bind group of `p`'s group 0: `buffers[i]` at binding i, holes for bindings `p` does not use. */
 export function bind(
   device: GPUDevice,
   p: GPUComputePipeline,

@@ -18,29 +18,33 @@ import {
   type Shape,
   scanU32,
   storage,
+  uniforms,
   WG,
 } from './common.js';
 
 export type GroupOp = 'reduce' | 'scan';
 
-export function groupWgsl(n: number, op: GroupOp, shape: Shape, gx: number): string {
+/** The kernel's WGSL: n, the grid's x size and the group count come from `params`. */
+export function groupWgsl(op: GroupOp, shape: Shape): string {
   const type = op === 'reduce' ? 'f32' : 'u32';
   const body =
     op === 'reduce'
       ? `let total = wg_reduce_f32(x, ${helperArgs(shape)});
-  if (li == 0u && group < ${Math.ceil(n / WG)}u) { dst[group] = total; }`
+  if (li == 0u && group < params.groups) { dst[group] = total; }`
       : `let s = wg_scan_u32(x, ${helperArgs(shape)});
-  if (i < ${n}u) { dst[i] = s.x; }`;
+  if (i < params.n) { dst[i] = s.x; }`;
   return `${enables(shape)}
+struct Params { n: u32, gx: u32, groups: u32 }
 @group(0) @binding(0) var<storage, read> src: array<${type}>;
 @group(0) @binding(1) var<storage, read_write> dst: array<${type}>;
+@group(0) @binding(2) var<uniform> params: Params;
 ${op === 'reduce' ? reduceF32(shape) : scanU32(shape)}
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
-  let group = wid.x + wid.y * ${gx}u;
+  let group = wid.x + wid.y * params.gx;
   let i = group * ${WG}u + li;
-  let x = select(${type}(0), src[min(i, ${Math.max(n, 1) - 1}u)], i < ${n}u);
+  let x = select(${type}(0), src[min(i, max(params.n, 1u) - 1u)], i < params.n);
   ${body}
 }`;
 }
@@ -59,10 +63,11 @@ export async function prepareGroup(
 ): Promise<GroupRun> {
   const groups = Math.max(1, Math.ceil(n / WG));
   const [gx, gy] = grid(groups);
-  const p = await pipeline(device, groupWgsl(n, op, shape, gx));
+  const p = await pipeline(device, groupWgsl(op, shape));
+  const params = uniforms(device, [n, gx, groups]);
   const input = storage(device, 4 * n);
   const output = storage(device, op === 'reduce' ? 4 * groups : 4 * n);
-  const group = bind(device, p, [input, output]);
+  const group = bind(device, p, [input, output, params]);
   return {
     input,
     output,
@@ -76,6 +81,7 @@ export async function prepareGroup(
     destroy() {
       input.destroy();
       output.destroy();
+      params.destroy();
     },
   };
 }

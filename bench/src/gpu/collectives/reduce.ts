@@ -22,6 +22,7 @@ import {
   reduceF32,
   type Shape,
   storage,
+  uniforms,
   WG,
 } from './common.js';
 
@@ -34,28 +35,26 @@ export interface ReduceOptions {
   readonly groups?: number;
 }
 
-export function reduceWgsl(n: number, shape: Shape, finish: Finish, groups: number): string {
-  const full = Math.floor(n / 4);
-  const rem = n % 4;
-  const stride = groups * WG;
-  const tail = rem
-    ? `
-  if (gid == 0u && li == 0u) {
-    let v = src[${full}u];
-    acc += select(vec4f(0.0f), v, vec4u(0u, 1u, 2u, 3u) < vec4u(${rem}u));
-  }`
-    : '';
+/** The kernel's WGSL: sizes come from `params` (n, whole vec4s, workgroups, grid stride). */
+export function reduceWgsl(shape: Shape, finish: Finish): string {
   const head = `${enables(shape)}
+struct Params { n: u32, full: u32, groups: u32, stride: u32 }
 @group(0) @binding(0) var<storage, read> src: array<vec4f>;
 @group(0) @binding(1) var<storage, read_write> result: array<f32>;
 ${finish === 'second-pass' ? '@group(0) @binding(2) var<storage, read_write> partials: array<f32>;' : '@group(0) @binding(2) var<storage, read_write> partials: array<atomic<u32>>;\n@group(0) @binding(3) var<storage, read_write> counter: atomic<u32>;\nvar<workgroup> wg_last: u32;'}
+@group(0) @binding(4) var<uniform> params: Params;
 ${reduceF32(shape)}
 
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
   let gid = wid.x;
   var acc = vec4f(0.0f);
-  for (var i = gid * ${WG}u + li; i < ${full}u; i += ${stride}u) { acc += src[i]; }${tail}
+  for (var i = gid * ${WG}u + li; i < params.full; i += params.stride) { acc += src[i]; }
+  // The last n % 4 elements, in a vec4 whose other lanes are not the input's.
+  if (gid == 0u && li == 0u && params.full * 4u < params.n) {
+    let v = src[params.full];
+    acc += select(vec4f(0.0f), v, vec4u(0u, 1u, 2u, 3u) < vec4u(params.n - params.full * 4u));
+  }
   let total = wg_reduce_f32((acc.x + acc.y) + (acc.z + acc.w), ${helperArgs(shape)});`;
   if (finish === 'second-pass') {
     return `${head}
@@ -65,7 +64,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
 @compute @workgroup_size(${WG})
 fn finish(${builtins(shape)}) {
   var acc = 0.0f;
-  for (var i = li; i < ${groups}u; i += ${WG}u) { acc += partials[i]; }
+  for (var i = li; i < params.groups; i += ${WG}u) { acc += partials[i]; }
   let total = wg_reduce_f32(acc, ${helperArgs(shape)});
   if (li == 0u) { result[0] = total; }
 }`;
@@ -75,9 +74,9 @@ fn finish(${builtins(shape)}) {
     atomicStore(&partials[gid], bitcast<u32>(total));
     wg_last = atomicAdd(&counter, 1u);
   }
-  if (workgroupUniformLoad(&wg_last) != ${groups - 1}u) { return; }
+  if (workgroupUniformLoad(&wg_last) != params.groups - 1u) { return; }
   var part = 0.0f;
-  for (var i = li; i < ${groups}u; i += ${WG}u) { part += bitcast<f32>(atomicLoad(&partials[i])); }
+  for (var i = li; i < params.groups; i += ${WG}u) { part += bitcast<f32>(atomicLoad(&partials[i])); }
   let sum = wg_reduce_f32(part, ${helperArgs(shape)});
   if (li == 0u) {
     result[0] = sum;
@@ -100,17 +99,23 @@ export async function prepareReduce(
 ): Promise<ReduceRun> {
   const finish = options.finish ?? 'second-pass';
   const groups = Math.max(1, Math.min(options.groups ?? 2048, Math.ceil(n / 4 / WG)));
-  const code = reduceWgsl(n, options.shape, finish, groups);
+  const code = reduceWgsl(options.shape, finish);
   const main = await pipeline(device, code, 'main');
+  const full = Math.floor(n / 4);
+  const params = uniforms(device, [n, full, groups, groups * WG]);
   const input = storage(device, 4 * n);
   const output = storage(device, 4);
   const partials = storage(device, 4 * groups);
   const counter = storage(device, 4);
   const buffers =
-    finish === 'second-pass' ? [input, undefined, partials] : [input, output, partials, counter];
+    finish === 'second-pass'
+      ? [input, undefined, partials, undefined, params]
+      : [input, output, partials, counter, params];
   const group = bind(device, main, buffers);
   const second = finish === 'second-pass' ? await pipeline(device, code, 'finish') : null;
-  const secondGroup = second ? bind(device, second, [undefined, output, partials]) : null;
+  const secondGroup = second
+    ? bind(device, second, [undefined, output, partials, undefined, params])
+    : null;
   const [gx, gy] = grid(groups);
   if (gy !== 1) throw new Error('reduce: at most 65535 workgroups');
   return {
@@ -129,7 +134,7 @@ export async function prepareReduce(
       pass.end();
     },
     destroy() {
-      for (const b of [input, output, partials, counter]) b.destroy();
+      for (const b of [input, output, partials, counter, params]) b.destroy();
     },
   };
 }

@@ -35,6 +35,7 @@ import {
   type Shape,
   scanU32,
   storage,
+  uniforms,
   WG,
 } from './common.js';
 
@@ -45,14 +46,18 @@ export const TILE = 4 * TILE_VEC4;
 
 export interface ScanOptions {
   readonly shape: Shape;
-  /** Reads of a "not ready" predecessor before the workgroup reduces its tile itself. */
+  /**
+   * Reads of a "not ready" predecessor before the workgroup reduces its tile itself (default 4,
+   * GPUPrefixSums's choice).
+   */
   readonly spin?: number;
 }
 
-export function scanWgsl(n: number, shape: Shape, spin: number): string {
-  const n4 = Math.max(1, Math.ceil(n / 4));
-  const tiles = Math.max(1, Math.ceil(n4 / TILE_VEC4));
+/** The kernel's WGSL: n, its vec4 count and the tile count come from `params`. */
+export function scanWgsl(shape: Shape, spin: number): string {
   return `${enables(shape)}
+struct Params { n: u32, n4: u32, tiles: u32 }
+@group(0) @binding(3) var<uniform> params: Params;
 @group(0) @binding(0) var<storage, read> src: array<vec4u>;
 @group(0) @binding(1) var<storage, read_write> dst: array<vec4u>;
 // [0]: ticket counter; [1 + 2t], [2 + 2t]: tile t's low and high halves, state in bits 16-17.
@@ -71,8 +76,8 @@ var<workgroup> wg_look: u32;
 var<workgroup> wg_prev: u32;
 
 fn load(v: u32) -> vec4u {
-  let x = src[min(v, ${n4 - 1}u)];
-  return select(vec4u(0u), x, vec4u(v * 4u) + vec4u(0u, 1u, 2u, 3u) < vec4u(${n}u));
+  let x = src[min(v, max(params.n4, 1u) - 1u)];
+  return select(vec4u(0u), x, vec4u(v * 4u) + vec4u(0u, 1u, 2u, 3u) < vec4u(params.n));
 }
 
 fn publish(t: u32, value: u32, flag: u32) {
@@ -84,7 +89,7 @@ fn publish(t: u32, value: u32, flag: u32) {
 fn main(${builtins(shape)}) {
   if (li == 0u) { wg_tile = atomicAdd(&state[0], 1u); }
   let tile = workgroupUniformLoad(&wg_tile);
-  if (tile >= ${tiles}u) { return; }
+  if (tile >= params.tiles) { return; }
   let base = tile * ${TILE_VEC4}u;
   var vals: array<vec4u, ${PER_ITEM}>;
   for (var k = 0u; k < ${PER_ITEM}u; k++) {
@@ -154,7 +159,7 @@ fn main(${builtins(shape)}) {
     let v = base + k * ${WG}u + li;
     let x = vals[k];
     let p = prev + wg_sums[k * ${WG}u + li];
-    if (v < ${n4}u) { dst[v] = vec4u(p, p + x.x, p + x.x + x.y, p + x.x + x.y + x.z); }
+    if (v < params.n4) { dst[v] = vec4u(p, p + x.x, p + x.x + x.y, p + x.x + x.y + x.z); }
   }
 }`;
 }
@@ -179,11 +184,12 @@ export async function prepareScan(
 ): Promise<ScanRun> {
   const tiles = Math.max(1, Math.ceil(n / TILE));
   const [gx, gy] = grid(tiles);
-  const p = await pipeline(device, scanWgsl(n, options.shape, options.spin ?? 32));
+  const p = await pipeline(device, scanWgsl(options.shape, options.spin ?? 4));
+  const params = uniforms(device, [n, Math.ceil(n / 4), tiles]);
   const input = buffers?.input ?? storage(device, 4 * n);
   const output = buffers?.output ?? storage(device, 4 * n);
   const state = storage(device, 4 * (1 + 2 * tiles));
-  const group = bind(device, p, [input, output, state]);
+  const group = bind(device, p, [input, output, state, params]);
   const dispatch = (pass: GPUComputePassEncoder) => {
     pass.setPipeline(p);
     pass.setBindGroup(0, group);
@@ -204,6 +210,7 @@ export async function prepareScan(
     },
     destroy() {
       state.destroy();
+      params.destroy();
       if (!buffers) {
         input.destroy();
         output.destroy();
