@@ -80,7 +80,7 @@ log(`adapter: ${description}`);
 
 const copy = await copyBandwidth(bench, sizes.copy, 15);
 log(
-  `copy: ${fixed(copy.gbs, 0)} GB/s median, ${fixed(copy.bestGbs, 0)} best (read + written); one submit per pass: ${fixed(copy.perSubmitGbs, 0)}`,
+  `copy: ${fixed(copy.gbs, 0)} GB/s median, ${fixed(copy.bestGbs, 0)} best (read + written); one submit per pass: ${fixed(copy.perSubmitGbs, 0)}; 15 copies in one pass: ${fixed(copy.onePassGbs, 0)}`,
 );
 const options = { bench, native, emulated, launches: sizes.launches, rounds: sizes.rounds };
 const speed: SpeedRow[] = [];
@@ -143,7 +143,7 @@ const command = `node bench/out/gpu-suite.mjs${args.length ? ` ${args.join(' ')}
 const section: string[] = [
   `Adapter: ${description}. Host: ${hostname()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Command: \`${command}\`${bench.timer.gpu ? '' : ' (no timestamp queries on this adapter: host times per launch)'}.`,
   '',
-  `Copy bandwidth (vec4f copy kernel over ${copy.bytes / 2 ** 20} MiB, bytes read + bytes written = ${(2 * copy.bytes) / 2 ** 20} MiB a pass; 15 passes in one submission, each with its own timestamps, after 3 warm-up passes): **${fixed(copy.gbs, 0)} GB/s** median (${fixed(copy.times.median, 1)} µs), ${fixed(copy.bestGbs, 0)} GB/s best (${fixed(copy.times.best, 1)} µs); the same passes submitted one by one: ${fixed(copy.perSubmitGbs, 0)} GB/s median (${fixed(copy.perSubmitUs, 1)} µs).${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
+  `Copy bandwidth (vec4f copy kernel over ${copy.bytes / 2 ** 20} MiB, bytes read + bytes written = ${(2 * copy.bytes) / 2 ** 20} MiB a pass; 15 passes in one submission, each with its own timestamps, after 3 warm-up passes): **${fixed(copy.gbs, 0)} GB/s** median (${fixed(copy.times.median, 1)} µs), ${fixed(copy.bestGbs, 0)} GB/s best (${fixed(copy.times.best, 1)} µs); the same passes submitted one by one: ${fixed(copy.perSubmitGbs, 0)} GB/s median (${fixed(copy.perSubmitUs, 1)} µs); 15 copies as the dispatches of one pass, its time over 15: ${fixed(copy.onePassGbs, 0)} GB/s (${fixed(copy.onePassUs, 1)} µs, median of 3 such passes).${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
   '',
 ];
 if (speed.length) {

@@ -207,10 +207,11 @@ test('per-pass timing gives one time per repetition', async () => {
   g.destroy();
 });
 
-test('copy ceiling: timed both ways, read + written bytes', async () => {
+test('copy ceiling: timed three ways, read + written bytes', async () => {
   const copy = await copyBandwidth(bench, 1 << 20, 3);
   expect(copy.times.us).toHaveLength(3);
   expect(copy.gbs).toBeCloseTo((2 * copy.bytes) / copy.times.median / 1e3, 6);
   expect(copy.bestGbs).toBeGreaterThanOrEqual(copy.gbs);
   expect(copy.perSubmitGbs).toBeGreaterThan(0);
+  expect(copy.onePassGbs).toBeCloseTo((2 * copy.bytes) / copy.onePassUs / 1e3, 6);
 });
