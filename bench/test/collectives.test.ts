@@ -167,9 +167,11 @@ describe('work-group reduce and scan (one group per 256 elements)', () => {
 
 describe('radix sort (u32 keys, stable)', () => {
   const sizes = [1, 1000, SORT_TILE * 5 + 3, 20_011];
+  // Keys alone in every shape (the in-tile splits scan with it); key-value pairs in the first.
   test.each([false, true])('with values: %s', async (values) => {
-    const shape = shapes[0]!;
-    for (const n of sizes) {
+    for (const [shape, n] of (values ? shapes.slice(0, 1) : shapes).flatMap((shape) =>
+      sizes.map((n) => [shape, n] as const),
+    )) {
       // Few distinct high bytes in half of the keys: long runs of equal digits, and equal keys.
       const keys = randomKeys(n).map((k, i) => (i % 2 ? k : k & 0x0f0000ff));
       const s = await prepareSort(device, n, { shape, values });

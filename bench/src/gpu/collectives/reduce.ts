@@ -1,6 +1,6 @@
 /**
  * Sum of n f32, hand-written: each item adds vec4<f32> values in a grid-stride loop (coalesced
- * 16-byte loads, a fixed number of workgroups), then the workgroup combines its items (a sub-group
+ * 16-byte loads, four in flight per item, a fixed number of workgroups), then the workgroup combines its items (a sub-group
  * tree with `subgroupAdd` where the device has sub-groups, a workgroup-memory tree otherwise), and
  * the workgroups' partial sums are combined by a second dispatch of one workgroup in the same pass
  * (`finish: 'second-pass'`, the default: WebGPU orders the two dispatches), or by the last
@@ -8,8 +8,8 @@
  * with an atomicAdd ticket; it relies on an item's two relaxed atomics reaching memory in order,
  * which WGSL does not promise, so it is the variant to time rather than the one to trust).
  *
- * Summation order: item-wise in vec4 lanes, then lanes, then the workgroup tree, then partials in
- * order; the CPU reference is a float64 sum.
+ * Summation order: item-wise in vec4 lanes (four running sums, each taking every fourth stride),
+ * then lanes, then the workgroup tree, then partials in order; the CPU reference is a float64 sum.
  */
 import {
   bind,
@@ -48,8 +48,21 @@ ${reduceF32(shape)}
 @compute @workgroup_size(${WG})
 fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
   let gid = wid.x;
+  // Four independent loads in flight per item and iteration, then the rest one at a time.
   var acc = vec4f(0.0f);
-  for (var i = gid * ${WG}u + li; i < params.full; i += params.stride) { acc += src[i]; }
+  var acc1 = vec4f(0.0f);
+  var acc2 = vec4f(0.0f);
+  var acc3 = vec4f(0.0f);
+  var i = gid * ${WG}u + li;
+  let s = params.stride;
+  for (; i + 3u * s < params.full; i += 4u * s) {
+    acc += src[i];
+    acc1 += src[i + s];
+    acc2 += src[i + 2u * s];
+    acc3 += src[i + 3u * s];
+  }
+  for (; i < params.full; i += s) { acc += src[i]; }
+  acc = (acc + acc1) + (acc2 + acc3);
   // The last n % 4 elements, in a vec4 whose other lanes are not the input's.
   if (gid == 0u && li == 0u && params.full * 4u < params.n) {
     let v = src[params.full];
