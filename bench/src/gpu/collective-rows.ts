@@ -79,7 +79,21 @@ function unitFloats(words: Uint32Array, offset: number): Float32Array<ArrayBuffe
 }
 
 function fail(what: string): never {
-  throw new Error(`collectives: ${what}`);
+  throw new Error(what);
+}
+
+/**
+ * Runs a row's check: what it compared, or "FAILED: ..." (logged) where the output was wrong, so
+ * that one wrong row does not lose the others' timings; a failed row is still timed and printed.
+ */
+async function verify(log: (line: string) => void, check: () => Promise<string>): Promise<string> {
+  try {
+    return await check();
+  } catch (e) {
+    const message = `FAILED: ${(e as Error).message}`;
+    log(`collectives: ${message}`);
+    return message;
+  }
 }
 
 export async function collectiveRows(
@@ -114,9 +128,12 @@ export async function collectiveRows(
       const encoder = device.createCommandEncoder();
       r.record(encoder);
       device.queue.submit([encoder.finish()]);
-      const got = new Float32Array(await readBack(device, r.output, 4))[0]!;
-      const error = Math.abs(got - ref) / magnitude;
-      if (!(error < 1e-5)) fail(`reduce ${shape} ${finish}: ${got} vs ${ref}`);
+      const check = await verify(log, async () => {
+        const got = new Float32Array(await readBack(device, r.output, 4))[0]!;
+        const error = Math.abs(got - ref) / magnitude;
+        if (!(error < 1e-5)) fail(`reduce ${shape} ${finish}: ${got} vs ${ref}`);
+        return `rel. error ${error.toExponential(1)}`;
+      });
       const times = await time((e, timed) => r.record(e, timed));
       r.destroy();
       rows.push({
@@ -126,7 +143,7 @@ export async function collectiveRows(
         times,
         bytes: 4 * n,
         counted: 'read',
-        check: `rel. error ${error.toExponential(1)}`,
+        check,
       });
       log(`reduce ${shape} ${finish} done`);
     }
@@ -141,12 +158,15 @@ export async function collectiveRows(
       const encoder = device.createCommandEncoder();
       s.record(encoder);
       device.queue.submit([encoder.finish()]);
-      const got = new Uint32Array(await readBack(device, s.output, 4 * n));
-      let sum = 0;
-      for (let i = 0; i < n; i++) {
-        if (got[i] !== sum) fail(`scan ${shape}: entry ${i} is ${got[i]}, expected ${sum}`);
-        sum = (sum + values[i]!) >>> 0;
-      }
+      const check = await verify(log, async () => {
+        const got = new Uint32Array(await readBack(device, s.output, 4 * n));
+        let sum = 0;
+        for (let i = 0; i < n; i++) {
+          if (got[i] !== sum) fail(`scan ${shape}: entry ${i} is ${got[i]}, expected ${sum}`);
+          sum = (sum + values[i]!) >>> 0;
+        }
+        return `all ${n} entries`;
+      });
       const times = await time((e, timed) => s.record(e, timed));
       s.destroy();
       rows.push({
@@ -156,7 +176,7 @@ export async function collectiveRows(
         times,
         bytes: 8 * n,
         counted: 'read + written',
-        check: `all ${n} entries`,
+        check,
       });
       log(`scan ${shape} done`);
     }
@@ -184,18 +204,22 @@ export async function collectiveRows(
       const encoder = device.createCommandEncoder();
       record(encoder, () => ({}));
       device.queue.submit([encoder.finish()]);
-      const got = new Uint32Array(await readBack(device, s.keys, 4 * keysN));
-      let gotSum = 0;
-      for (let i = 0; i < keysN; i++) {
-        gotSum = (gotSum + got[i]!) >>> 0;
-        if (i > 0 && got[i - 1]! > got[i]!) fail(`sort: entries ${i - 1} and ${i} out of order`);
-      }
-      if (gotSum !== sum) fail('sort: the keys are not a permutation of the input (sums differ)');
-      if (s.values) {
-        const moved = new Uint32Array(await readBack(device, s.values, 4 * keysN));
-        for (let i = 0; i < keysN; i++)
-          if (moved[i] !== got[i]) fail(`sort: value ${i} apart from its key`);
-      }
+      const check = await verify(log, async () => {
+        const got = new Uint32Array(await readBack(device, s.keys, 4 * keysN));
+        let gotSum = 0;
+        for (let i = 0; i < keysN; i++) {
+          gotSum = (gotSum + got[i]!) >>> 0;
+          if (i > 0 && got[i - 1]! > got[i]!) fail(`sort: entries ${i - 1} and ${i} out of order`);
+        }
+        if (gotSum !== sum) fail('sort: the keys are not a permutation of the input (sums differ)');
+        if (s.values) {
+          const moved = new Uint32Array(await readBack(device, s.values, 4 * keysN));
+          for (let i = 0; i < keysN; i++) {
+            if (moved[i] !== got[i]) fail(`sort: value ${i} apart from its key`);
+          }
+        }
+        return `sorted, sum of keys${values ? ', values with keys' : ''}`;
+      });
       const times = await time(record);
       s.destroy();
       pristine.destroy();
@@ -207,7 +231,7 @@ export async function collectiveRows(
         bytes: (values ? 16 : 8) * keysN,
         counted: 'keys (and values) read + written once',
         keys: keysN / times.median / 1e-6,
-        check: `sorted, sum of keys${values ? ', values with keys' : ''}`,
+        check,
       });
       log(`sort ${values ? 'key-value' : 'keys'} done`);
     }
@@ -216,6 +240,28 @@ export async function collectiveRows(
   if (options.rows.includes('group')) {
     const words = randomWords(n);
     const floats = unitFloats(words, 0);
+    // A sample of groups checked (every group would take minutes on the host at 2^28).
+    const checkGroups = (op: 'reduce' | 'scan', shape: Shape, got: ArrayBuffer) => {
+      const sums = new Float32Array(got);
+      const prefixes = new Uint32Array(got);
+      for (let k = 0; k < 256; k++) {
+        const group = Math.floor(Math.random() * (n / 256));
+        if (op === 'reduce') {
+          let ref = 0;
+          for (let i = 0; i < 256; i++) ref += floats[256 * group + i]!;
+          const v = sums[group]!;
+          if (!(Math.abs(v - ref) <= 1e-5 * 256)) fail(`group reduce ${shape}: group ${group}`);
+        } else {
+          let sum = 0;
+          for (let i = 0; i < 256; i++) {
+            if (prefixes[256 * group + i] !== sum) {
+              fail(`group scan ${shape}: group ${group}, item ${i}`);
+            }
+            sum = (sum + words[256 * group + i]!) >>> 0;
+          }
+        }
+      }
+    };
     for (const op of ['reduce', 'scan'] as const) {
       for (const shape of shapes) {
         const g = await prepareGroup(device, n, op, shape);
@@ -225,25 +271,11 @@ export async function collectiveRows(
         g.record(encoder);
         device.queue.submit([encoder.finish()]);
         const outputs = op === 'reduce' ? n / 256 : n;
-        const got = await readBack(device, g.output, 4 * outputs);
-        // A sample of groups checked (every group would take minutes on the host at 2^28).
-        for (let k = 0; k < 256; k++) {
-          const group = Math.floor(Math.random() * (n / 256));
-          if (op === 'reduce') {
-            let ref = 0;
-            for (let i = 0; i < 256; i++) ref += floats[256 * group + i]!;
-            const v = new Float32Array(got)[group]!;
-            if (!(Math.abs(v - ref) <= 1e-5 * 256)) fail(`group reduce ${shape}: group ${group}`);
-          } else {
-            const u = new Uint32Array(got);
-            let sum = 0;
-            for (let i = 0; i < 256; i++) {
-              if (u[256 * group + i] !== sum)
-                fail(`group scan ${shape}: group ${group}, item ${i}`);
-              sum = (sum + words[256 * group + i]!) >>> 0;
-            }
-          }
-        }
+        const check = await verify(log, async () => {
+          const got = await readBack(device, g.output, 4 * outputs);
+          checkGroups(op, shape, got);
+          return '256 random groups';
+        });
         const times = await time((e, timed) => g.record(e, timed));
         g.destroy();
         rows.push({
@@ -253,7 +285,7 @@ export async function collectiveRows(
           times,
           bytes: op === 'reduce' ? 4 * n + n / 64 : 8 * n,
           counted: op === 'reduce' ? 'read + sums written' : 'read + written',
-          check: '256 random groups',
+          check,
         });
         log(`group ${op} ${shape} done`);
       }
