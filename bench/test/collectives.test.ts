@@ -101,15 +101,17 @@ describe('reduce (sum of f32)', () => {
 });
 
 describe('exclusive scan (u32, decoupled look-back with fallback)', () => {
-  // spin 0: every "not ready" predecessor is reduced by the waiting workgroup (the fallback).
+  // spin 0: every "not ready" predecessor is reduced by the waiting workgroup (the fallback);
+  // forced: every predecessor is, ready or not.
   test.each([
-    [4, [5, TILE * 3 + 1, TILE * 17 - 3]],
-    [0, [TILE * 17 - 3]],
-  ])('spin %i', async (spin, sizes) => {
+    ['spin 4', { spin: 4 }, [5, TILE * 3 + 1, TILE * 17 - 3]],
+    ['spin 0', { spin: 0 }, [TILE * 17 - 3]],
+    ['fallback forced', { forceFallback: true }, [TILE * 9 + 5]],
+  ] as const)('%s', async (_, options, sizes) => {
     for (const shape of shapes) {
       for (const n of sizes) {
         const values = randomKeys(n);
-        const s = await prepareScan(device, n, { shape, spin });
+        const s = await prepareScan(device, n, { shape, ...options });
         device.queue.writeBuffer(s.input, 0, values);
         for (let repeat = 0; repeat < 2; repeat++) {
           poison(s.output);

@@ -51,10 +51,15 @@ export interface ScanOptions {
    * GPUPrefixSums's choice).
    */
   readonly spin?: number;
+  /**
+   * Tests only: every workgroup reduces each predecessor's tile itself, never reading a published
+   * value (quadratic work), so that the fallback path runs whatever the scheduling.
+   */
+  readonly forceFallback?: boolean;
 }
 
 /** The kernel's WGSL: n, its vec4 count and the tile count come from `params`. */
-export function scanWgsl(shape: Shape, spin: number): string {
+export function scanWgsl(shape: Shape, spin: number, forceFallback = false): string {
   return `${enables(shape)}
 struct Params { n: u32, n4: u32, tiles: u32 }
 @group(0) @binding(3) var<uniform> params: Params;
@@ -124,14 +129,14 @@ fn main(${builtins(shape)}) {
         let lo = atomicLoad(&state[1u + 2u * look]);
         let hi = atomicLoad(&state[2u + 2u * look]);
         let flag = lo >> 16u;
-        if (flag != 0u && flag == (hi >> 16u)) {
+        if (${forceFallback ? 'false' : 'true'} && flag != 0u && flag == (hi >> 16u)) {
           wg_prev += (lo & 0xffffu) | (hi << 16u);
           if (flag == INCLUSIVE) { ctl = DONE; break; }
           look -= 1u;
           spins = 0u;
           continue;
         }
-        if (spins >= ${spin}u) { break; }
+        if (${forceFallback ? 'true' : 'false'} || spins >= ${spin}u) { break; }
         spins += 1u;
       }
       wg_look = look;
@@ -184,7 +189,10 @@ export async function prepareScan(
 ): Promise<ScanRun> {
   const tiles = Math.max(1, Math.ceil(n / TILE));
   const [gx, gy] = grid(tiles);
-  const p = await pipeline(device, scanWgsl(options.shape, options.spin ?? 4));
+  const p = await pipeline(
+    device,
+    scanWgsl(options.shape, options.spin ?? 4, options.forceFallback),
+  );
   const params = uniforms(device, [n, Math.ceil(n / 4), tiles]);
   const input = buffers?.input ?? storage(device, 4 * n);
   const output = buffers?.output ?? storage(device, 4 * n);
