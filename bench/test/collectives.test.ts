@@ -119,6 +119,11 @@ describe('exclusive scan (u32, decoupled look-back with fallback)', () => {
           const got = new Uint32Array(await readBack(device, s.output, 4 * n));
           const at = firstDifference(got, exclusiveScan(values));
           expect(at, `${shape} n=${n} run ${repeat}: first difference at ${at}`).toBe(-1);
+          if ('forceFallback' in options) {
+            // Tile t reduces tiles t-1 ... 0 itself: t(t+1)/2 fallbacks over the run.
+            const tiles = Math.ceil(n / TILE);
+            expect(await s.fallbacks()).toBe(((tiles - 1) * tiles) / 2);
+          }
         }
         s.destroy();
       }

@@ -7,12 +7,13 @@
  *
  * Rows: BENCH_COLLECTIVES=reduce,scan,sort,group (default all). Sizes: 2^log2 elements for reduce,
  * scan and the work-group rows, 2^(log2 - 2) keys for the sort; log2 is 28 (1 GiB of f32 or u32,
- * 2^26 keys), BENCH_COLLECTIVES_LOG2 sets it.
+ * 2^26 keys), BENCH_COLLECTIVES_LOG2 sets it. BENCH_SCAN_SPIN sets the scan's reads of a "not
+ * ready" predecessor before its fallback (4).
  */
 import { bestShape, readBack, type Shape } from './collectives/common.js';
 import { prepareGroup } from './collectives/group.js';
 import { type Finish, prepareReduce } from './collectives/reduce.js';
-import { prepareScan } from './collectives/scan.js';
+import { prepareScan, TILE } from './collectives/scan.js';
 import { prepareSort } from './collectives/sort.js';
 import { type PassTimes, timePasses } from './pass-timing.js';
 
@@ -150,9 +151,11 @@ export async function collectiveRows(
   }
 
   if (options.rows.includes('scan')) {
+    // Reads of a "not ready" predecessor before the fallback (BENCH_SCAN_SPIN, default 4).
+    const spin = process.env.BENCH_SCAN_SPIN ? Number(process.env.BENCH_SCAN_SPIN) : 4;
     const values = randomWords(n);
     for (const shape of shapes) {
-      const s = await prepareScan(device, n, { shape });
+      const s = await prepareScan(device, n, { shape, spin });
       device.queue.writeBuffer(s.input, 0, values);
       device.queue.writeBuffer(s.output, 0, new Uint32Array(n).fill(0xffffffff));
       const encoder = device.createCommandEncoder();
@@ -165,13 +168,14 @@ export async function collectiveRows(
           if (got[i] !== sum) fail(`scan ${shape}: entry ${i} is ${got[i]}, expected ${sum}`);
           sum = (sum + values[i]!) >>> 0;
         }
-        return `all ${n} entries`;
+        const tiles = Math.ceil(n / TILE);
+        return `all ${n} entries; checked run: ${await s.fallbacks()} fallbacks, ${tiles} tiles`;
       });
       const times = await time((e, timed) => s.record(e, timed));
       s.destroy();
       rows.push({
         operation: `exclusive scan u32 2^${log2}`,
-        variant: `${shape}, look-back + fallback`,
+        variant: `${shape}, look-back + fallback (spin ${spin})`,
         items: n,
         times,
         bytes: 8 * n,

@@ -20,9 +20,11 @@
  *   that tile from the input itself, publishes the reduction (atomicMax: harmless if its owner got
  *   there first) and goes on looking back. No workgroup ever waits on another's progress.
  *
- * The state buffer (a ticket counter and two words per tile) is cleared before each run
- * (clearBuffer, outside the timed pass). Written from the papers; Thomas Smith's GPUPrefixSums
- * (MIT) has WGSL scans of this family.
+ * The state buffer (a ticket counter, two words per tile and a count of the fallbacks taken, which
+ * `fallbacks()` reads after a run) is cleared before each run (clearBuffer, outside the timed
+ * pass). Written from the papers; Thomas Smith's GPUPrefixSums (MIT) has WGSL scans of this family
+ * (its values are 30 bits beside a 2-bit state in one word; here they are split in two halves so
+ * that u32 sums wrap as on the CPU).
  */
 import {
   bind,
@@ -32,6 +34,7 @@ import {
   helperArgs,
   type Prepared,
   pipeline,
+  readBack,
   type Shape,
   scanU32,
   storage,
@@ -65,7 +68,8 @@ struct Params { n: u32, n4: u32, tiles: u32 }
 @group(0) @binding(3) var<uniform> params: Params;
 @group(0) @binding(0) var<storage, read> src: array<vec4u>;
 @group(0) @binding(1) var<storage, read_write> dst: array<vec4u>;
-// [0]: ticket counter; [1 + 2t], [2 + 2t]: tile t's low and high halves, state in bits 16-17.
+// [0]: ticket counter; [1 + 2t], [2 + 2t]: tile t's low and high halves, state in bits 16-17;
+// [1 + 2 tiles]: fallbacks taken (tiles reduced by a workgroup other than their owner).
 @group(0) @binding(2) var<storage, read_write> state: array<atomic<u32>>;
 ${scanU32(shape)}
 
@@ -152,6 +156,7 @@ fn main(${builtins(shape)}) {
     }
     let reduction = wg_scan_u32(r, ${helperArgs(shape)}).y;
     if (li == 0u) {
+      atomicAdd(&state[1u + 2u * params.tiles], 1u);
       publish(look, reduction, select(REDUCTION, INCLUSIVE, look == 0u));
       wg_prev += reduction;
       wg_look = look - 1u;
@@ -174,6 +179,8 @@ export interface ScanRun extends Prepared {
   readonly input: GPUBuffer;
   /** Output: n u32, the exclusive prefix sums. */
   readonly output: GPUBuffer;
+  /** Tiles reduced by the fallback in the last run (read back; wait for the run first). */
+  fallbacks(): Promise<number>;
   /** Clears the state buffer (before every run). */
   clear(encoder: GPUCommandEncoder): void;
   /** Records the scan's one dispatch into a pass (after \`clear\`). */
@@ -196,7 +203,7 @@ export async function prepareScan(
   const params = uniforms(device, [n, Math.ceil(n / 4), tiles]);
   const input = buffers?.input ?? storage(device, 4 * n);
   const output = buffers?.output ?? storage(device, 4 * n);
-  const state = storage(device, 4 * (1 + 2 * tiles));
+  const state = storage(device, 4 * (2 + 2 * tiles));
   const group = bind(device, p, [input, output, state, params]);
   const dispatch = (pass: GPUComputePassEncoder) => {
     pass.setPipeline(p);
@@ -213,6 +220,10 @@ export async function prepareScan(
       pass.end();
     },
     dispatch,
+    async fallbacks() {
+      const words = new Uint32Array(await readBack(device, state, 4 * (2 + 2 * tiles)));
+      return words[1 + 2 * tiles]!;
+    },
     clear(encoder) {
       encoder.clearBuffer(state);
     },
