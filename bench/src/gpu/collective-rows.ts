@@ -8,7 +8,7 @@
  * Rows: BENCH_COLLECTIVES=reduce,scan,sort,group (default all). Sizes: 2^log2 elements for reduce,
  * scan and the work-group rows, 2^(log2 - 2) keys for the sort; log2 is 28 (1 GiB of f32 or u32,
  * 2^26 keys), BENCH_COLLECTIVES_LOG2 sets it. BENCH_SCAN_SPIN sets the scan's reads of a "not
- * ready" predecessor before its fallback (4).
+ * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048).
  */
 import { bestShape, readBack, type Shape } from './collectives/common.js';
 import { prepareGroup } from './collectives/group.js';
@@ -111,6 +111,8 @@ export async function collectiveRows(
     timePasses(device, record, repetitions, 2);
 
   if (options.rows.includes('reduce')) {
+    // Workgroups of the grid-stride pass (BENCH_REDUCE_GROUPS, default 2048, at most 65535).
+    const groups = Number(process.env.BENCH_REDUCE_GROUPS) || 2048;
     const values = unitFloats(randomWords(n), -0.5);
     let ref = 0;
     let magnitude = 0;
@@ -123,7 +125,7 @@ export async function collectiveRows(
       [shapes[0]!, 'last-workgroup'],
     ];
     for (const [shape, finish] of variants) {
-      const r = await prepareReduce(device, n, { shape, finish });
+      const r = await prepareReduce(device, n, { shape, finish, groups });
       device.queue.writeBuffer(r.input, 0, values);
       device.queue.writeBuffer(r.output, 0, new Float32Array([Number.NaN]));
       const encoder = device.createCommandEncoder();
@@ -139,7 +141,7 @@ export async function collectiveRows(
       r.destroy();
       rows.push({
         operation: `reduce (sum) f32 2^${log2}`,
-        variant: `${shape}, ${finish}`,
+        variant: `${shape}, ${finish}, ${Math.min(groups, Math.ceil(n / 1024))} groups`,
         items: n,
         times,
         bytes: 4 * n,

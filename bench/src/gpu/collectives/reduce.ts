@@ -31,7 +31,7 @@ export type Finish = 'second-pass' | 'last-workgroup';
 export interface ReduceOptions {
   readonly shape: Shape;
   readonly finish?: Finish;
-  /** Workgroups of the grid-stride pass (at most 4096). */
+  /** Workgroups of the grid-stride pass (at most 65535). */
   readonly groups?: number;
 }
 
