@@ -74,7 +74,7 @@ if (kernels) {
     step('matmul-tune.mjs', ['2048', '4096'], { VARIANTS: 'literal' }),
   );
 }
-step('gpu-suite.mjs', ['--out', join(out, 'gpu-suite.md')]);
+process.stdout.write(step('gpu-suite.mjs', ['--out', join(out, 'gpu-suite.md')]));
 if (kernels) {
   const variants = step('matmul-variants.mjs', ['4096']).trimEnd().split('\n').slice(-8).join('\n');
   writeFileSync(join(out, 'variants-4096.txt'), `${variants}\n`);
