@@ -8,7 +8,8 @@
  * Rows: BENCH_COLLECTIVES=reduce,scan,sort,group (default all). Sizes: 2^log2 elements for reduce,
  * scan and the work-group rows, 2^(log2 - 2) keys for the sort; log2 is 28 (1 GiB of f32 or u32,
  * 2^26 keys), BENCH_COLLECTIVES_LOG2 sets it. BENCH_SCAN_SPIN sets the scan's reads of a "not
- * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048).
+ * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048),
+ * BENCH_SORT_KEYS_PER_ITEM the sort's keys per item (8).
  */
 import { bestShape, readBack, type Shape } from './collectives/common.js';
 import { prepareGroup } from './collectives/group.js';
@@ -190,11 +191,13 @@ export async function collectiveRows(
 
   if (options.rows.includes('sort')) {
     const keysN = 2 ** Math.max(0, log2 - 2);
+    // Keys per item (BENCH_SORT_KEYS_PER_ITEM, default 8: tiles of 2048 keys).
+    const keysPerItem = Number(process.env.BENCH_SORT_KEYS_PER_ITEM) || 8;
     const keys = randomWords(keysN);
     let sum = 0;
     for (let i = 0; i < keysN; i++) sum = (sum + keys[i]!) >>> 0;
     for (const values of [false, true]) {
-      const s = await prepareSort(device, keysN, { shape: shapes[0]!, values });
+      const s = await prepareSort(device, keysN, { shape: shapes[0]!, values, keysPerItem });
       // Every run sorts the same random keys, copied in before its first (timed) pass: sorted keys
       // would scatter in long runs, faster than a sort's real input.
       const pristine = device.createBuffer({
@@ -231,7 +234,7 @@ export async function collectiveRows(
       pristine.destroy();
       rows.push({
         operation: `radix sort u32 2^${log2 - 2}`,
-        variant: values ? 'key-value, LSD 8-bit' : 'keys, LSD 8-bit',
+        variant: `${values ? 'key-value' : 'keys'}, LSD 8-bit, tiles of ${256 * keysPerItem}`,
         items: keysN,
         times,
         bytes: (values ? 16 : 8) * keysN,

@@ -2,7 +2,7 @@
  * Radix sort of n u32 keys (optionally with u32 values), ascending and stable, hand-written: an LSD
  * radix sort of four 8-bit digits, each digit in one compute pass of three dispatches:
  *
- * 1. histogram: each tile of 1024 keys counts its digits in workgroup atomics and writes the 256
+ * 1. histogram: each tile (2048 keys by default) counts its digits in workgroup atomics and writes the 256
  *    counts digit-major (count of digit d in tile t at d * tiles + t);
  * 2. the exclusive scan of those counts (the single-pass scan of scan.ts, decoupled look-back with
  *    the fallback), which gives every (digit, tile) its first place in the output;
@@ -33,19 +33,26 @@ import {
 } from './common.js';
 import { prepareScan, type ScanRun } from './scan.js';
 
-const PER_ITEM = 4;
+/** Keys per item by default: tiles of 2048 keys. */
+const PER_ITEM = 8;
 export const SORT_TILE = WG * PER_ITEM;
 
 export interface SortOptions {
   readonly shape: Shape;
   /** Sort a u32 value with each key. */
   readonly values?: boolean;
+  /**
+   * Keys per item (default 8): a tile holds 256 times as many. Bigger tiles write longer runs of
+   * one digit and smaller histograms, and take more workgroup memory (4 bytes a key, 8 with values).
+   */
+  readonly keysPerItem?: number;
 }
 
 /** The digit's shift, n, the tile count and the grid's x size. */
 const PARAMS = 'struct Params { shift: u32, n: u32, tiles: u32, gx: u32 }';
 
-function histogramWgsl(): string {
+function histogramWgsl(perItem: number): string {
+  const tile = WG * perItem;
   return `${PARAMS}
 @group(0) @binding(0) var<storage, read> keys: array<u32>;
 @group(0) @binding(1) var<storage, read_write> hist: array<u32>;
@@ -58,8 +65,8 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) li: 
   if (tile >= params.tiles) { return; }
   atomicStore(&counts[li], 0u);
   workgroupBarrier();
-  for (var k = 0u; k < ${PER_ITEM}u; k++) {
-    let i = tile * ${SORT_TILE}u + k * ${WG}u + li;
+  for (var k = 0u; k < ${perItem}u; k++) {
+    let i = tile * ${tile}u + k * ${WG}u + li;
     if (i < params.n) { atomicAdd(&counts[(keys[i] >> params.shift) & 255u], 1u); }
   }
   workgroupBarrier();
@@ -67,7 +74,8 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) li: 
 }`;
 }
 
-function scatterWgsl(shape: Shape, values: boolean): string {
+function scatterWgsl(shape: Shape, values: boolean, perItem: number): string {
+  const tile = WG * perItem;
   const v = (line: string) => (values ? line : '');
   return `${enables(shape)}
 ${PARAMS}
@@ -77,8 +85,8 @@ ${PARAMS}
 @group(0) @binding(3) var<uniform> params: Params;
 ${v('@group(0) @binding(4) var<storage, read> vals_in: array<u32>;\n@group(0) @binding(5) var<storage, read_write> vals_out: array<u32>;')}
 ${scanU32(shape)}
-var<workgroup> sk: array<u32, ${SORT_TILE}>;
-${v(`var<workgroup> sv: array<u32, ${SORT_TILE}>;`)}
+var<workgroup> sk: array<u32, ${tile}>;
+${v(`var<workgroup> sv: array<u32, ${tile}>;`)}
 var<workgroup> start: array<u32, 256>;
 
 fn digit(key: u32) -> u32 { return (key >> params.shift) & 255u; }
@@ -87,9 +95,9 @@ fn digit(key: u32) -> u32 { return (key >> params.shift) & 255u; }
 fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
   let tile = wid.x + wid.y * params.gx;
   if (tile >= params.tiles) { return; }
-  let base = tile * ${SORT_TILE}u;
-  let valid = min(${SORT_TILE}u, params.n - base);
-  for (var k = 0u; k < ${PER_ITEM}u; k++) {
+  let base = tile * ${tile}u;
+  let valid = min(${tile}u, params.n - base);
+  for (var k = 0u; k < ${perItem}u; k++) {
     let p = k * ${WG}u + li;
     let i = min(base + p, params.n - 1u);
     // Places past n hold the largest key: the stable sort keeps them after every real key.
@@ -97,38 +105,38 @@ fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
     ${v('sv[p] = vals_in[i];')}
   }
   workgroupBarrier();
-  var key: array<u32, ${PER_ITEM}>;
-  ${v(`var val: array<u32, ${PER_ITEM}>;`)}
-  for (var j = 0u; j < ${PER_ITEM}u; j++) {
-    key[j] = sk[${PER_ITEM}u * li + j];
-    ${v(`val[j] = sv[${PER_ITEM}u * li + j];`)}
+  var key: array<u32, ${perItem}>;
+  ${v(`var val: array<u32, ${perItem}>;`)}
+  for (var j = 0u; j < ${perItem}u; j++) {
+    key[j] = sk[${perItem}u * li + j];
+    ${v(`val[j] = sv[${perItem}u * li + j];`)}
   }
   for (var b = 0u; b < 8u; b++) {
     let bit = params.shift + b;
     var zeros = 0u;
-    for (var j = 0u; j < ${PER_ITEM}u; j++) { zeros += 1u - ((key[j] >> bit) & 1u); }
+    for (var j = 0u; j < ${perItem}u; j++) { zeros += 1u - ((key[j] >> bit) & 1u); }
     let s = wg_scan_u32(zeros, ${helperArgs(shape)});
     var zero_at = s.x;
-    var one_at = s.y + ${PER_ITEM}u * li - s.x;
-    for (var j = 0u; j < ${PER_ITEM}u; j++) {
+    var one_at = s.y + ${perItem}u * li - s.x;
+    for (var j = 0u; j < ${perItem}u; j++) {
       var to = zero_at;
       if (((key[j] >> bit) & 1u) == 0u) { zero_at += 1u; } else { to = one_at; one_at += 1u; }
       sk[to] = key[j];
       ${v('sv[to] = val[j];')}
     }
     workgroupBarrier();
-    for (var j = 0u; j < ${PER_ITEM}u; j++) {
-      key[j] = sk[${PER_ITEM}u * li + j];
-      ${v(`val[j] = sv[${PER_ITEM}u * li + j];`)}
+    for (var j = 0u; j < ${perItem}u; j++) {
+      key[j] = sk[${perItem}u * li + j];
+      ${v(`val[j] = sv[${perItem}u * li + j];`)}
     }
   }
-  for (var k = 0u; k < ${PER_ITEM}u; k++) {
+  for (var k = 0u; k < ${perItem}u; k++) {
     let p = k * ${WG}u + li;
     let d = digit(sk[p]);
     if (p < valid && (p == 0u || digit(sk[p - 1u]) != d)) { start[d] = p; }
   }
   workgroupBarrier();
-  for (var k = 0u; k < ${PER_ITEM}u; k++) {
+  for (var k = 0u; k < ${perItem}u; k++) {
     let p = k * ${WG}u + li;
     if (p < valid) {
       let d = digit(sk[p]);
@@ -153,12 +161,13 @@ export async function prepareSort(
   options: SortOptions,
 ): Promise<SortRun> {
   const count = Math.max(1, n);
-  const tiles = Math.ceil(count / SORT_TILE);
+  const perItem = options.keysPerItem ?? PER_ITEM;
+  const tiles = Math.ceil(count / (WG * perItem));
   const [gx, gy] = grid(tiles);
   const withValues = options.values ?? false;
   const [histogram, scatter] = await Promise.all([
-    pipeline(device, histogramWgsl()),
-    pipeline(device, scatterWgsl(options.shape, withValues)),
+    pipeline(device, histogramWgsl(perItem)),
+    pipeline(device, scatterWgsl(options.shape, withValues, perItem)),
   ]);
   const keys = [storage(device, 4 * count), storage(device, 4 * count)] as const;
   const vals = withValues
