@@ -43,7 +43,9 @@ export interface SortOptions {
   readonly values?: boolean;
   /**
    * Keys per item (default 8): a tile holds 256 times as many. Bigger tiles write longer runs of
-   * one digit and smaller histograms, and take more workgroup memory (4 bytes a key, 8 with values).
+   * one digit and smaller histograms, and take more workgroup memory (4 bytes a key, 8 with values,
+   * plus up to 2 KiB): key-value pairs at 8 an item need up to 18 KiB, over WebGPU's default 16 KiB
+   * (the bench device asks for the adapter's limit).
    */
   readonly keysPerItem?: number;
 }
