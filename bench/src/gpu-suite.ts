@@ -200,7 +200,7 @@ if (costs) {
 if (collectives.length) {
   const copyRate = copy.gbs;
   section.push(
-    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then ${sizes.collectivePasses} runs recorded into one submission after 2 warm-up runs, each timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(copyRate, 0)} GB/s median).`,
+    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then ${sizes.collectivePasses} runs recorded into one submission after about 300 ms of warm-up runs, each timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(copyRate, 0)} GB/s median).`,
     '',
     table(
       [

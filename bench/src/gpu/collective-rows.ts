@@ -109,7 +109,7 @@ export async function collectiveRows(
     bestShape(device) === 'subgroup' ? ['subgroup', 'workgroup'] : ['workgroup'];
   const rows: CollectiveRow[] = [];
   const time = (record: Parameters<typeof timePasses>[1]) =>
-    timePasses(device, record, repetitions, 2);
+    timePasses(device, record, repetitions, 2, 300);
 
   if (options.rows.includes('reduce')) {
     // Workgroups of the grid-stride pass (BENCH_REDUCE_GROUPS, default 2048, at most 65535).

@@ -31,18 +31,29 @@ export function summarize(us: number[], gpu: boolean): PassTimes {
   };
 }
 
+/**
+ * Times `repetitions` runs after `warmUp` untimed ones and, with `warmUpMs`, more untimed runs for
+ * about that long (estimated from the host time of the first warm-up runs; at most 1000).
+ */
 export async function timePasses(
   device: GPUDevice,
   record: Record,
   repetitions: number,
   warmUp = 2,
+  warmUpMs = 0,
 ): Promise<PassTimes> {
   const untimed: Timed = () => ({});
-  if (warmUp > 0) {
+  const warm = async (runs: number) => {
     const encoder = device.createCommandEncoder();
-    for (let i = 0; i < warmUp; i++) record(encoder, untimed);
+    for (let i = 0; i < runs; i++) record(encoder, untimed);
     device.queue.submit([encoder.finish()]);
     await device.queue.onSubmittedWorkDone();
+  };
+  if (warmUp > 0) {
+    const start = performance.now();
+    await warm(warmUp);
+    const each = Math.max((performance.now() - start) / warmUp, 0.01);
+    if (warmUpMs > 0) await warm(Math.min(1000, Math.ceil(warmUpMs / each)));
   }
   const timestamps = device.features.has('timestamp-query');
   if (!timestamps) {
