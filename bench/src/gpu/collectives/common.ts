@@ -181,7 +181,7 @@ export function uniforms(device: GPUDevice, values: number[]): GPUBuffer {
   return buffer;
 }
 
-/** A bind group of `p`'s group 0: `buffers[i]` at binding i, holes for bindings `p` does not use. */
+/** A bind group of `p`'s group 0: `buffers[i]` at binding i; holes where `p` uses none. */
 export function bind(
   device: GPUDevice,
   p: GPUComputePipeline,

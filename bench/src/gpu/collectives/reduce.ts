@@ -1,12 +1,13 @@
 /**
  * Sum of n f32, hand-written: each item adds vec4<f32> values in a grid-stride loop (coalesced
- * 16-byte loads, four in flight per item, a fixed number of workgroups), then the workgroup combines its items (a sub-group
- * tree with `subgroupAdd` where the device has sub-groups, a workgroup-memory tree otherwise), and
- * the workgroups' partial sums are combined by a second dispatch of one workgroup in the same pass
- * (`finish: 'second-pass'`, the default: WebGPU orders the two dispatches), or by the last
- * workgroup to finish (`finish: 'last-workgroup'`: partials published with atomics and counted
- * with an atomicAdd ticket; it relies on an item's two relaxed atomics reaching memory in order,
- * which WGSL does not promise, so it is the variant to time rather than the one to trust).
+ * 16-byte loads, four in flight per item, a fixed number of workgroups), then the workgroup
+ * combines its items (a sub-group tree with `subgroupAdd` where the device has sub-groups, a
+ * workgroup-memory tree otherwise), and the workgroups' partial sums are combined by a second
+ * dispatch of one workgroup in the same pass (`finish: 'second-pass'`, the default: WebGPU orders
+ * the two dispatches), or by the last workgroup to finish (`finish: 'last-workgroup'`: partials
+ * published with atomics and counted with an atomicAdd ticket; it relies on an item's two relaxed
+ * atomics reaching memory in order, which WGSL does not promise, so it is the variant to time
+ * rather than the one to trust).
  *
  * Summation order: item-wise in vec4 lanes (four running sums, each taking every fourth stride),
  * then lanes, then the workgroup tree, then partials in order; the CPU reference is a float64 sum.

@@ -2,8 +2,8 @@
  * Radix sort of n u32 keys (optionally with u32 values), ascending and stable, hand-written: an LSD
  * radix sort of four 8-bit digits, each digit in one compute pass of three dispatches:
  *
- * 1. histogram: each tile (2048 keys by default) counts its digits in workgroup atomics and writes the 256
- *    counts digit-major (count of digit d in tile t at d * tiles + t);
+ * 1. histogram: each tile (2048 keys by default) counts its digits in workgroup atomics and
+ *    writes the 256 counts digit-major (count of digit d in tile t at d * tiles + t);
  * 2. the exclusive scan of those counts (the single-pass scan of scan.ts, decoupled look-back with
  *    the fallback), which gives every (digit, tile) its first place in the output;
  * 3. scatter: each tile sorts its keys by the digit in workgroup memory (eight stable 1-bit splits,
