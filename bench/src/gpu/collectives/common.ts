@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the hand-written collectives: WGSL helpers for a 256-item workgroup in two
+ * Shared pieces of the hand-written collectives: WGSL functions for a 256-item workgroup in two
  * shapes (WGSL `subgroups` built-ins, or workgroup memory only), buffers and read-back.
  *
  * The sub-group shape takes sub-group s to hold items [s * size, (s + 1) * size) of the workgroup:
@@ -20,14 +20,14 @@ export const bestShape = (device: GPUDevice): Shape =>
 export const enables = (shape: Shape): string =>
   shape === 'subgroup' ? 'enable subgroups;\n' : '';
 
-/** Built-in parameters a kernel's entry point takes for the helpers of its shape. */
+/** Built-in parameters a kernel's entry point takes for the workgroup functions of its shape. */
 export const builtins = (shape: Shape): string =>
   shape === 'subgroup'
     ? '@builtin(local_invocation_index) li: u32, @builtin(subgroup_invocation_id) sgi: u32, @builtin(subgroup_size) sgs: u32'
     : '@builtin(local_invocation_index) li: u32';
 
-/** Arguments passing those built-ins on to the helpers. */
-export const helperArgs = (shape: Shape): string => (shape === 'subgroup' ? 'li, sgi, sgs' : 'li');
+/** Arguments passing those built-ins on to the workgroup functions. */
+export const groupArgs = (shape: Shape): string => (shape === 'subgroup' ? 'li, sgi, sgs' : 'li');
 const params = (shape: Shape): string =>
   shape === 'subgroup' ? 'li: u32, sgi: u32, sgs: u32' : 'li: u32';
 

@@ -11,7 +11,7 @@ import {
   builtins,
   enables,
   grid,
-  helperArgs,
+  groupArgs,
   type Prepared,
   pipeline,
   reduceF32,
@@ -29,9 +29,9 @@ export function groupWgsl(op: GroupOp, shape: Shape): string {
   const type = op === 'reduce' ? 'f32' : 'u32';
   const body =
     op === 'reduce'
-      ? `let total = wg_reduce_f32(x, ${helperArgs(shape)});
+      ? `let total = wg_reduce_f32(x, ${groupArgs(shape)});
   if (li == 0u && group < params.groups) { dst[group] = total; }`
-      : `let s = wg_scan_u32(x, ${helperArgs(shape)});
+      : `let s = wg_scan_u32(x, ${groupArgs(shape)});
   if (i < params.n) { dst[i] = s.x; }`;
   return `${enables(shape)}
 struct Params { n: u32, gx: u32, groups: u32 }

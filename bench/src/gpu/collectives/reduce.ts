@@ -17,7 +17,7 @@ import {
   builtins,
   enables,
   grid,
-  helperArgs,
+  groupArgs,
   type Prepared,
   pipeline,
   reduceF32,
@@ -69,7 +69,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
     let v = src[params.full];
     acc += select(vec4f(0.0f), v, vec4u(0u, 1u, 2u, 3u) < vec4u(params.n - params.full * 4u));
   }
-  let total = wg_reduce_f32((acc.x + acc.y) + (acc.z + acc.w), ${helperArgs(shape)});`;
+  let total = wg_reduce_f32((acc.x + acc.y) + (acc.z + acc.w), ${groupArgs(shape)});`;
   if (finish === 'second-pass') {
     return `${head}
   if (li == 0u) { partials[gid] = total; }
@@ -79,7 +79,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
 fn finish(${builtins(shape)}) {
   var acc = 0.0f;
   for (var i = li; i < params.groups; i += ${WG}u) { acc += partials[i]; }
-  let total = wg_reduce_f32(acc, ${helperArgs(shape)});
+  let total = wg_reduce_f32(acc, ${groupArgs(shape)});
   if (li == 0u) { result[0] = total; }
 }`;
   }
@@ -91,7 +91,7 @@ fn finish(${builtins(shape)}) {
   if (workgroupUniformLoad(&wg_last) != params.groups - 1u) { return; }
   var part = 0.0f;
   for (var i = li; i < params.groups; i += ${WG}u) { part += bitcast<f32>(atomicLoad(&partials[i])); }
-  let sum = wg_reduce_f32(part, ${helperArgs(shape)});
+  let sum = wg_reduce_f32(part, ${groupArgs(shape)});
   if (li == 0u) {
     result[0] = sum;
     atomicStore(&counter, 0u);

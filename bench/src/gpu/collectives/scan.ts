@@ -31,7 +31,7 @@ import {
   builtins,
   enables,
   grid,
-  helperArgs,
+  groupArgs,
   type Prepared,
   pipeline,
   readBack,
@@ -111,7 +111,7 @@ fn main(${builtins(shape)}) {
   let a1 = wg_sums[${PER_ITEM}u * li + 1u];
   let a2 = wg_sums[${PER_ITEM}u * li + 2u];
   let a3 = wg_sums[${PER_ITEM}u * li + 3u];
-  let s = wg_scan_u32(a0 + a1 + a2 + a3, ${helperArgs(shape)});
+  let s = wg_scan_u32(a0 + a1 + a2 + a3, ${groupArgs(shape)});
   wg_sums[${PER_ITEM}u * li] = s.x;
   wg_sums[${PER_ITEM}u * li + 1u] = s.x + a0;
   wg_sums[${PER_ITEM}u * li + 2u] = s.x + a0 + a1;
@@ -154,7 +154,7 @@ fn main(${builtins(shape)}) {
       let x = load(look * ${TILE_VEC4}u + k * ${WG}u + li);
       r += x.x + x.y + x.z + x.w;
     }
-    let reduction = wg_scan_u32(r, ${helperArgs(shape)}).y;
+    let reduction = wg_scan_u32(r, ${groupArgs(shape)}).y;
     if (li == 0u) {
       atomicAdd(&state[1u + 2u * params.tiles], 1u);
       publish(look, reduction, select(REDUCTION, INCLUSIVE, look == 0u));

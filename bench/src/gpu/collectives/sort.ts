@@ -22,7 +22,7 @@ import {
   builtins,
   enables,
   grid,
-  helperArgs,
+  groupArgs,
   type Prepared,
   pipeline,
   type Shape,
@@ -117,7 +117,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, ${builtins(shape)}) {
     let bit = params.shift + b;
     var zeros = 0u;
     for (var j = 0u; j < ${perItem}u; j++) { zeros += 1u - ((key[j] >> bit) & 1u); }
-    let s = wg_scan_u32(zeros, ${helperArgs(shape)});
+    let s = wg_scan_u32(zeros, ${groupArgs(shape)});
     var zero_at = s.x;
     var one_at = s.y + ${perItem}u * li - s.x;
     for (var j = 0u; j < ${perItem}u; j++) {
