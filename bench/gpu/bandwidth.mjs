@@ -92,6 +92,6 @@ const us = Array.from({ length: reps }, (_, r) => Number(t[2 * r + 1] - t[2 * r]
 );
 const med = us[reps >> 1];
 console.log(
-  `copy bandwidth: ${((2 * bytes) / med / 1e3).toFixed(0)} GB/s (${bytes} B read + written in ${med.toFixed(1)} us, median of ${reps})`,
+  `copy bandwidth: ${((2 * bytes) / med / 1e3).toFixed(0)} GB/s (${bytes} B read + ${bytes} B written in ${med.toFixed(1)} us, median of ${reps}); best ${((2 * bytes) / us[0] / 1e3).toFixed(0)} GB/s (${us[0].toFixed(1)} us)`,
 );
 process.exit(0);

@@ -8,6 +8,11 @@
 // `node bench/scripts/merge-gpu.mjs <folder>` writes them into docs/benchmarks.md.
 // Usage: node bench/scripts/gpu-bench.mjs [--out <folder>] [--bundles <folder>]
 //        node bench/out/gpu-bench.mjs [--out <folder>]   (the bundled folder, anywhere)
+// Selection (environment, passed on to the suite): BENCH_SECTIONS=kernels,costs,collectives
+// (default all; the matmul tile sweep and variants run only with kernels), BENCH_COLLECTIVES=
+// reduce,scan,sort,group and BENCH_COLLECTIVES_LOG2 (see bench/src/gpu/collective-rows.ts).
+// A quick run of the collectives beside the copy ceiling:
+//   BENCH_SECTIONS=collectives npm run bench:gpu
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -59,11 +64,20 @@ const step = (file, args, extra = {}) => {
     maxBuffer: 64 << 20,
   });
 };
-writeFileSync(
-  join(out, 'tune.txt'),
-  step('matmul-tune.mjs', ['2048', '4096'], { VARIANTS: 'literal' }),
-);
-step('gpu-suite.mjs', ['--out', join(out, 'gpu-suite.md')]);
-const variants = step('matmul-variants.mjs', ['4096']).trimEnd().split('\n').slice(-8).join('\n');
-writeFileSync(join(out, 'variants-4096.txt'), `${variants}\n`);
-console.log(`${variants}\ngpu-bench: tables in ${out}`);
+const kernels = (process.env.BENCH_SECTIONS ?? 'kernels')
+  .split(',')
+  .map((s) => s.trim())
+  .includes('kernels');
+if (kernels) {
+  writeFileSync(
+    join(out, 'tune.txt'),
+    step('matmul-tune.mjs', ['2048', '4096'], { VARIANTS: 'literal' }),
+  );
+}
+process.stdout.write(step('gpu-suite.mjs', ['--out', join(out, 'gpu-suite.md')]));
+if (kernels) {
+  const variants = step('matmul-variants.mjs', ['4096']).trimEnd().split('\n').slice(-8).join('\n');
+  writeFileSync(join(out, 'variants-4096.txt'), `${variants}\n`);
+  console.log(variants);
+}
+console.log(`gpu-bench: tables in ${out}`);

@@ -52,8 +52,12 @@ export async function benchDevice(): Promise<BenchDevice> {
   const { adapter, description } = await chooseAdapter();
   const timestamps = adapter.features.has('timestamp-query');
   const limits = adapter.limits;
+  // Sub-groups for the hand-written collectives (bench/src/gpu/collectives/), where offered.
+  const features: GPUFeatureName[] = [];
+  if (timestamps) features.push('timestamp-query');
+  if (adapter.features.has('subgroups')) features.push('subgroups' as GPUFeatureName);
   const device = await adapter.requestDevice({
-    requiredFeatures: timestamps ? ['timestamp-query'] : [],
+    requiredFeatures: features,
     requiredLimits: {
       maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
       maxBufferSize: limits.maxBufferSize,

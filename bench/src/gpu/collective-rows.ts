@@ -1,0 +1,304 @@
+/**
+ * The GPU suite's rows for the hand-written collectives (./collectives/): sum of f32, exclusive
+ * scan of u32, radix sort of u32 keys (and key-value pairs), work-group reduce and scan in both
+ * shapes. Each row's result is checked against a CPU reference on the buffer it was timed with,
+ * then timed per pass (./pass-timing.ts: every repetition in one submission, each bracketed by
+ * timestamps, median and best).
+ *
+ * Rows: BENCH_COLLECTIVES=reduce,scan,sort,group (default all). Sizes: 2^log2 elements for reduce,
+ * scan and the work-group rows, 2^(log2 - 2) keys for the sort; log2 is 28 (1 GiB of f32 or u32,
+ * 2^26 keys), BENCH_COLLECTIVES_LOG2 sets it. BENCH_SCAN_SPIN sets the scan's reads of a "not
+ * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048),
+ * BENCH_SORT_KEYS_PER_ITEM the sort's keys per item (8).
+ */
+import { bestShape, readBack, type Shape } from './collectives/common.js';
+import { prepareGroup } from './collectives/group.js';
+import { type Finish, prepareReduce } from './collectives/reduce.js';
+import { prepareScan, TILE } from './collectives/scan.js';
+import { prepareSort } from './collectives/sort.js';
+import { type PassTimes, timePasses } from './pass-timing.js';
+
+export const COLLECTIVES = ['reduce', 'scan', 'sort', 'group'] as const;
+export type Collective = (typeof COLLECTIVES)[number];
+
+export interface CollectiveRow {
+  readonly operation: string;
+  readonly variant: string;
+  readonly items: number;
+  readonly times: PassTimes;
+  /** Bytes the row counts per pass (see `counted`). */
+  readonly bytes: number;
+  readonly counted: string;
+  /** Keys per second, for the sort. */
+  readonly keys?: number;
+  /** What the check compared. */
+  readonly check: string;
+}
+
+export interface CollectiveOptions {
+  readonly rows: readonly Collective[];
+  readonly log2: number;
+  readonly repetitions: number;
+  readonly log?: (line: string) => void;
+}
+
+/** Rows selected by BENCH_COLLECTIVES, sizes by BENCH_COLLECTIVES_LOG2 (or `log2` when unset). */
+export function collectiveOptions(log2: number): Pick<CollectiveOptions, 'rows' | 'log2'> {
+  const names = (process.env.BENCH_COLLECTIVES ?? COLLECTIVES.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(COLLECTIVES as readonly string[]).includes(name) && name !== 'none') {
+      throw new Error(`BENCH_COLLECTIVES: unknown row ${name} (${COLLECTIVES.join(', ')}, none)`);
+    }
+  }
+  const fromEnv = Number(process.env.BENCH_COLLECTIVES_LOG2);
+  return {
+    rows: COLLECTIVES.filter((c) => names.includes(c)),
+    log2: fromEnv > 0 ? fromEnv : log2,
+  };
+}
+
+/** Random u32 values, filled a block at a time (2^28 of them in a few seconds). */
+function randomWords(n: number): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(n);
+  let x = (Math.random() * 2 ** 32) >>> 0 || 1;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x >>> 0;
+  }
+  return out;
+}
+
+/** Values in [offset, offset + 1) from random words. */
+function unitFloats(words: Uint32Array, offset: number): Float32Array<ArrayBuffer> {
+  const out = new Float32Array(words.length);
+  for (let i = 0; i < words.length; i++) out[i] = words[i]! / 2 ** 32 + offset;
+  return out;
+}
+
+function fail(what: string): never {
+  throw new Error(what);
+}
+
+/**
+ * Runs a row's check: what it compared, or "FAILED: ..." (logged) where the output was wrong, so
+ * that one wrong row does not lose the others' timings; a failed row is still timed and printed.
+ */
+async function verify(log: (line: string) => void, check: () => Promise<string>): Promise<string> {
+  try {
+    return await check();
+  } catch (e) {
+    const message = `FAILED: ${(e as Error).message}`;
+    log(`collectives: ${message}`);
+    return message;
+  }
+}
+
+export async function collectiveRows(
+  device: GPUDevice,
+  options: CollectiveOptions,
+): Promise<CollectiveRow[]> {
+  const { log2, repetitions } = options;
+  const log = options.log ?? (() => {});
+  const n = 2 ** log2;
+  const shapes: Shape[] =
+    bestShape(device) === 'subgroup' ? ['subgroup', 'workgroup'] : ['workgroup'];
+  const rows: CollectiveRow[] = [];
+  const time = (record: Parameters<typeof timePasses>[1]) =>
+    timePasses(device, record, repetitions, 2, 300);
+
+  if (options.rows.includes('reduce')) {
+    // Workgroups of the grid-stride pass (BENCH_REDUCE_GROUPS, default 2048, at most 65535).
+    const groups = Number(process.env.BENCH_REDUCE_GROUPS) || 2048;
+    const values = unitFloats(randomWords(n), -0.5);
+    let ref = 0;
+    let magnitude = 0;
+    for (let i = 0; i < n; i++) {
+      ref += values[i]!;
+      magnitude += Math.abs(values[i]!);
+    }
+    const variants: [Shape, Finish][] = [
+      ...shapes.map((s): [Shape, Finish] => [s, 'second-pass']),
+      [shapes[0]!, 'last-workgroup'],
+    ];
+    for (const [shape, finish] of variants) {
+      const r = await prepareReduce(device, n, { shape, finish, groups });
+      device.queue.writeBuffer(r.input, 0, values);
+      device.queue.writeBuffer(r.output, 0, new Float32Array([Number.NaN]));
+      const encoder = device.createCommandEncoder();
+      r.record(encoder);
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () => {
+        const got = new Float32Array(await readBack(device, r.output, 4))[0]!;
+        const error = Math.abs(got - ref) / magnitude;
+        if (!(error < 1e-5)) fail(`reduce ${shape} ${finish}: ${got} vs ${ref}`);
+        return `rel. error ${error.toExponential(1)}`;
+      });
+      const times = await time((e, timed) => r.record(e, timed));
+      r.destroy();
+      rows.push({
+        operation: `reduce (sum) f32 2^${log2}`,
+        variant: `${shape}, ${finish}, ${Math.min(groups, Math.ceil(n / 1024))} groups`,
+        items: n,
+        times,
+        bytes: 4 * n,
+        counted: 'read',
+        check,
+      });
+      log(`reduce ${shape} ${finish} done`);
+    }
+  }
+
+  if (options.rows.includes('scan')) {
+    // Reads of a "not ready" predecessor before the fallback (BENCH_SCAN_SPIN, default 4).
+    const spin = process.env.BENCH_SCAN_SPIN ? Number(process.env.BENCH_SCAN_SPIN) : 4;
+    const values = randomWords(n);
+    for (const shape of shapes) {
+      const s = await prepareScan(device, n, { shape, spin });
+      device.queue.writeBuffer(s.input, 0, values);
+      device.queue.writeBuffer(s.output, 0, new Uint32Array(n).fill(0xffffffff));
+      const encoder = device.createCommandEncoder();
+      s.record(encoder);
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () => {
+        const got = new Uint32Array(await readBack(device, s.output, 4 * n));
+        let sum = 0;
+        for (let i = 0; i < n; i++) {
+          if (got[i] !== sum) fail(`scan ${shape}: entry ${i} is ${got[i]}, expected ${sum}`);
+          sum = (sum + values[i]!) >>> 0;
+        }
+        const tiles = Math.ceil(n / TILE);
+        return `all ${n} entries; checked run: ${await s.fallbacks()} fallbacks, ${tiles} tiles`;
+      });
+      const times = await time((e, timed) => s.record(e, timed));
+      s.destroy();
+      rows.push({
+        operation: `exclusive scan u32 2^${log2}`,
+        variant: `${shape}, look-back + fallback (spin ${spin})`,
+        items: n,
+        times,
+        bytes: 8 * n,
+        counted: 'read + written',
+        check,
+      });
+      log(`scan ${shape} done`);
+    }
+  }
+
+  if (options.rows.includes('sort')) {
+    const keysN = 2 ** Math.max(0, log2 - 2);
+    // Keys per item (BENCH_SORT_KEYS_PER_ITEM, default 8: tiles of 2048 keys).
+    const keysPerItem = Number(process.env.BENCH_SORT_KEYS_PER_ITEM) || 8;
+    const keys = randomWords(keysN);
+    let sum = 0;
+    for (let i = 0; i < keysN; i++) sum = (sum + keys[i]!) >>> 0;
+    for (const values of [false, true]) {
+      const s = await prepareSort(device, keysN, { shape: shapes[0]!, values, keysPerItem });
+      // Every run sorts the same random keys, copied in before its first (timed) pass: sorted keys
+      // would scatter in long runs, faster than a sort's real input.
+      const pristine = device.createBuffer({
+        size: s.keys.size,
+        usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      });
+      device.queue.writeBuffer(pristine, 0, keys);
+      const record: Parameters<typeof timePasses>[1] = (e, timed) => {
+        e.copyBufferToBuffer(pristine, 0, s.keys, 0, s.keys.size);
+        if (s.values) e.copyBufferToBuffer(pristine, 0, s.values, 0, s.keys.size);
+        s.record(e, timed);
+      };
+      const encoder = device.createCommandEncoder();
+      record(encoder, () => ({}));
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () => {
+        const got = new Uint32Array(await readBack(device, s.keys, 4 * keysN));
+        let gotSum = 0;
+        for (let i = 0; i < keysN; i++) {
+          gotSum = (gotSum + got[i]!) >>> 0;
+          if (i > 0 && got[i - 1]! > got[i]!) fail(`sort: entries ${i - 1} and ${i} out of order`);
+        }
+        if (gotSum !== sum) fail('sort: the keys are not a permutation of the input (sums differ)');
+        if (s.values) {
+          const moved = new Uint32Array(await readBack(device, s.values, 4 * keysN));
+          for (let i = 0; i < keysN; i++) {
+            if (moved[i] !== got[i]) fail(`sort: value ${i} apart from its key`);
+          }
+        }
+        return `sorted, sum of keys${values ? ', values with keys' : ''}`;
+      });
+      const times = await time(record);
+      s.destroy();
+      pristine.destroy();
+      rows.push({
+        operation: `radix sort u32 2^${log2 - 2}`,
+        variant: `${values ? 'key-value' : 'keys'}, LSD 8-bit, tiles of ${256 * keysPerItem}`,
+        items: keysN,
+        times,
+        bytes: (values ? 16 : 8) * keysN,
+        counted: 'keys (and values) read + written once',
+        keys: keysN / times.median / 1e-6,
+        check,
+      });
+      log(`sort ${values ? 'key-value' : 'keys'} done`);
+    }
+  }
+
+  if (options.rows.includes('group')) {
+    const words = randomWords(n);
+    const floats = unitFloats(words, 0);
+    // A sample of groups checked (every group would take minutes on the host at 2^28).
+    const checkGroups = (op: 'reduce' | 'scan', shape: Shape, got: ArrayBuffer) => {
+      const sums = new Float32Array(got);
+      const prefixes = new Uint32Array(got);
+      for (let k = 0; k < 256; k++) {
+        const group = Math.floor(Math.random() * (n / 256));
+        if (op === 'reduce') {
+          let ref = 0;
+          for (let i = 0; i < 256; i++) ref += floats[256 * group + i]!;
+          const v = sums[group]!;
+          if (!(Math.abs(v - ref) <= 1e-5 * 256)) fail(`group reduce ${shape}: group ${group}`);
+        } else {
+          let sum = 0;
+          for (let i = 0; i < 256; i++) {
+            if (prefixes[256 * group + i] !== sum) {
+              fail(`group scan ${shape}: group ${group}, item ${i}`);
+            }
+            sum = (sum + words[256 * group + i]!) >>> 0;
+          }
+        }
+      }
+    };
+    for (const op of ['reduce', 'scan'] as const) {
+      for (const shape of shapes) {
+        const g = await prepareGroup(device, n, op, shape);
+        device.queue.writeBuffer(g.input, 0, op === 'reduce' ? floats : words);
+        device.queue.writeBuffer(g.output, 0, new Uint32Array(g.output.size / 4).fill(0xffffffff));
+        const encoder = device.createCommandEncoder();
+        g.record(encoder);
+        device.queue.submit([encoder.finish()]);
+        const outputs = op === 'reduce' ? n / 256 : n;
+        const check = await verify(log, async () => {
+          const got = await readBack(device, g.output, 4 * outputs);
+          checkGroups(op, shape, got);
+          return '256 random groups';
+        });
+        const times = await time((e, timed) => g.record(e, timed));
+        g.destroy();
+        rows.push({
+          operation: `work-group ${op} ${op === 'reduce' ? 'f32' : 'u32'} 2^${log2}`,
+          variant: shape,
+          items: n,
+          times,
+          bytes: op === 'reduce' ? 4 * n + n / 64 : 8 * n,
+          counted: op === 'reduce' ? 'read + sums written' : 'read + written',
+          check,
+        });
+        log(`group ${op} ${shape} done`);
+      }
+    }
+  }
+  return rows;
+}

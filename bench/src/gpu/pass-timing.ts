@@ -1,0 +1,103 @@
+/**
+ * Per-pass GPU timing of hand-written WGSL, the way a standalone script times a kernel: every
+ * timed repetition recorded into one command encoder and submitted once, each repetition's compute
+ * passes bracketed by timestamp writes (the first pass's beginning, the last pass's end), after
+ * warm-up repetitions submitted the same way. Without the timestamp-query feature (software
+ * adapters), each repetition gets the host's wall time of the whole submission divided by the
+ * repetitions: good enough for checks, not a measurement.
+ */
+
+/** Records one repetition: `timed(pass)` must wrap the descriptor of its first and last pass. */
+export type Record = (encoder: GPUCommandEncoder, timed: Timed) => void;
+/** Adds the timestamp writes to a compute pass descriptor: `first`/`last` of the repetition. */
+export type Timed = (first: boolean, last: boolean) => GPUComputePassDescriptor;
+
+export interface PassTimes {
+  /** Microseconds of each timed repetition, in order. */
+  readonly us: number[];
+  readonly median: number;
+  readonly best: number;
+  /** Whether these are GPU timestamps (false: host wall time per repetition). */
+  readonly gpu: boolean;
+}
+
+export function summarize(us: number[], gpu: boolean): PassTimes {
+  const sorted = [...us].sort((a, b) => a - b);
+  return {
+    us,
+    median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+    best: sorted[0] ?? Number.NaN,
+    gpu,
+  };
+}
+
+/**
+ * Times `repetitions` runs after `warmUp` untimed ones and, with `warmUpMs`, more untimed runs for
+ * about that long (estimated from the host time of the first warm-up runs; at most 1000).
+ */
+export async function timePasses(
+  device: GPUDevice,
+  record: Record,
+  repetitions: number,
+  warmUp = 2,
+  warmUpMs = 0,
+): Promise<PassTimes> {
+  const untimed: Timed = () => ({});
+  const warm = async (runs: number) => {
+    const encoder = device.createCommandEncoder();
+    for (let i = 0; i < runs; i++) record(encoder, untimed);
+    device.queue.submit([encoder.finish()]);
+    await device.queue.onSubmittedWorkDone();
+  };
+  if (warmUp > 0) {
+    const start = performance.now();
+    await warm(warmUp);
+    const each = Math.max((performance.now() - start) / warmUp, 0.01);
+    if (warmUpMs > 0) await warm(Math.min(1000, Math.ceil(warmUpMs / each)));
+  }
+  const timestamps = device.features.has('timestamp-query');
+  if (!timestamps) {
+    const start = performance.now();
+    const encoder = device.createCommandEncoder();
+    for (let i = 0; i < repetitions; i++) record(encoder, untimed);
+    device.queue.submit([encoder.finish()]);
+    await device.queue.onSubmittedWorkDone();
+    const each = ((performance.now() - start) * 1000) / repetitions;
+    return summarize(
+      Array.from({ length: repetitions }, () => each),
+      false,
+    );
+  }
+  const querySet = device.createQuerySet({ type: 'timestamp', count: 2 * repetitions });
+  const bytes = 16 * repetitions;
+  const resolved = device.createBuffer({
+    size: bytes,
+    usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+  });
+  const readable = device.createBuffer({
+    size: bytes,
+    usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+  });
+  const encoder = device.createCommandEncoder();
+  for (let i = 0; i < repetitions; i++) {
+    record(encoder, (first, last) => {
+      const writes: GPUComputePassTimestampWrites = { querySet };
+      if (first) writes.beginningOfPassWriteIndex = 2 * i;
+      if (last) writes.endOfPassWriteIndex = 2 * i + 1;
+      return first || last ? { timestampWrites: writes } : {};
+    });
+  }
+  encoder.resolveQuerySet(querySet, 0, 2 * repetitions, resolved, 0);
+  encoder.copyBufferToBuffer(resolved, 0, readable, 0, bytes);
+  device.queue.submit([encoder.finish()]);
+  await readable.mapAsync(GPUMapMode.READ);
+  const ticks = new BigUint64Array(readable.getMappedRange());
+  const us = Array.from(
+    { length: repetitions },
+    (_, i) => Number(ticks[2 * i + 1]! - ticks[2 * i]!) / 1000,
+  );
+  readable.destroy();
+  resolved.destroy();
+  querySet.destroy();
+  return summarize(us, true);
+}
