@@ -11,12 +11,15 @@
  * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048),
  * BENCH_SORT_KEYS_PER_ITEM the sort's keys per item (8).
  */
-import { bestShape, readBack, type Shape } from './collectives/common.js';
+import type { CollectiveLowering } from '@syclts/dsl';
+import { groupScan, groupSum, sumReduction } from '../kernels/collectives.sycl.ts';
+import { bestShape, grid, readBack, type Shape, storage } from './collectives/common.js';
 import { prepareGroup } from './collectives/group.js';
 import { type Finish, prepareReduce } from './collectives/reduce.js';
 import { prepareScan, TILE } from './collectives/scan.js';
 import { prepareSort } from './collectives/sort.js';
 import { type PassTimes, timePasses } from './pass-timing.js';
+import { directLaunch } from './syclts-direct.js';
 
 export const COLLECTIVES = ['reduce', 'scan', 'sort', 'group'] as const;
 export type Collective = (typeof COLLECTIVES)[number];
@@ -108,6 +111,9 @@ export async function collectiveRows(
   const shapes: Shape[] =
     bestShape(device) === 'subgroup' ? ['subgroup', 'workgroup'] : ['workgroup'];
   const rows: CollectiveRow[] = [];
+  const lowerings: CollectiveLowering[] = shapes.map((s) =>
+    s === 'subgroup' ? 'subgroups' : 'workgroup',
+  );
   const time = (record: Parameters<typeof timePasses>[1]) =>
     timePasses(device, record, repetitions, 2, 300);
 
@@ -150,6 +156,45 @@ export async function collectiveRows(
         check,
       });
       log(`reduce ${shape} ${finish} done`);
+    }
+    // The same sum written with syclts: a reduction variable over the same grid-stride loop.
+    for (const lowering of lowerings) {
+      const input = storage(device, 4 * n);
+      const output = storage(device, 16);
+      device.queue.writeBuffer(input, 0, values);
+      device.queue.writeBuffer(output, 0, new Float32Array([Number.NaN]));
+      const items = Math.min(groups, Math.ceil(n / 1024)) * 256;
+      const r = await directLaunch(
+        device,
+        sumReduction,
+        lowering,
+        [items],
+        [256],
+        { xs: input, sum: output },
+        { n: n / 4 },
+      );
+      const encoder = device.createCommandEncoder();
+      r.record(encoder);
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () => {
+        const got = new Float32Array(await readBack(device, output, 4))[0]!;
+        const error = Math.abs(got - ref) / magnitude;
+        if (!(error < 1e-5)) fail(`syclts reduction ${lowering}: ${got} vs ${ref}`);
+        return `rel. error ${error.toExponential(1)}`;
+      });
+      const times = await time((e, timed) => r.record(e, timed));
+      input.destroy();
+      output.destroy();
+      rows.push({
+        operation: `reduce (sum) f32 2^${log2}`,
+        variant: `syclts reduction(f32, plus), ${lowering === 'subgroups' ? 'subgroup' : 'workgroup'} lowering, ${items / 256} groups`,
+        items: n,
+        times,
+        bytes: 4 * n,
+        counted: 'read',
+        check,
+      });
+      log(`syclts reduction ${lowering} done`);
     }
   }
 
@@ -297,6 +342,46 @@ export async function collectiveRows(
           check,
         });
         log(`group ${op} ${shape} done`);
+      }
+      // The same work-group functions written with syclts (reduceOverGroup, exclusiveScanOverGroup).
+      for (const lowering of lowerings) {
+        const input = storage(device, 4 * n);
+        const outputs = op === 'reduce' ? n / 256 : n;
+        const output = storage(device, 4 * outputs);
+        device.queue.writeBuffer(input, 0, op === 'reduce' ? floats : words);
+        device.queue.writeBuffer(output, 0, new Uint32Array(outputs).fill(0xffffffff));
+        const [gx, gy] = grid(n / 256);
+        const g = await directLaunch(
+          device,
+          op === 'reduce' ? groupSum : groupScan,
+          lowering,
+          [gy, gx * 256],
+          [1, 256],
+          { src: input, dst: output },
+          { n },
+        );
+        const encoder = device.createCommandEncoder();
+        g.record(encoder);
+        device.queue.submit([encoder.finish()]);
+        const shape = lowering === 'subgroups' ? 'subgroup' : 'workgroup';
+        const check = await verify(log, async () => {
+          const got = await readBack(device, output, 4 * outputs);
+          checkGroups(op, shape, got);
+          return '256 random groups';
+        });
+        const times = await time((e, timed) => g.record(e, timed));
+        input.destroy();
+        output.destroy();
+        rows.push({
+          operation: `work-group ${op} ${op === 'reduce' ? 'f32' : 'u32'} 2^${log2}`,
+          variant: `syclts ${op === 'reduce' ? 'reduceOverGroup' : 'exclusiveScanOverGroup'}, ${shape} lowering`,
+          items: n,
+          times,
+          bytes: op === 'reduce' ? 4 * n + n / 64 : 8 * n,
+          counted: op === 'reduce' ? 'read + sums written' : 'read + written',
+          check,
+        });
+        log(`syclts group ${op} ${lowering} done`);
       }
     }
   }
