@@ -64,8 +64,9 @@ test('the production bundle ships the linked program, not the compiler', () => {
   );
   // 21,000 until the runtime began checking kernels' WebGPU limits against the device (0.5 kB);
   // 21,600 until failures were tied to the launch that caused them and to what depends on it
-  // (1 kB).
-  expect(gzip(rest)).toBeLessThan(22_700);
+  // (1 kB); 22,700 until group functions and reductions (0.27 kB: the rest of their run-time
+  // code is @syclts/runtime/groups, which only the modules that use them import).
+  expect(gzip(rest)).toBeLessThan(23_000);
 });
 
 test.each([

@@ -1,11 +1,13 @@
 /**
  * One build of a kernel with group functions runs on every device: with WGSL's sub-group
- * built-ins where the device has the `subgroups` feature, in workgroup memory where it does not
- * (a device of the caller's created without it), or where the queue is told not to use them.
+ * built-ins where the device has the `subgroups` feature (Queue.create asks for it), in workgroup
+ * memory where it does not (a device of the caller's created without it).
  */
 import { accessor, kernel, u32 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ndRange, Queue, requestAdapter } from '../src/index.js';
+// What the footer of a module using group functions imports.
+import '../src/groups.js';
 import { compileSources } from './support/compile.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
@@ -76,14 +78,6 @@ describe('group functions run in the lowering the device allows', () => {
     check(got, xs, size);
   });
 
-  test('in workgroup memory when the queue is told not to use sub-groups', async () => {
-    const q = await freshQueue({ subgroups: false });
-    expect(q.device.features.has('subgroups')).toBe(false);
-    const { got, xs } = await run(q);
-    expect(got[3]).toBe(32);
-    check(got, xs, 32);
-  });
-
   test("in workgroup memory on a caller's device created without sub-groups", async () => {
     const { adapter } = await requestAdapter();
     const device = await adapter.requestDevice();
@@ -95,11 +89,5 @@ describe('group functions run in the lowering the device allows', () => {
     } finally {
       device.destroy();
     }
-  });
-
-  test('a subgroups option that is not a boolean is refused', async () => {
-    await expect(Queue.create({ subgroups: 'yes' as unknown as boolean })).rejects.toThrow(
-      /^Queue\.create: subgroups must be true or false, got yes$/,
-    );
   });
 });

@@ -19,8 +19,10 @@ import {
   u32,
   vec2i,
 } from '@syclts/dsl';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { errc, ndRange, type Queue } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { errc, ndRange, Queue, requestAdapter } from '../src/index.js';
+// What the footer of a module declaring reductions imports.
+import '../src/groups.js';
 import { compileSources } from './support/compile.js';
 import { caught } from './support/errors.js';
 import { freshQueue, randomU32 } from './support/gpu.js';
@@ -68,6 +70,11 @@ const product = kernel(
   },
   () => {},
 );
+
+const devices: GPUDevice[] = [];
+afterAll(() => {
+  for (const device of devices) device.destroy();
+});
 
 beforeAll(() => {
   compileSources([{ module: 'src/reduce.sycl.ts', source, exports: { stats, product } }]);
@@ -145,11 +152,20 @@ async function runStats(q: Queue, n: number, range: number, keep: boolean) {
   );
 }
 
-describe.each([true, false])('reductions (sub-groups offered: %s)', (subgroups) => {
-  // One queue for the cases: its pipelines are made once.
+describe.each([true, false])('reductions (device with sub-groups: %s)', (subgroups) => {
+  // One queue for the cases: its pipelines are made once. Without sub-groups: a device of the
+  // caller's created without the feature, where group functions run in workgroup memory.
   let q: Queue;
   beforeAll(async () => {
-    q = await freshQueue({ subgroups });
+    if (subgroups) {
+      q = await freshQueue();
+    } else {
+      const { adapter } = await requestAdapter();
+      const device = await adapter.requestDevice();
+      devices.push(device);
+      q = await Queue.create({ device });
+    }
+    expect(q.device.features.has('subgroups')).toBe(subgroups);
   });
 
   test.each([

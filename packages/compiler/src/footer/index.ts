@@ -1,4 +1,6 @@
+import { someExpr } from '../ir/children.js';
 import type { DeviceObject } from '../ir/device-object.js';
+import { usesGroups } from '../ir/effects.js';
 
 export interface FooterOptions {
   /** The module specifier the footer imports the linked program from. */
@@ -25,8 +27,13 @@ export function integrationFooter(object: DeviceObject, options: FooterOptions):
     ...object.functions.map((d) => d.name),
   ];
   const entries = names.map((name) => `[${name}, ${JSON.stringify(symbolicId(object, name))}]`);
+  // The run-time code of group functions and reductions is loaded by the modules that use them.
+  const groups = object.kernels.some(
+    (k) => k.params.some((p) => p.kind === 'reduction') || someExpr(k.body, usesGroups),
+  );
   return [
     '',
+    ...(groups ? ["import '@syclts/runtime/groups';"] : []),
     `import { attach as ${attach} } from '@syclts/dsl';`,
     `import ${program} from ${JSON.stringify(options.programModule)};`,
     `${attach}(${program}, [${entries.join(', ')}]);`,

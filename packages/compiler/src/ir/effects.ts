@@ -16,3 +16,11 @@ export function hasSideEffects<R>(e: Expr<R>): boolean {
   if (e.op === 'atomic' && e.fn !== 'atomicLoad') return true;
   return someChild(e, hasSideEffects);
 }
+
+/**
+ * Whether `e` is a group function or a sub-group query: a kernel holding one is printed in two
+ * lowerings, and the device's is chosen at run time.
+ */
+export function usesGroups<R>(e: Expr<R>): boolean {
+  return e.op === 'group' || (e.op === 'item' && e.query.startsWith('subGroup'));
+}

@@ -94,3 +94,47 @@ test("the footer's own names never shadow the user's", () => {
   expect(footer).toContain('import __syclts_program2 from "p"');
   expect(footer).toContain('__syclts_attach1(__syclts_program2, [');
 });
+
+test('a module using group functions or reductions loads their run-time code; others do not', () => {
+  const base = deviceObject('a.sycl.ts');
+  const kernel = base.kernels[0]!;
+  const sum = { op: 'literal', value: 1, type: u32, span } as const;
+  const withGroup: DeviceObject = {
+    ...base,
+    kernels: [
+      {
+        ...kernel,
+        body: [
+          {
+            kind: 'expr',
+            expr: {
+              op: 'group',
+              scope: 'workgroup',
+              fn: 'reduce',
+              operator: 'plus',
+              args: [sum],
+              type: u32,
+              span,
+            },
+            span,
+          },
+        ],
+      },
+    ],
+  };
+  const withReduction: DeviceObject = {
+    ...base,
+    kernels: [
+      {
+        ...kernel,
+        params: [{ kind: 'reduction', name: 'total', element: u32, operator: 'plus', span }],
+      },
+    ],
+  };
+  const load = "import '@syclts/runtime/groups';";
+  const footer = (object: DeviceObject) =>
+    integrationFooter(object, { programModule: 'p', source: '' });
+  expect(footer(base)).not.toContain(load);
+  expect(footer(withGroup)).toContain(load);
+  expect(footer(withReduction)).toContain(load);
+});

@@ -6,7 +6,6 @@
 
 import type {
   BindingInfo,
-  CollectiveLowering,
   DeviceImage,
   KernelInfo,
   SourceLocation,
@@ -18,7 +17,7 @@ import { BytePatcher } from '../memory/byte-patch.js';
 import { GlobalBuffers } from '../memory/global-storage.js';
 import { ShaderStage } from '../platform/webgpu-flags.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
-import { collectiveLowering, loweredSources } from './collectives.js';
+import { groupSupport } from '../queue/group-hook.js';
 import { PipelineCache, type PipelineEntry, type PipelineShelf } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
@@ -71,14 +70,17 @@ export class DeviceContext {
   readonly #waitingCompiles: (() => void)[] = [];
   /** Read once: in Node each access of `device.limits` crosses into Dawn (about 0.5 µs). */
   readonly maxWorkgroupsPerDimension: number;
-  /** How the device runs group functions: with WGSL's sub-group built-ins or without. */
-  readonly lowering: CollectiveLowering;
 
   constructor(readonly device: GPUDevice) {
     this.maxWorkgroupsPerDimension = device.limits.maxComputeWorkgroupsPerDimension;
-    this.lowering = collectiveLowering(device);
     this.globals = new GlobalBuffers(device, this.stats);
     this.patcher = new BytePatcher(device);
+  }
+
+  /** The image's WGSL and line maps in the lowering of group functions this device runs. */
+  sources(image: DeviceImage): Pick<DeviceImage, 'wgsl' | 'lineMaps'> {
+    const fallback = image.workgroupLowering;
+    return fallback && groupSupport()?.lowering(this.device) === 'workgroup' ? fallback : image;
   }
 
   module(image: DeviceImage, variant: Variant): GPUShaderModule {
@@ -89,7 +91,7 @@ export class DeviceContext {
     }
     let module = byVariant.get(variant);
     if (!module) {
-      const code = loweredSources(image, this.lowering).wgsl[variant];
+      const code = this.sources(image).wgsl[variant];
       if (code === undefined) {
         throw new SyclError(
           errc.kernelNotSupported,
@@ -221,7 +223,7 @@ export class DeviceContext {
                 ? `its bind group layout is invalid: ${layoutError.message}`
                 : messageOf(error);
             const { module: file, line, column } = info.source;
-            const lineMap = loweredSources(image, this.lowering).lineMaps?.[variant];
+            const lineMap = this.sources(image).lineMaps?.[variant];
             const quote = quoteAt(lineMap, file, line, column);
             throw new SyclError(
               errc.build,
@@ -246,7 +248,7 @@ export class DeviceContext {
   ): Promise<string | null> {
     const { messages } = await module.getCompilationInfo();
     const first = messages.find((m) => m.type === 'error');
-    const sources = loweredSources(image, this.lowering);
+    const sources = this.sources(image);
     return first
       ? sourceMessage(sources.lineMaps?.[variant], sources.wgsl[variant] ?? '', first)
       : null;

@@ -15,8 +15,6 @@ export interface ChosenAdapter {
   readonly adapter: GPUAdapter;
   /** One line for logs: vendor, architecture, description, and whether it is a software adapter. */
   readonly description: string;
-  /** The WGSL language features of the WebGPU implementation the adapter comes from. */
-  readonly wgslLanguageFeatures: ReadonlySet<string>;
 }
 
 export function describeAdapter(adapter: GPUAdapter): string {

@@ -29,9 +29,5 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
         'updating the graphics driver or enabling hardware acceleration may help',
     );
   }
-  return {
-    adapter,
-    description: describeAdapter(adapter),
-    wgslLanguageFeatures: navigator.gpu.wgslLanguageFeatures,
-  };
+  return { adapter, description: describeAdapter(adapter) };
 }

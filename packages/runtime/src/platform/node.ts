@@ -32,14 +32,9 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   const create = await loadDawn();
   // Without a Vulkan loader on Linux, Dawn has nothing to try (and would warn): go to software.
   if (kind === 'hardware' || (kind === 'auto' && systemVulkanLoaderPresent())) {
-    const gpu = dawn(create, backend);
-    const adapter = await gpu.requestAdapter(options);
+    const adapter = await dawn(create, backend).requestAdapter(options);
     if (adapter && !(kind === 'hardware' && isSoftware(adapter))) {
-      return {
-        adapter,
-        description: describeAdapter(adapter),
-        wgslLanguageFeatures: gpu.wgslLanguageFeatures,
-      };
+      return { adapter, description: describeAdapter(adapter) };
     }
     if (kind === 'hardware') {
       throw new SyclError(
@@ -56,19 +51,14 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
     );
   }
   useSoftwareAdapter(files);
-  const gpu = dawn(create, backend ?? 'vulkan');
-  const adapter = await gpu.requestAdapter(options);
+  const adapter = await dawn(create, backend ?? 'vulkan').requestAdapter(options);
   if (!adapter) {
     throw new SyclError(
       errc.platform,
       `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${NO_ADAPTER_HELP}`,
     );
   }
-  return {
-    adapter,
-    description: `${describeAdapter(adapter)} [software]`,
-    wgslLanguageFeatures: gpu.wgslLanguageFeatures,
-  };
+  return { adapter, description: `${describeAdapter(adapter)} [software]` };
 }
 
 type Dawn = typeof import('webgpu');

@@ -7,10 +7,10 @@ import { errc, SyclError } from '../errors.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import type { KernelPolicy } from '../spec-constants/policy.js';
 import type { QueueCore } from './core.js';
+import { reductionSupport } from './group-hook.js';
 import { type ArgSchema, type CheckedArgs, checkArgs } from './kernel-args.js';
 import type { KernelPlans } from './launch.js';
 import { type NdRange, syclSizes } from './range.js';
-import { type PartialsBuffers, reductionLaunches } from './reductions.js';
 
 /**
  * What a queue keeps per kernel host object, resolved once per attachment (see
@@ -23,8 +23,6 @@ export interface KernelState {
   readonly schema: ArgSchema;
   readonly policy: KernelPolicy;
   readonly plans: KernelPlans;
-  /** The buffers of the kernel's reductions' partial results. */
-  readonly partials: PartialsBuffers;
 }
 
 export interface KernelAction {
@@ -69,15 +67,9 @@ export function kernelAction(
     ? syclSizes(api, name, 'local range', (range as NdRange<Dimensions>).local, kernel.dimensions)
     : null;
   const given = checkArgs(api, name, schema, args, core.context.device);
-  const { args: checked, finishers } = reductionLaunches(
-    core,
-    state.partials,
-    api,
-    resolved,
-    schema,
-    given,
-    global,
-    local,
-  );
+  // Reductions replace their targets with buffers of partial results, and add launches.
+  const { args: checked, finishers } = resolved.info.reductions
+    ? reductionSupport(api, name).launches(core, api, resolved, schema, given, global, local)
+    : { args: given as CheckedArgs, finishers: [] };
   return { api, name, resolved, policy, plans, global, local, schema, args: checked, finishers };
 }

@@ -16,6 +16,7 @@ import { errc, SyclError } from '../errors.js';
 import { DeviceBuffer, type Plain } from '../memory/buffer.js';
 import { type CanonicalValue, canonicalize } from '../values/host-value.js';
 import { show, ValueError } from '../values/scalars.js';
+import { reductionSupport } from './group-hook.js';
 
 /** Buffer access modes an accessor of mode `M` may bind. */
 export type BufferModesFor<M extends AccessMode> = M extends 'read'
@@ -102,7 +103,7 @@ export function schemaOf(kernel: Kernel): ArgSchema {
   };
 }
 
-function failure(
+export function failure(
   api: string,
   kernelName: string,
   code: typeof errc.kernelArgument | typeof errc.accessor,
@@ -160,7 +161,14 @@ export function checkArgs(
       continue;
     }
     if (type.kind === 'reduction') {
-      checked[i] = checkReduction(api, kernelName, name, type, value, device);
+      checked[i] = reductionSupport(api, kernelName).check(
+        api,
+        kernelName,
+        name,
+        type,
+        value,
+        device,
+      );
       continue;
     }
     try {
@@ -179,41 +187,7 @@ export function checkArgs(
   return checked;
 }
 
-function checkReduction(
-  api: string,
-  kernelName: string,
-  name: string,
-  type: ReductionType,
-  value: unknown,
-  device: GPUDevice,
-): CheckedReduction {
-  const wrapped = typeof value === 'object' && value !== null && !(value instanceof DeviceBuffer);
-  const given = wrapped ? (value as { buffer?: unknown }).buffer : value;
-  const init = wrapped ? (value as { initializeToIdentity?: unknown }).initializeToIdentity : false;
-  if (init !== undefined && typeof init !== 'boolean') {
-    throw failure(
-      api,
-      kernelName,
-      errc.kernelArgument,
-      name,
-      `initializeToIdentity must be true or false, got ${show(init)}`,
-    );
-  }
-  const accessor: AccessorType = { kind: 'accessor', element: type.element, access: 'read_write' };
-  const target = checkBuffer(api, kernelName, name, accessor, given, device);
-  if (target.length === 0) {
-    throw failure(
-      api,
-      kernelName,
-      errc.kernelArgument,
-      name,
-      "the reduction's buffer is empty: its first element receives the result",
-    );
-  }
-  return { kind: 'reduction', target, keep: init !== true };
-}
-
-function checkBuffer(
+export function checkBuffer(
   api: string,
   kernelName: string,
   name: string,

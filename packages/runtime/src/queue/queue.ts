@@ -22,7 +22,6 @@ import {
   type KernelBundleRequest,
   kernelBundle,
 } from '../bundles/kernel-bundle.js';
-import { recordLanguageFeatures } from '../device/collectives.js';
 import { contextOf, type DeviceContext } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
 import { errc, SyclError } from '../errors.js';
@@ -45,7 +44,6 @@ import type { KernelArgs } from './kernel-args.js';
 import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
-import type { PartialsBuffers } from './reductions.js';
 import { Scheduler } from './scheduler.js';
 
 export interface QueueOptions extends AdapterRequest {
@@ -57,12 +55,6 @@ export interface QueueOptions extends AdapterRequest {
   readonly kernelSpecConstants?: ReadonlyMap<Kernel, SpecConstantPolicy>;
   /** Most pipelines kept per device (least recently used dropped first); default 64. */
   readonly pipelineCacheSize?: number;
-  /**
-   * Whether to ask the adapter for sub-groups, which group functions then use (default true
-   * where offered); false keeps them in workgroup memory. Ignored with `device`: a device runs
-   * them with sub-groups when it was created with the `subgroups` feature.
-   */
-  readonly subgroups?: boolean;
 }
 
 export class Queue {
@@ -75,7 +67,6 @@ export class Queue {
   readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #plans = new Map<KernelInfo, KernelPlans>();
-  readonly #partials: PartialsBuffers = new WeakMap();
   /** Per kernel host object: what its launches look up, until the next attach or relink. */
   readonly #kernels = new WeakMap<Kernel, KernelState>();
   #destroyed: Promise<void> | null = null;
@@ -110,10 +101,9 @@ export class Queue {
         : '';
       return new Queue(options.device, description || 'a caller-provided GPUDevice', settings);
     }
-    const { adapter, description, wgslLanguageFeatures } = await requestAdapter(options);
-    const wanted: GPUFeatureName[] = settings.subgroups
-      ? ['shader-f16', 'subgroups']
-      : ['shader-f16'];
+    const { adapter, description } = await requestAdapter(options);
+    // Group functions use sub-groups where the device has them (see device/collectives.ts).
+    const wanted: GPUFeatureName[] = ['shader-f16', 'subgroups'];
     const device = await adapter.requestDevice({
       requiredFeatures: wanted.filter((f) => adapter.features.has(f)),
       requiredLimits: {
@@ -128,7 +118,6 @@ export class Queue {
         maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
       },
     });
-    recordLanguageFeatures(device, wgslLanguageFeatures);
     return new Queue(device, description, settings);
   }
 
@@ -340,7 +329,6 @@ export class Queue {
         schema: schemaOf(kernel),
         policy: this.#policyFor(resolved),
         plans: this.#plansFor(resolved.info),
-        partials: this.#partials,
       };
       this.#kernels.set(kernel, state);
     }
@@ -366,7 +354,6 @@ export function getKernelBundle<S extends BundleState>(
 }
 
 interface QueueSettings {
-  readonly subgroups: boolean;
   readonly pipelineCacheSize: number | null;
   readonly policy: SpecConstantPolicy;
   readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
@@ -380,14 +367,7 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
     );
   }
-  if (options.subgroups !== undefined && typeof options.subgroups !== 'boolean') {
-    throw new SyclError(
-      errc.invalid,
-      `Queue.create: subgroups must be true or false, got ${String(options.subgroups)}`,
-    );
-  }
   return {
-    subgroups: options.subgroups ?? true,
     pipelineCacheSize: size ?? null,
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(

@@ -1,30 +1,40 @@
 /**
- * A launch of a kernel with reduction variables (see `KernelInfo.reductions`): the kernel writes
- * one partial result per work-group into a buffer of the queue's, bound in the place of each
- * variable, and one finishing launch per variable folds them into the host's buffer. The
- * partials' buffers are kept per kernel and argument, and grow with the launches.
+ * Part of `@syclts/runtime/groups` (see group-hook.ts). A launch of a kernel with reduction variables (`KernelInfo.reductions`):
+ * the kernel writes one partial result per work-group into a buffer of the queue's, bound in the
+ * place of each variable, and one finishing launch per variable folds them into the host's
+ * buffer. The partials' buffers are kept per kernel and argument, and grow with the launches.
  */
-import { accessor, type DataType, type KernelInfo, type ReductionInfo, u32 } from '@syclts/dsl';
+import {
+  type AccessorType,
+  accessor,
+  type DataType,
+  type KernelInfo,
+  type ReductionInfo,
+  type ReductionType,
+  u32,
+} from '@syclts/dsl';
+import { errc } from '../errors.js';
 import { DeviceBuffer } from '../memory/buffer.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import { canonicalize } from '../values/host-value.js';
+import { show } from '../values/scalars.js';
 import type { QueueCore } from './core.js';
 import type { KernelAction } from './kernel-action.js';
-import type { ArgSchema, CheckedArgs, CheckedReduction, GivenArgs } from './kernel-args.js';
+import {
+  type ArgSchema,
+  type CheckedArgs,
+  type CheckedReduction,
+  checkBuffer,
+  failure,
+  type GivenArgs,
+} from './kernel-args.js';
 
 /** Items of a finishing kernel's one work-group. */
 const FINISHER_ITEMS = 256;
 
-/** Per queue: each kernel's buffers of partial results, by argument. */
-export type PartialsBuffers = WeakMap<KernelInfo, Map<string, DeviceBuffer>>;
-
-/**
- * The launch's arguments with each reduction's partials in its place, and the finishing
- * launches; the arguments as they are when the kernel has no reductions.
- */
+/** The launch's arguments with each reduction's partials in its place, and the finishing launches. */
 export function reductionLaunches(
   core: QueueCore,
-  partials: PartialsBuffers,
   api: string,
   resolved: ResolvedKernel,
   schema: ArgSchema,
@@ -32,14 +42,13 @@ export function reductionLaunches(
   global: readonly number[],
   local: readonly number[] | null,
 ): { readonly args: CheckedArgs; readonly finishers: readonly KernelAction[] } {
-  const reductions = resolved.info.reductions;
-  if (!reductions) return { args: given as CheckedArgs, finishers: [] };
+  const reductions = resolved.info.reductions!;
   const groups = workGroups(resolved.info, global, local);
   const args = [...given];
   const finishers = reductions.map((r) => {
     const index = schema.index.get(r.arg)!;
     const target = given[index] as CheckedReduction;
-    const buffer = partialsFor(core, partials, resolved, r, groups);
+    const buffer = partialsFor(core, resolved, r, groups);
     args[index] = buffer;
     return finisher(core, api, resolved, r, buffer, target, groups);
   });
@@ -60,17 +69,24 @@ function workGroups(
   }, 1);
 }
 
+/** Per queue (its scheduler) and kernel: the buffers of partial results, by argument. */
+const partials = new WeakMap<object, WeakMap<KernelInfo, Map<string, DeviceBuffer>>>();
+
 function partialsFor(
   core: QueueCore,
-  partials: PartialsBuffers,
   resolved: ResolvedKernel,
   r: ReductionInfo,
   groups: number,
 ): DeviceBuffer {
-  let byArg = partials.get(resolved.info);
+  let byKernel = partials.get(core.scheduler);
+  if (!byKernel) {
+    byKernel = new WeakMap();
+    partials.set(core.scheduler, byKernel);
+  }
+  let byArg = byKernel.get(resolved.info);
   if (!byArg) {
     byArg = new Map();
-    partials.set(resolved.info, byArg);
+    byKernel.set(resolved.info, byArg);
   }
   const known = byArg.get(r.arg);
   if (known && known.length >= groups) return known;
@@ -128,4 +144,38 @@ function finisher(
     ],
     finishers: [],
   };
+}
+
+export function checkReduction(
+  api: string,
+  kernelName: string,
+  name: string,
+  type: ReductionType,
+  value: unknown,
+  device: GPUDevice,
+): CheckedReduction {
+  const wrapped = typeof value === 'object' && value !== null && !(value instanceof DeviceBuffer);
+  const given = wrapped ? (value as { buffer?: unknown }).buffer : value;
+  const init = wrapped ? (value as { initializeToIdentity?: unknown }).initializeToIdentity : false;
+  if (init !== undefined && typeof init !== 'boolean') {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      `initializeToIdentity must be true or false, got ${show(init)}`,
+    );
+  }
+  const accessor: AccessorType = { kind: 'accessor', element: type.element, access: 'read_write' };
+  const target = checkBuffer(api, kernelName, name, accessor, given, device);
+  if (target.length === 0) {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      "the reduction's buffer is empty: its first element receives the result",
+    );
+  }
+  return { kind: 'reduction', target, keep: init !== true };
 }

@@ -49,11 +49,6 @@ const SUBGROUP_REDUCE: Readonly<Record<Combiner, string>> = {
   bitXor: 'subgroupXor',
 };
 
-/** Whether a kernel uses a group function or a sub-group query (then it takes the built-ins). */
-export function usesGroups(e: Expr<SymbolicId>): boolean {
-  return e.op === 'group' || (e.op === 'item' && e.query.startsWith('subGroup'));
-}
-
 export class GroupPrinter {
   readonly #helpers = new Map<string, { readonly name: string; readonly text: string }>();
   readonly #scratch = new Map<string, { readonly name: string; readonly text: string }>();

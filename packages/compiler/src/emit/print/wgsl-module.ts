@@ -7,6 +7,7 @@ import {
   usesLaunchSlots,
 } from '@syclts/dsl';
 import { someExpr } from '../../ir/children.js';
+import { usesGroups } from '../../ir/effects.js';
 import { valueAt } from '../../link/layout.js';
 import type {
   LinkedGlobalStorage,
@@ -16,7 +17,7 @@ import type {
 } from '../../link/linked-image.js';
 import { commentText, LAUNCH_FIELDS, LAUNCH_SLOT, Namer } from '../../link/wgsl-names.js';
 import { CodePrinter, ImageScope, launchPlace } from './code.js';
-import { GroupPrinter, SUBGROUP_BUILTINS, usesGroups } from './collectives.js';
+import { GroupPrinter, SUBGROUP_BUILTINS } from './collectives.js';
 import { BuiltinHelpers } from './helpers.js';
 import { literal } from './literals.js';
 import { ImageNames } from './names.js';
