@@ -193,6 +193,12 @@ export class Machine {
       case 'barrier':
         yield BARRIER;
         return;
+      case 'jointScan':
+        this.#fail(
+          frame,
+          s.span,
+          'the interpreter does not run group functions: run the kernel on a device',
+        );
     }
   }
 

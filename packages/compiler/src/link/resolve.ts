@@ -122,6 +122,7 @@ class ModuleResolver {
       case 'call':
       case 'atomicStore':
       case 'barrier':
+      case 'jointScan':
         return this.update(s);
       case 'if':
         return {
@@ -174,6 +175,13 @@ class ModuleResolver {
         return { ...s, pointer: this.expr(s.pointer), value: this.expr(s.value) };
       case 'barrier':
         return s;
+      case 'jointScan':
+        return {
+          ...s,
+          input: this.expr(s.input),
+          output: this.expr(s.output),
+          init: s.init && this.expr(s.init),
+        };
     }
   }
 

@@ -6,7 +6,7 @@ import {
   type SpecConstantMode,
   usesLaunchSlots,
 } from '@syclts/dsl';
-import { someExpr } from '../../ir/children.js';
+import { findUpdates, someExpr } from '../../ir/children.js';
 import { valueAt } from '../../link/layout.js';
 import type {
   LinkedGlobalStorage,
@@ -244,7 +244,10 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
 
 /** Whether a kernel reads WGSL's sub-group built-ins in the `subgroups` lowering. */
 export function usesSubgroupBuiltins(kernel: LinkedKernel): boolean {
-  return someExpr(kernel.decl.body, usesGroups);
+  return (
+    someExpr(kernel.decl.body, usesGroups) ||
+    findUpdates(kernel.decl.body, (s) => s.kind === 'jointScan').length > 0
+  );
 }
 
 function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean): string[] {

@@ -144,6 +144,12 @@ class Hoister {
       }
       case 'barrier':
         return [s];
+      case 'jointScan': {
+        // The arrays are names; only `init` can need statements before it.
+        if (!s.init) return [s];
+        const init = this.value(s.init);
+        return [...init.before, { ...s, init: init.expr }];
+      }
     }
   }
 

@@ -150,6 +150,9 @@ class NestingChecker<R> {
         return this.#expr(s.pointer, parse + 2) && this.#expr(s.value, parse + 1);
       case 'barrier':
         return true;
+      case 'jointScan':
+        // The helper's call: `f(init, ...)`, bool through `select(0u, 1u, init)`.
+        return s.init === null || this.#expr(s.init, parse + 3);
     }
   }
 
