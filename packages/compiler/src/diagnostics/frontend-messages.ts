@@ -1586,7 +1586,7 @@ export function jointNotAnArray(fn: string, text: string): Message {
   return message(
     'SYCL1030',
     `${fn} works over one of the kernel's workgroup arrays, not \`${text}\``,
-    'declare the array in the kernel\'s `local` and pass it: local.tile',
+    "declare the array in the kernel's `local` and pass it: local.tile",
   );
 }
 

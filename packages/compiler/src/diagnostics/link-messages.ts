@@ -213,7 +213,8 @@ const GROUP_FUNCTION_NAMES: Readonly<Record<GroupFunction, string>> = {
 export function nonUniformGroupFunction(
   fn: GroupFunction | 'jointExclusiveScan' | 'jointInclusiveScan',
 ): Message {
-  const name = fn === 'jointExclusiveScan' || fn === 'jointInclusiveScan' ? fn : GROUP_FUNCTION_NAMES[fn];
+  const name =
+    fn === 'jointExclusiveScan' || fn === 'jointInclusiveScan' ? fn : GROUP_FUNCTION_NAMES[fn];
   return message(
     'SYCL2020',
     mustBeReached(`\`${name}(...)\``),

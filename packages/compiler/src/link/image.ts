@@ -549,7 +549,13 @@ function groupScratchTypes(body: Block<SymbolicId>): DataType[] {
   // anyOfGroup and its kin, combine bools.
   const element = (e: Expr<SymbolicId>) => (e.type.kind === 'array' ? e.type.element : e.type);
   for (const e of findExprs(body, (e) => e.op === 'group')) {
-    add(e.fn === 'jointReduce' ? element(e.args[0]!) : e.fn.startsWith('joint') ? BOOL_TYPE : e.args[0]!.type);
+    add(
+      e.fn === 'jointReduce'
+        ? element(e.args[0]!)
+        : e.fn.startsWith('joint')
+          ? BOOL_TYPE
+          : e.args[0]!.type,
+    );
   }
   for (const s of findUpdates(body, (s) => s.kind === 'jointScan')) add(element(s.input));
   return [...types.values()];

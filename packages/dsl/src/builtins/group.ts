@@ -156,12 +156,7 @@ export type JointArray<T extends GroupValue> = DeviceArray<T>;
  */
 export const jointReduce: {
   <T extends GroupValue>(g: Group<Dimensions>, array: JointArray<T>, op: GroupOperator): T;
-  <T extends GroupValue>(
-    g: Group<Dimensions>,
-    array: JointArray<T>,
-    init: T,
-    op: GroupOperator,
-  ): T;
+  <T extends GroupValue>(g: Group<Dimensions>, array: JointArray<T>, init: T, op: GroupOperator): T;
 } = groupFunction('jointReduce');
 
 /**

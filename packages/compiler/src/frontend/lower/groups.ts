@@ -444,7 +444,11 @@ function lowerJointFunction(
   if (c.type !== 'Literal' || typeof c.value !== 'string' || !JOINT_COMPARISON_SET.has(c.value)) {
     return fail(cx, args[2]!, msg.jointComparison(name, textOf(cx, args[2]!)));
   }
-  const value = lowerValueOf(cx, args[3]!, element, { kind: 'argument', position: 4, callee: name });
+  const value = lowerValueOf(cx, args[3]!, element, {
+    kind: 'argument',
+    position: 4,
+    callee: name,
+  });
   if (!value) return null;
   return {
     op: 'group',
