@@ -44,27 +44,37 @@ type Record_ =
     }
   | { kind: 'predicate'; array: ArrayName; comparison: (typeof COMPARISONS)[number]; at: number };
 
+/**
+ * Each operator meets every kind of call; the arrays rotate between operators, so each kind
+ * meets every array (f32's four operators included) without the whole product.
+ */
 function records(s: Scalar): Record_[] {
   const out: Record_[] = [];
-  for (const op of OPS[s]) {
-    for (const array of ARRAYS) {
-      out.push({ kind: 'reduce', array, op, init: false });
-      for (const kind of ['exclusive', 'inclusive'] as const) {
-        out.push({ kind, array, op, init: false, inPlace: false });
-      }
+  OPS[s].forEach((op, k) => {
+    const pick = (j: number) => ARRAYS[(k * 2 + j) % ARRAYS.length]!;
+    const scan = (
+      kind: 'exclusive' | 'inclusive',
+      array: ArrayName,
+      init: boolean,
+      inPlace: boolean,
+    ) => out.push({ kind, array, op, init, inPlace });
+    out.push({ kind: 'reduce', array: pick(0), op, init: false });
+    out.push({ kind: 'reduce', array: pick(1), op, init: false });
+    out.push({ kind: 'reduce', array: pick(3), op, init: true });
+    scan('exclusive', pick(1), false, false);
+    scan('exclusive', pick(2), false, false);
+    scan('inclusive', pick(2), false, false);
+    scan('inclusive', pick(3), false, false);
+    scan('exclusive', pick(4), true, false);
+    scan('inclusive', pick(0), true, false);
+    scan('exclusive', pick(2), k % 2 === 1, true);
+    scan('inclusive', pick(4), k % 2 === 0, true);
+  });
+  COMPARISONS.forEach((comparison, c) => {
+    for (const j of [0, 1]) {
+      const array = ARRAYS[(c * 2 + j) % ARRAYS.length]!;
+      out.push({ kind: 'predicate', array, comparison, at: c * 3 + j * 7 });
     }
-    for (const array of ['a5', 'a53', 'an'] as const) {
-      out.push({ kind: 'reduce', array, op, init: true });
-      for (const kind of ['exclusive', 'inclusive'] as const) {
-        out.push({ kind, array, op, init: true, inPlace: false });
-        out.push({ kind, array, op, init: array === 'a53', inPlace: true });
-      }
-    }
-  }
-  ARRAYS.forEach((array, a) => {
-    COMPARISONS.forEach((comparison, c) => {
-      out.push({ kind: 'predicate', array, comparison, at: a * 7 + c * 3 });
-    });
   });
   return out;
 }
@@ -84,21 +94,21 @@ type BoolRecord =
   | { kind: 'predicate'; array: FlagName };
 
 function boolRecords(): BoolRecord[] {
-  const out: BoolRecord[] = [];
-  for (const array of FLAGS) {
-    for (const op of ['logicalAnd', 'logicalOr'] as const) {
-      out.push({ kind: 'reduce', array, op, init: false }, { kind: 'reduce', array, op, init: true });
-      for (const kind of ['exclusive', 'inclusive'] as const) {
-        out.push({ kind, array, op, init: false }, { kind, array, op, init: true });
-      }
-    }
-    out.push({ kind: 'predicate', array });
-  }
-  return out;
+  return FLAGS.flatMap((array): BoolRecord[] => [
+    { kind: 'reduce', array, op: 'logicalAnd', init: false },
+    { kind: 'reduce', array, op: 'logicalOr', init: true },
+    { kind: 'exclusive', array, op: 'logicalOr', init: array === 'f53' },
+    { kind: 'inclusive', array, op: 'logicalAnd', init: array === 'f5' },
+    { kind: 'predicate', array },
+  ]);
 }
 
 /** Where each array's inputs start in a group's block of `xs`, and the block's length. */
-function inputLayout(n: number): { offset: Record<ArrayName, number>; init: number; block: number } {
+function inputLayout(n: number): {
+  offset: Record<ArrayName, number>;
+  init: number;
+  block: number;
+} {
   const offset = {} as Record<ArrayName, number>;
   let at = 0;
   for (const a of ARRAYS) {
@@ -327,7 +337,9 @@ function inputs(s: Scalar, count: number, seed: number): Float32Array | Int32Arr
     return Float32Array.from(raw, (r) => (r & 1 ? -1 : 1) * 2 ** (((r >>> 1) % 5) - 1));
   }
   const small = Uint32Array.from(raw, (r) => (r & 1 ? (r >>> 1) % 7 : r));
-  return s === 'u32' ? small : new Int32Array(Uint32Array.from(raw, (r) => (r & 1 ? ((r >>> 1) % 9) - 4 : r)).buffer);
+  return s === 'u32'
+    ? small
+    : new Int32Array(Uint32Array.from(raw, (r) => (r & 1 ? ((r >>> 1) % 9) - 4 : r)).buffer);
 }
 
 function expected(
@@ -379,10 +391,7 @@ function expected(
       let at = gl * 128;
       const flagValues = {} as Record<FlagName, boolean[]>;
       for (const f of FLAGS) {
-        flagValues[f] = Array.from(
-          { length: FLAG_LENGTHS[f] },
-          (_, j) => (ks[at + j]! & 3) !== 0,
-        );
+        flagValues[f] = Array.from({ length: FLAG_LENGTHS[f] }, (_, j) => (ks[at + j]! & 3) !== 0);
         at += FLAG_LENGTHS[f];
       }
       const p = (ks[at]! & 1) !== 0;
