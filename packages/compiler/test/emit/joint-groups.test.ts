@@ -7,6 +7,7 @@
  * of it, and sized by a specialization constant set to a fresh value each run; with and
  * without init, into a second array and in place; every comparison of the predicates.
  */
+import { readFileSync } from 'node:fs';
 import type { CollectiveLowering } from '@syclts/dsl';
 import { describe, expect, test } from 'vitest';
 import { randomU32 } from '../../../../test-inputs.ts';
@@ -496,3 +497,39 @@ describe.each(['subgroups', 'workgroup'] as const)(
     );
   },
 );
+
+describe('docs/device-code.md, "Joint algorithms"', () => {
+  const docs = readFileSync(new URL('../../../../docs/device-code.md', import.meta.url), 'utf8');
+  const section = docs.slice(docs.indexOf('### Joint algorithms'));
+  const example = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+
+  test.each(['subgroups', 'workgroup'] as const)(
+    "the example's prefix sums and peaks are the CPU's (%s lowering)",
+    async (lowering) => {
+      const module = 'src/prefix.sycl.ts';
+      const { program, diagnostics } = build([{ module, source: example }], { validateIr: true });
+      expect(diagnostics).toEqual([]);
+      const groups = 3;
+      // Small integers as f32: every sum is exact in any order.
+      const xs = Float32Array.from(randomU32(200 * groups, 0x7c2), (r) => (r % 201) - 100);
+      const { accessors } = await runKernel(program!.images[0]!, `${module}#prefix`, {
+        mode: 'native',
+        lowering,
+        range: [64 * groups],
+        accessors: { xs, peaks: new Float32Array(groups).fill(Number.NaN) },
+      });
+      const sums: number[] = [];
+      const peaks: number[] = [];
+      for (let g = 0; g < groups; g++) {
+        let sum = 0;
+        for (let j = 0; j < 200; j++) {
+          sum += xs[g * 200 + j]!;
+          sums.push(sum);
+        }
+        peaks.push(Math.max(...xs.subarray(g * 200, g * 200 + 200)));
+      }
+      expect([...new Float32Array(accessors.xs!)]).toEqual(sums);
+      expect([...new Float32Array(accessors.peaks!)].slice(0, groups)).toEqual(peaks);
+    },
+  );
+});

@@ -203,7 +203,7 @@ export const jointInclusiveScan: {
  * A joint predicate (SYCL's `joint_any_of`, ...): over a bool array, its elements; over an i32,
  * u32 or f32 array, `element <comparison> value` for each element.
  */
-type JointPredicate = {
+export type JointPredicate = {
   (g: Group<Dimensions>, flags: JointArray<boolean>): boolean;
   (
     g: Group<Dimensions>,
