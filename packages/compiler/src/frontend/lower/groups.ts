@@ -12,6 +12,7 @@ import {
   type JointComparison,
 } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
+import type { Message } from '../../diagnostics/codes.js';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type {
   Expr,
@@ -315,7 +316,9 @@ export function lowerGroupBarrier(
 }
 
 /** What the joint algorithms that give a value are in the IR. */
-const JOINT_FUNCTIONS: Readonly<Record<string, GroupFunction>> = {
+const JOINT_FUNCTIONS: Readonly<
+  Record<Exclude<JointName, 'jointExclusiveScan' | 'jointInclusiveScan'>, GroupFunction>
+> = {
   jointReduce: 'jointReduce',
   jointAnyOf: 'jointAny',
   jointAllOf: 'jointAll',
@@ -365,14 +368,18 @@ function jointStart(
   node: CallExpression,
   arities: readonly number[],
 ): boolean {
-  if (!cx.kernel?.nd) return fail(cx, node, msg.groupsNeedNdRange(name)) ?? false;
-  if (!arities.includes(args.length)) {
-    return fail(cx, node, msg.groupFunctionArguments(name, arities, args.length)) ?? false;
+  const problem: [Node, Message] | null = !cx.kernel?.nd
+    ? [node, msg.groupsNeedNdRange(name)]
+    : !arities.includes(args.length)
+      ? [node, msg.groupFunctionArguments(name, arities, args.length)]
+      : null;
+  if (problem) {
+    fail(cx, ...problem);
+    return false;
   }
   const scope = groupArgument(cx, args[0]!, name);
-  if (!scope) return false;
-  if (scope === 'subgroup') return fail(cx, args[0]!, msg.jointOverSubGroup(name)) ?? false;
-  return true;
+  if (scope === 'subgroup') fail(cx, args[0]!, msg.jointOverSubGroup(name));
+  return scope === 'workgroup';
 }
 
 /** `jointReduce`, `jointAnyOf`, `jointAllOf`, `jointNoneOf` (the scans are statements). */
@@ -385,7 +392,7 @@ function lowerJointFunction(
   if (name === 'jointExclusiveScan' || name === 'jointInclusiveScan') {
     return fail(cx, node, msg.jointScanAsValue(name));
   }
-  const fn = JOINT_FUNCTIONS[name]!;
+  const fn = JOINT_FUNCTIONS[name];
   const span = spanOf(cx, node);
   const reduce = fn === 'jointReduce';
   if (!jointStart(cx, name, args, node, reduce ? [3, 4] : [2, 4])) return null;
