@@ -537,9 +537,11 @@ describe('docs/device-code.md, "Joint algorithms"', () => {
 describe.each(['subgroups', 'workgroup'] as const)(
   'joint algorithms over vector arrays (%s lowering)',
   (lowering: CollectiveLowering) => {
-    test('vec2i and vec4f elements combine component by component', async () => {
-      const module = 'src/joint-vectors.sycl.ts';
-      const source = `
+    test.each(['native', 'emulated'] as const)(
+      'vec2i and vec4f elements combine component by component (%s specialization constants)',
+      async (mode) => {
+        const module = 'src/joint-vectors.sycl.ts';
+        const source = `
 import { accessor, f32, i32, jointExclusiveScan, jointInclusiveScan, jointReduce, kernel, bitXor,
   maximum, minimum, multiplies, plus, vec2i, vec4f, workgroupArray } from '@syclts/dsl';
 export const vectors = kernel(
@@ -565,61 +567,65 @@ export const vectors = kernel(
     for (let j = li; j < 7; j += 12) { outF[48 + 4 * j] = local.qs[j]!.x; outF[48 + 4 * j + 1] = local.qs[j]!.y; outF[48 + 4 * j + 2] = local.qs[j]!.z; outF[48 + 4 * j + 3] = local.qs[j]!.w; }
   });
 `;
-      const { program, diagnostics } = build([{ module, source }], { validateIr: true });
-      expect(diagnostics).toEqual([]);
-      const ns = new Int32Array(randomU32(60, 0x7d3).buffer);
-      const fs = Float32Array.from(
-        randomU32(28, 0x7e4),
-        (r) => (r & 1 ? -1 : 1) * 2 ** (((r >>> 1) % 5) - 1),
-      );
-      const { accessors } = await runKernel(program!.images[0]!, `${module}#vectors`, {
-        mode: 'native',
-        lowering,
-        range: [12],
-        accessors: {
-          ns,
-          fs,
-          outI: new Int32Array(164).fill(0x7eadbeef),
-          outF: new Float32Array(76).fill(Number.NaN),
-        },
-      });
-      const v = (c: number) => Array.from({ length: 29 }, (_, j) => ns[2 * j + c]!);
-      const q = (c: number) => Array.from({ length: 7 }, (_, j) => fs[4 * j + c]!);
-      const init = [ns[58]!, ns[59]!];
-      const wantI: number[] = [];
-      const sum = [0, 1].map((c) => v(c).reduce((a, b) => (a + b) | 0, 0));
-      const peak = [0, 1].map((c) => Math.max(init[c]!, ...v(c)));
-      for (let i = 0; i < 12; i++) wantI.push(sum[0]!, sum[1]!, peak[0]!, peak[1]!);
-      const mins = [0, 1].map((c) => {
-        let m = init[c]!;
-        return v(c).map((x) => {
-          const before = m;
-          m = Math.min(m, x);
-          return before;
+        const { program, diagnostics } = build([{ module, source }], {
+          specConstants: 'both',
+          validateIr: true,
         });
-      });
-      for (let j = 0; j < 29; j++) wantI.push(mins[0]![j]!, mins[1]![j]!);
-      const xors = [0, 1].map((c) => {
-        let m = 0;
-        return v(c).map((x) => {
-          m ^= x;
-          return m;
+        expect(diagnostics).toEqual([]);
+        const ns = new Int32Array(randomU32(60, 0x7d3).buffer);
+        const fs = Float32Array.from(
+          randomU32(28, 0x7e4),
+          (r) => (r & 1 ? -1 : 1) * 2 ** (((r >>> 1) % 5) - 1),
+        );
+        const { accessors } = await runKernel(program!.images[0]!, `${module}#vectors`, {
+          mode,
+          lowering,
+          range: [12],
+          accessors: {
+            ns,
+            fs,
+            outI: new Int32Array(164).fill(0x7eadbeef),
+            outF: new Float32Array(76).fill(Number.NaN),
+          },
         });
-      });
-      for (let j = 0; j < 29; j++) wantI.push(xors[0]![j]!, xors[1]![j]!);
-      const product = [0, 1, 2, 3].map((c) => q(c).reduce((a, b) => Math.fround(a * b), 1));
-      const wantF: number[] = [];
-      for (let i = 0; i < 12; i++) wantF.push(...product);
-      const sums = [0, 1, 2, 3].map((c) => {
-        let m = 0;
-        return q(c).map((x) => {
-          m += x;
-          return m;
+        const v = (c: number) => Array.from({ length: 29 }, (_, j) => ns[2 * j + c]!);
+        const q = (c: number) => Array.from({ length: 7 }, (_, j) => fs[4 * j + c]!);
+        const init = [ns[58]!, ns[59]!];
+        const wantI: number[] = [];
+        const sum = [0, 1].map((c) => v(c).reduce((a, b) => (a + b) | 0, 0));
+        const peak = [0, 1].map((c) => Math.max(init[c]!, ...v(c)));
+        for (let i = 0; i < 12; i++) wantI.push(sum[0]!, sum[1]!, peak[0]!, peak[1]!);
+        const mins = [0, 1].map((c) => {
+          let m = init[c]!;
+          return v(c).map((x) => {
+            const before = m;
+            m = Math.min(m, x);
+            return before;
+          });
         });
-      });
-      for (let j = 0; j < 7; j++) wantF.push(...[0, 1, 2, 3].map((c) => sums[c]![j]!));
-      expect([...new Int32Array(accessors.outI!)]).toEqual(wantI);
-      expect([...new Float32Array(accessors.outF!)]).toEqual(wantF);
-    });
+        for (let j = 0; j < 29; j++) wantI.push(mins[0]![j]!, mins[1]![j]!);
+        const xors = [0, 1].map((c) => {
+          let m = 0;
+          return v(c).map((x) => {
+            m ^= x;
+            return m;
+          });
+        });
+        for (let j = 0; j < 29; j++) wantI.push(xors[0]![j]!, xors[1]![j]!);
+        const product = [0, 1, 2, 3].map((c) => q(c).reduce((a, b) => Math.fround(a * b), 1));
+        const wantF: number[] = [];
+        for (let i = 0; i < 12; i++) wantF.push(...product);
+        const sums = [0, 1, 2, 3].map((c) => {
+          let m = 0;
+          return q(c).map((x) => {
+            m += x;
+            return m;
+          });
+        });
+        for (let j = 0; j < 7; j++) wantF.push(...[0, 1, 2, 3].map((c) => sums[c]![j]!));
+        expect([...new Int32Array(accessors.outI!)]).toEqual(wantI);
+        expect([...new Float32Array(accessors.outF!)]).toEqual(wantF);
+      },
+    );
   },
 );
