@@ -132,10 +132,18 @@ function boolWidth(r: BoolRecord): number {
 /** The spec-constant length the build assumes (its default); runs set another. */
 const DEFAULT_N = 37;
 
-function source(s: Scalar, n: number): { text: string; out: number; flags: number } {
+/**
+ * The module: one kernel per operator, and one for the predicates and the bool arrays (smaller
+ * pipelines build much faster on the software adapter than one that holds every call).
+ */
+function source(
+  s: Scalar,
+  n: number,
+): { text: string; kernels: string[]; out: number; flags: number } {
   const list = records(s);
   const lay = inputLayout(n);
-  const lines: string[] = [];
+  const bodies = new Map<string, string[]>();
+  let lines: string[] = [];
   const copyOut = (array: string, len: string, at: number) =>
     `    for (let j = li; j < ${len}; j += ${ITEMS}) { out[gl * OUT + ${at} + j] = local.${array}[j]!; }`;
   const len = (a: ArrayName) => (a === 'an' ? 'n' : String(FIXED[a]));
@@ -144,6 +152,9 @@ function source(s: Scalar, n: number): { text: string; out: number; flags: numbe
   for (const r of list) {
     const a = `local.${r.array}`;
     const b = `local.${r.array.replace('a', 'b')}`;
+    const kernel = r.kind === 'predicate' ? 'predicates' : r.op;
+    if (!bodies.has(kernel)) bodies.set(kernel, []);
+    lines = bodies.get(kernel)!;
     switch (r.kind) {
       case 'reduce':
         lines.push(
@@ -183,7 +194,7 @@ function source(s: Scalar, n: number): { text: string; out: number; flags: numbe
     if (r.kind !== 'predicate') at += width(r, n);
   }
   // The bool part: flags from the low bits of ks, read into bool arrays.
-  const boolLines: string[] = [];
+  const boolLines = bodies.get('predicates')!;
   if (s === 'u32') {
     let ks = 0;
     for (const f of FLAGS) {
@@ -254,7 +265,9 @@ export const length = specializationId(u32, ${DEFAULT_N});
 const FLAGS = ${flagAt};
 const KS = 128;
 
-export const joint_${s} = kernel(
+${[...bodies]
+  .map(
+    ([name, body]) => `export const joint_${name} = kernel(
   { ndRange: 2, workgroupSize: [${WG[0]}, ${WG[1]}],
     args: { xs: accessor(${s}, 'read'), ks: accessor(u32, 'read'), out: accessor(${s}, 'write'),
       flags: accessor(u32, 'write'), OUT: u32, BLOCK: u32 },
@@ -266,12 +279,13 @@ export const joint_${s} = kernel(
     const n = kh.getSpecializationConstant(length);
 ${loads.join('\n')}
     const y = xs[gl * BLOCK + ${lay.init}]!;
-${lines.join('\n')}
-${boolLines.join('\n')}
+${body.join('\n')}
   },
-);
+);`,
+  )
+  .join('\n\n')}
 `;
-  return { text, out: at, flags: flagAt };
+  return { text, kernels: [...bodies.keys()], out: at, flags: flagAt };
 }
 
 const f32 = (x: number) => Math.fround(x);
@@ -441,7 +455,7 @@ describe.each(['subgroups', 'workgroup'] as const)(
       async (s) => {
         // The constant's length for this run: 25 to 72, fresh each run.
         const n = 25 + (randomU32(1, 0x70 + s.length)[0]! % 48);
-        const { text, out: OUT, flags: FLAGS_ } = source(s, n);
+        const { text, kernels, out: OUT, flags: FLAGS_ } = source(s, n);
         const { program, diagnostics } = build([{ module: M, source: text }], {
           specConstants: 'both',
           validateIr: true,
@@ -455,19 +469,26 @@ describe.each(['subgroups', 'workgroup'] as const)(
         const lay = inputLayout(n);
         const xs = inputs(s, lay.block * GROUPS, 0x7a0 + s.length);
         const ks = randomU32(128 * GROUPS, 0x7b1);
-        const { accessors } = await runKernel(image, `${M}#joint_${s}`, {
-          mode: 'native',
-          lowering,
-          range: [WG[0], WG[1] * GROUPS],
-          specConstants: { [`${M}#length`]: n },
-          values: { OUT, BLOCK: lay.block },
-          accessors: {
-            xs,
-            ks,
-            out: new Uint32Array(OUT * GROUPS).fill(0x7fc0dead),
-            flags: new Uint32Array(FLAGS_ * GROUPS).fill(0xdeadbeef),
-          },
-        });
+        // Each kernel writes its records; the next starts from what the last left.
+        let accessors: Record<string, ArrayBuffer> = {
+          out: new Uint32Array(OUT * GROUPS).fill(0x7fc0dead).buffer,
+          flags: new Uint32Array(FLAGS_ * GROUPS).fill(0xdeadbeef).buffer,
+        };
+        for (const name of kernels) {
+          ({ accessors } = await runKernel(image, `${M}#joint_${name}`, {
+            mode: 'native',
+            lowering,
+            range: [WG[0], WG[1] * GROUPS],
+            specConstants: { [`${M}#length`]: n },
+            values: { OUT, BLOCK: lay.block },
+            accessors: {
+              xs,
+              ks,
+              out: new Uint32Array(accessors.out!),
+              flags: new Uint32Array(accessors.flags!),
+            },
+          }));
+        }
         const want = expected(s, n, xs, ks, { out: OUT, flags: FLAGS_ });
         const got =
           s === 'f32'
