@@ -9,6 +9,12 @@
  *
  * bool travels as u32 (0 or 1): `logicalAnd`/`logicalOr` are then `bitAnd`/`bitOr`, and
  * `anyOfGroup`, `allOfGroup`, `noneOfGroup` reductions by them.
+ *
+ * The joint algorithms over a workgroup array are helpers too, one per kernel, array (or pair
+ * of arrays), function and operator, built on the work-group's reduce and scan helpers, so they
+ * take either lowering as those do: each item combines a strided share of the array, then the
+ * work-group reduces the shares; a scan goes chunk by chunk with a carry. Each begins with a
+ * barrier (elements written just before are seen) and a scan ends with one (its output is).
  */
 import type { CollectiveLowering, DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../../builtins/evaluate.js';
@@ -244,7 +250,7 @@ export class GroupPrinter {
     let name = this.#helpers.get(key)?.name;
     if (!name) {
       name = this.namer.call(
-        `${HELPER_PREFIX}${kernel.launchName}_joint_${s.fn}_${op}_${input.name}${input.name === output.name ? '' : `_${output.name}`}`,
+        `${HELPER_PREFIX}${kernel.launchName}_${s.fn === 'exclusiveScan' ? 'jointExclusiveScan' : 'jointInclusiveScan'}_${op}_${input.name}${input.name === output.name ? '' : `_${output.name}`}`,
       );
       const parts = new Parts(this, kernel, type, t, op, size);
       const scan = this.#helper(kernel, 'workgroup', s.fn, op, type, false, size);
