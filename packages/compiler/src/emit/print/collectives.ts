@@ -13,7 +13,8 @@
  * The joint algorithms over a workgroup array are helpers too, one per kernel, array (or pair
  * of arrays), function and operator, built on the work-group's reduce and scan helpers, so they
  * take either lowering as those do: each item combines a strided share of the array, then the
- * work-group reduces the shares; a scan goes chunk by chunk with a carry. Each begins with a
+ * work-group reduces the shares; a scan goes chunk by chunk with a carry (the work-group's scan
+ * of the chunk, then its last item's value broadcast). Each begins with a
  * barrier (elements written just before are seen) and a scan ends with one (its output is).
  */
 import type { CollectiveLowering, DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
@@ -228,8 +229,9 @@ export class GroupPrinter {
 
   /**
    * A joint scan from `input` into `output` (the same length): the array in chunks of N
-   * elements, each scanned by the work-group's scan and added after the carry of the chunks
-   * before it, the carry then combined with the chunk's reduction. `init` is printed.
+   * elements, each scanned by the work-group's scan and put after the carry of the chunks
+   * before it, the carry then extended by the chunk's total (the last item's inclusive value,
+   * broadcast). `init` is printed.
    */
   jointScan(
     kernel: LinkedKernel,
@@ -254,8 +256,10 @@ export class GroupPrinter {
       );
       const parts = new Parts(this, kernel, type, t, op, size);
       const scan = this.#helper(kernel, 'workgroup', s.fn, op, type, false, size);
-      const reduce = this.#helper(kernel, 'workgroup', 'reduce', op, type, false, size);
+      // The chunk's total: the last item's inclusive value (items past the end add the identity).
+      const broadcast = this.#helper(kernel, 'workgroup', 'broadcast', null, type, false, size);
       const inside = CONTEXT_INSIDE[this.lowering];
+      const last = s.fn === 'inclusiveScan' ? 'part' : parts.combine('part', 'x');
       const n = input.length;
       const load = bool ? `select(0u, 1u, ${input.name}[i])` : `${input.name}[i]`;
       const combined = parts.combine('carry', 'part');
@@ -269,7 +273,7 @@ export class GroupPrinter {
         `    var x = ${parts.identity()};`,
         `    if (i < ${n}) { x = ${load}; }`,
         `    let part = ${scan}(x, ${inside});`,
-        `    let total = ${reduce}(x, ${inside});`,
+        `    let total = ${broadcast}(${last}, ${size} - 1u, ${inside});`,
         `    if (i < ${n}) { ${output.name}[i] = ${bool ? `${combined} != 0u` : combined}; }`,
         `    carry = ${parts.combine('carry', 'total')};`,
         '  }',
