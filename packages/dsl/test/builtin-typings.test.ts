@@ -12,14 +12,24 @@ import {
   bitcastU32,
   clamp,
   cross,
+  type DeviceArray,
   type DeviceGlobal,
   type DeviceValue,
   determinant,
   dot,
   f32,
+  type Group,
+  jointAllOf,
+  jointAnyOf,
+  jointExclusiveScan,
+  jointInclusiveScan,
+  jointNoneOf,
+  jointReduce,
   length,
   type Mat,
+  maximum,
   min,
+  plus,
   select,
   sqrt,
   transpose,
@@ -68,4 +78,26 @@ test('atomic(f32) places take add, sub, min, max, load, store, exchange and comp
   };
   expect(typed).toThrow('atomicAdd is device code');
   expect(atomic(f32)).toEqual({ kind: 'atomic', scalar: 'f32' });
+});
+
+test('joint algorithms take workgroup arrays; the scans give nothing; the predicates compare or read bools', () => {
+  const typed = () => {
+    const g = {} as Group<1>;
+    const xs = {} as DeviceArray<number>;
+    const vs = {} as DeviceArray<Vec<'f32', 4>>;
+    const flags = {} as DeviceArray<boolean>;
+    expectTypeOf(jointReduce(g, xs, plus)).toEqualTypeOf<number>();
+    expectTypeOf(jointReduce(g, vs, {} as Vec<'f32', 4>, maximum)).toEqualTypeOf<Vec<'f32', 4>>();
+    expectTypeOf(jointExclusiveScan(g, xs, xs, 0, plus)).toEqualTypeOf<void>();
+    expectTypeOf(jointInclusiveScan(g, vs, vs, plus)).toEqualTypeOf<void>();
+    expectTypeOf(jointAnyOf(g, xs, '>', 0)).toEqualTypeOf<boolean>();
+    expectTypeOf(jointAllOf(g, flags)).toEqualTypeOf<boolean>();
+    // @ts-expect-error: no such comparison
+    jointNoneOf(g, xs, '=>', 0);
+    // @ts-expect-error: numbers need a comparison and a value
+    jointAnyOf(g, xs);
+    // @ts-expect-error: the output of another element type
+    jointInclusiveScan(g, xs, vs, plus);
+  };
+  expect(typed).toThrow('jointReduce is device code');
 });

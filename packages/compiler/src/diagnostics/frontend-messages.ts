@@ -1617,6 +1617,65 @@ export function notAGroupOperator(fn: string, text: string): Message {
   );
 }
 
+export function jointNotAnArray(fn: string, text: string): Message {
+  return message(
+    'SYCL1030',
+    `${fn} works over one of the kernel's workgroup arrays, not \`${text}\``,
+    "declare the array in the kernel's `local` and pass it: local.tile",
+  );
+}
+
+export function jointOverSubGroup(fn: string): Message {
+  return message(
+    'SYCL1030',
+    `${fn} works over the work-group, not a sub-group: every sub-group would go over the whole array`,
+    'pass item.getGroup()',
+  );
+}
+
+export function jointArrayType(fn: string, type: DataType): Message {
+  return message(
+    'SYCL1030',
+    `${fn} takes an array of i32, u32 or f32 scalars or vectors, or of bool, not ${typeName(type)}`,
+  );
+}
+
+export function jointScanArrays(fn: string, input: string, output: string): Message {
+  return message(
+    'SYCL1030',
+    `the output of ${fn} must have the element type and length of its input: ${input} and ${output}`,
+    'declare both workgroup arrays with the same element type and length factors, or scan in place',
+  );
+}
+
+export function jointScanAsValue(fn: string): Message {
+  return message(
+    'SYCL1030',
+    `${fn} writes its output array and gives no value`,
+    `call it as a statement: ${fn}(g, input, output, op);`,
+  );
+}
+
+export function jointComparison(fn: string, text: string): Message {
+  return message(
+    'SYCL1030',
+    `${fn} compares each element with a value by one of '==', '!=', '<', '<=', '>', '>=' (a string literal), not \`${text}\``,
+    `write ${fn}(g, local.xs, '>', 0)`,
+  );
+}
+
+export function jointPredicateArray(fn: string, type: DataType, compared: boolean): Message {
+  return message(
+    'SYCL1030',
+    compared
+      ? `${fn} compares i32, u32 or f32 elements, not ${typeName(type)}`
+      : `${fn} with no comparison takes an array of bool, not ${typeName(type)}`,
+    compared
+      ? 'over a bool array, leave out the comparison and the value'
+      : `compare each element with a value: ${fn}(g, local.xs, '>', 0)`,
+  );
+}
+
 export function barrierAsValue(): Message {
   return message('SYCL1021', 'item.barrier() is a statement, not a value');
 }

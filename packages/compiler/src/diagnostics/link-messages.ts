@@ -203,12 +203,21 @@ const GROUP_FUNCTION_NAMES: Readonly<Record<GroupFunction, string>> = {
   shiftRight: 'shiftGroupRight',
   permuteXor: 'permuteGroupByXor',
   select: 'selectFromGroup',
+  jointReduce: 'jointReduce',
+  jointAny: 'jointAnyOf',
+  jointAll: 'jointAllOf',
+  jointNone: 'jointNoneOf',
 };
 
-export function nonUniformGroupFunction(fn: GroupFunction): Message {
+/** `fn`: a group function of the IR, or a joint scan's DSL name. */
+export function nonUniformGroupFunction(
+  fn: GroupFunction | 'jointExclusiveScan' | 'jointInclusiveScan',
+): Message {
+  const name =
+    fn === 'jointExclusiveScan' || fn === 'jointInclusiveScan' ? fn : GROUP_FUNCTION_NAMES[fn];
   return message(
     'SYCL2020',
-    mustBeReached(`\`${GROUP_FUNCTION_NAMES[fn]}(...)\``),
+    mustBeReached(`\`${name}(...)\``),
     'every item of the group must call it together: move it out of the branch or loop, or make the condition the same for every item',
   );
 }

@@ -1,6 +1,5 @@
-import { someExpr } from '../ir/children.js';
 import type { DeviceObject } from '../ir/device-object.js';
-import { usesGroups } from '../ir/effects.js';
+import { holdsGroups } from '../ir/effects.js';
 
 export interface FooterOptions {
   /** The module specifier the footer imports the linked program from. */
@@ -29,7 +28,7 @@ export function integrationFooter(object: DeviceObject, options: FooterOptions):
   const entries = names.map((name) => `[${name}, ${JSON.stringify(symbolicId(object, name))}]`);
   // The run-time code of group functions and reductions is loaded by the modules that use them.
   const groups = object.kernels.some(
-    (k) => k.params.some((p) => p.kind === 'reduction') || someExpr(k.body, usesGroups),
+    (k) => k.params.some((p) => p.kind === 'reduction') || holdsGroups(k.body),
   );
   return [
     '',

@@ -195,6 +195,12 @@ export class Machine {
         return;
       case 'combine':
         this.#fail(frame, s.span, 'a reduction is lowered by the link step before a kernel runs');
+      case 'jointScan':
+        this.#fail(
+          frame,
+          s.span,
+          'the interpreter does not run group functions: run the kernel on a device',
+        );
     }
   }
 

@@ -195,7 +195,40 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
       const value = expr(s.value);
       return value === s.value ? s : { ...s, value };
     }
+    case 'jointScan': {
+      const input = expr(s.input);
+      const output = expr(s.output);
+      const init = s.init && expr(s.init);
+      return input === s.input && output === s.output && init === s.init
+        ? s
+        : { ...s, input, output, init };
+    }
   }
+}
+
+/** Every update statement of `block` for which `test` holds, at any depth, in source order. */
+export function findUpdates<R, S extends UpdateStmt<R>>(
+  block: Block<R>,
+  test: (s: UpdateStmt<R>) => s is S,
+): S[] {
+  const found: S[] = [];
+  mapBlockExprs(
+    block,
+    (e) => e,
+    (s) => {
+      if (test(s)) found.push(s);
+      return s;
+    },
+  );
+  return found;
+}
+
+/** Whether `block` holds a group function or a joint scan (every item of the group meets there). */
+export function holdsGroupFunction<R>(block: Block<R>): boolean {
+  return (
+    someExpr(block, (e) => e.op === 'group') ||
+    findUpdates(block, (s): s is UpdateStmt<R> => s.kind === 'jointScan').length > 0
+  );
 }
 
 /** Whether `test` holds for a direct sub-expression of `e`. */

@@ -2,7 +2,7 @@
  * Device code IR: typed expression trees and structured statements, close to WGSL. Every
  * expression carries its concrete type (abstract literals are concretised by the front end).
  */
-import type { DataType, GroupOperatorName } from '@syclts/dsl';
+import type { DataType, GroupOperatorName, JointComparison } from '@syclts/dsl';
 import type { SymbolRef } from './device-object.js';
 
 /**
@@ -86,7 +86,17 @@ export type GroupFunction =
   | 'shiftLeft'
   | 'shiftRight'
   | 'permuteXor'
-  | 'select';
+  | 'select'
+  /**
+   * The joint algorithms over a kernel's workgroup array (always over the work-group): the first
+   * argument is a `workgroupArray` expression. `jointReduce` takes `[array]` or `[array, init]`
+   * and an operator; `jointAny`, `jointAll`, `jointNone` take `[array]` of bool, or `[array,
+   * value]` and a comparison (`element <comparison> value`). The scans are `jointScan` statements.
+   */
+  | 'jointReduce'
+  | 'jointAny'
+  | 'jointAll'
+  | 'jointNone';
 
 /** The atomic built-ins that give a value; `atomicStore` is a statement of its own. */
 export type AtomicFunction =
@@ -156,13 +166,15 @@ export type Expr<R = SymbolRef> = ExprBase &
     | { readonly op: 'item'; readonly query: ItemQuery; readonly dimension: number }
     /**
      * A group function: every item of the group evaluates it together (under uniform control
-     * flow), so it acts as a barrier. `operator` is set for reduce and the scans only.
+     * flow), so it acts as a barrier. `operator` is set for reduce, the scans and `jointReduce`
+     * only; `comparison` for the joint predicates over a non-bool array only.
      */
     | {
         readonly op: 'group';
         readonly scope: GroupScope;
         readonly fn: GroupFunction;
         readonly operator: GroupOperatorName | null;
+        readonly comparison: JointComparison | null;
         readonly args: readonly Expr<R>[];
       }
     /** `pointer` is an lvalue of atomic type. */
@@ -238,6 +250,21 @@ export type UpdateStmt<R = SymbolRef> =
       readonly kind: 'combine';
       readonly reduction: string;
       readonly value: Expr<R>;
+      readonly span: Span;
+    }
+  /**
+   * SYCL's `joint_exclusive_scan`/`joint_inclusive_scan` over the work-group: `input` and
+   * `output` are `workgroupArray` expressions of one element type and length (or the same
+   * array); `init`, when given, has the element type. Every item of the work-group runs it
+   * together, as a group function.
+   */
+  | {
+      readonly kind: 'jointScan';
+      readonly fn: 'exclusiveScan' | 'inclusiveScan';
+      readonly operator: GroupOperatorName;
+      readonly input: Expr<R>;
+      readonly output: Expr<R>;
+      readonly init: Expr<R> | null;
       readonly span: Span;
     };
 

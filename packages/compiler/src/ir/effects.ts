@@ -3,8 +3,8 @@
  * not be evaluated more or fewer times, or in another order, than the source says.
  */
 
-import { someChild } from './children.js';
-import type { Expr } from './device-code.js';
+import { findUpdates, someChild, someExpr } from './children.js';
+import type { Block, Expr } from './device-code.js';
 
 /**
  * Whether evaluating `e` may change memory: an atomic that writes, a call of a device function
@@ -23,4 +23,11 @@ export function hasSideEffects<R>(e: Expr<R>): boolean {
  */
 export function usesGroups<R>(e: Expr<R>): boolean {
   return e.op === 'group' || (e.op === 'item' && e.query.startsWith('subGroup'));
+}
+
+/** Whether `block` holds a group function (a joint scan included) or a sub-group query. */
+export function holdsGroups<R>(block: Block<R>): boolean {
+  return (
+    someExpr(block, usesGroups) || findUpdates(block, (s) => s.kind === 'jointScan').length > 0
+  );
 }

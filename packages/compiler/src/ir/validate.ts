@@ -179,6 +179,9 @@ class BodyValidator<R> {
         return;
       case 'barrier':
         return;
+      case 'jointScan':
+        this.jointScan(s);
+        return;
     }
   }
 
@@ -197,8 +200,12 @@ class BodyValidator<R> {
   }
 
   private sameAs(e: Expr<R>, type: DataType, what: string): void {
-    if (!sameType(e.type, type)) {
-      this.problem(e.span, `${what} is ${typeName(e.type)}, expected ${typeName(type)}`);
+    this.typed(e.span, e.type, type, what);
+  }
+
+  private typed(span: Span, got: DataType, type: DataType, what: string): void {
+    if (!sameType(got, type)) {
+      this.problem(span, `${what} is ${typeName(got)}, expected ${typeName(type)}`);
     }
   }
 
@@ -308,6 +315,11 @@ class BodyValidator<R> {
   /** A group function's arity, operator and operand types, as the front end makes them. */
   private group(e: Expr<R> & { op: 'group' }): void {
     for (const a of e.args) this.expr(a);
+    if (e.fn.startsWith('joint')) {
+      this.joint(e);
+      return;
+    }
+    if (e.comparison !== null) this.problem(e.span, `group function ${e.fn} with a comparison`);
     const [x, extra] = e.args;
     const scans = e.fn === 'reduce' || e.fn === 'exclusiveScan' || e.fn === 'inclusiveScan';
     const arity = scans ? [1, 2] : e.fn === 'any' || e.fn === 'all' || e.fn === 'none' ? [1] : [2];
@@ -334,6 +346,56 @@ class BodyValidator<R> {
     ) {
       this.problem(e.span, `${e.fn} over a work-group: sub-groups only`);
     }
+  }
+
+  /** The element type of a joint algorithm's workgroup array, or null (reported). */
+  private jointElement(array: Expr<R>, span: Span, what: string): DataType | null {
+    if (array.op !== 'workgroupArray' || array.type.kind !== 'array') {
+      this.problem(span, `${what} is not a workgroup array`);
+      return null;
+    }
+    return array.type.element;
+  }
+
+  /** `jointReduce`, `jointAny`, `jointAll`, `jointNone` over the work-group. */
+  private joint(e: Expr<R> & { op: 'group' }): void {
+    const [array, extra] = e.args;
+    if (e.scope !== 'workgroup') this.problem(e.span, `${e.fn} over a sub-group`);
+    const element = array && this.jointElement(array, e.span, `the array of ${e.fn}`);
+    if (!element) return;
+    if (e.fn === 'jointReduce') {
+      if (e.operator === null || e.comparison !== null || e.args.length > 2) {
+        this.problem(e.span, `group function ${e.fn} with ${e.args.length} arguments`);
+        return;
+      }
+      this.typed(e.span, e.type, element, `the result of group function ${e.fn}`);
+      if (extra) this.sameAs(extra, element, `the init of group function ${e.fn}`);
+      return;
+    }
+    if (e.operator !== null || e.args.length !== (e.comparison === null ? 1 : 2)) {
+      this.problem(e.span, `group function ${e.fn} with ${e.args.length} arguments`);
+      return;
+    }
+    this.typed(e.span, e.type, BOOL, `the result of group function ${e.fn}`);
+    if (e.comparison === null) {
+      this.typed(e.span, element, BOOL, `the elements of group function ${e.fn}`);
+    } else if (extra) {
+      if (element.kind !== 'scalar' || element.scalar === 'bool') {
+        this.problem(e.span, `${e.fn} compares ${typeName(element)} elements`);
+      }
+      this.sameAs(extra, element, `the compared value of group function ${e.fn}`);
+    }
+  }
+
+  /** A joint scan: two workgroup arrays of one type (or one array), `init` of their element. */
+  private jointScan(s: Stmt<R> & { kind: 'jointScan' }): void {
+    this.expr(s.input);
+    this.expr(s.output);
+    if (s.init) this.expr(s.init);
+    const element = this.jointElement(s.input, s.span, 'the input of a joint scan');
+    if (!this.jointElement(s.output, s.span, 'the output of a joint scan') || !element) return;
+    this.sameAs(s.output, s.input.type, 'the output of a joint scan');
+    if (s.init) this.sameAs(s.init, element, 'the init of a joint scan');
   }
 
   private member(e: Expr<R> & { op: 'member' }): void {

@@ -25,7 +25,7 @@ import { scalarOf } from '../builtins/evaluate.js';
 import type { Message } from '../diagnostics/codes.js';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
-import { findExprs } from '../ir/children.js';
+import { findExprs, findUpdates } from '../ir/children.js';
 import type { Block, Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
@@ -538,14 +538,28 @@ function groupScratchBytes(types: readonly DataType[], size: readonly SizeValue[
   return types.reduce((sum, t) => sum + items * strideOf(t), 0);
 }
 
+const BOOL_TYPE: DataType = { kind: 'scalar', scalar: 'bool' };
+
 /** The element types a kernel's group functions need workgroup memory of (see `LinkedKernel`). */
 function groupScratchTypes(body: Block<SymbolicId>): DataType[] {
   const types = new Map<string, DataType>();
-  for (const e of findExprs(body, (e) => e.op === 'group')) {
-    const scalar = scalarOf(e.args[0]!.type);
-    const type: DataType = scalar === 'bool' ? { kind: 'scalar', scalar: 'u32' } : e.args[0]!.type;
+  const add = (t: DataType) => {
+    const type: DataType = scalarOf(t) === 'bool' ? { kind: 'scalar', scalar: 'u32' } : t;
     types.set(JSON.stringify(type), type);
+  };
+  // jointReduce and the joint scans combine their array's elements; the joint predicates, like
+  // anyOfGroup and its kin, combine bools.
+  const element = (e: Expr<SymbolicId>) => (e.type.kind === 'array' ? e.type.element : e.type);
+  for (const e of findExprs(body, (e) => e.op === 'group')) {
+    add(
+      e.fn === 'jointReduce'
+        ? element(e.args[0]!)
+        : e.fn.startsWith('joint')
+          ? BOOL_TYPE
+          : e.args[0]!.type,
+    );
   }
+  for (const s of findUpdates(body, (s) => s.kind === 'jointScan')) add(element(s.input));
   return [...types.values()];
 }
 

@@ -353,6 +353,7 @@ class Builder {
       scope: 'workgroup',
       fn: 'reduce',
       operator,
+      comparison: null,
       args: [x],
       type: x.type,
       span: this.span,

@@ -126,6 +126,7 @@ class ModuleResolver {
       case 'atomicStore':
       case 'barrier':
       case 'combine':
+      case 'jointScan':
         return this.update(s);
       case 'if':
         return {
@@ -180,6 +181,13 @@ class ModuleResolver {
         return { ...s, value: this.expr(s.value) };
       case 'barrier':
         return s;
+      case 'jointScan':
+        return {
+          ...s,
+          input: this.expr(s.input),
+          output: this.expr(s.output),
+          init: s.init && this.expr(s.init),
+        };
     }
   }
 

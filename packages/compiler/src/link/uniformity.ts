@@ -12,7 +12,7 @@ import type { SymbolicId } from '@syclts/dsl';
 import type { Message } from '../diagnostics/codes.js';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
-import { mapChildren, someExpr } from '../ir/children.js';
+import { holdsGroupFunction, mapChildren } from '../ir/children.js';
 import type { Block, Expr, Stmt } from '../ir/device-code.js';
 import type { KernelDecl } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
@@ -80,7 +80,7 @@ export function checkUniformity(
   for (const kernel of kernels) {
     if (
       holdsBarrier(kernel.decl.body) ||
-      someExpr(kernel.decl.body, (e) => e.op === 'group') ||
+      holdsGroupFunction(kernel.decl.body) ||
       kernel.uses.some(reaches)
     ) {
       analyseKernel(kernel, summaryOf, diagnostics);
@@ -119,16 +119,18 @@ function barrierReach(
   return reaches;
 }
 
-/** Whether a barrier statement is anywhere in `block`. */
+/** Whether a barrier statement (or a joint scan, which holds barriers) is anywhere in `block`. */
 function holdsBarrier(block: Block<SymbolicId>): boolean {
+  const barrier = (s: Stmt<SymbolicId> | null) => s?.kind === 'barrier' || s?.kind === 'jointScan';
   return block.some((s) => {
     switch (s.kind) {
       case 'barrier':
+      case 'jointScan':
         return true;
       case 'if':
         return holdsBarrier(s.then) || (s.else !== null && holdsBarrier(s.else));
       case 'for':
-        return s.init?.kind === 'barrier' || s.update?.kind === 'barrier' || holdsBarrier(s.body);
+        return barrier(s.init) || barrier(s.update) || holdsBarrier(s.body);
       case 'while':
       case 'block':
         return holdsBarrier(s.body);
@@ -276,6 +278,12 @@ class Analysis {
       case 'combine':
         this.value(s.value, flow);
         return false;
+      case 'jointScan': {
+        if (s.init) this.value(s.init, flow);
+        const name = s.fn === 'exclusiveScan' ? 'jointExclusiveScan' : 'jointInclusiveScan';
+        this.needUniform(flow.control, s.span, null, msg.nonUniformGroupFunction(name));
+        return false;
+      }
       case 'if': {
         const condition = this.value(s.condition, flow);
         const inner = join(flow.control, decidedBy(condition, s.condition.span));

@@ -112,6 +112,7 @@ test('a module using group functions or reductions loads their run-time code; ot
               scope: 'workgroup',
               fn: 'reduce',
               operator: 'plus',
+              comparison: null,
               args: [sum],
               type: u32,
               span,

@@ -260,3 +260,206 @@ export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} }
     expect(first.span && text0.slice(first.span.start, first.span.end)).toBe(text);
   });
 });
+
+describe('joint algorithms the build refuses, at their place', () => {
+  function jointKernelWith(body: string, spec = 'ndRange: 1, workgroupSize: [64]'): string {
+    const local = spec.startsWith('ndRange')
+      ? `, local: { xs: workgroupArray(f32, 64), ys: workgroupArray(f32, 64),
+      zs: workgroupArray(f32, 32), ns: workgroupArray(i32, 64), fl: workgroupArray(bool, 16),
+      at: workgroupArray(atomic(u32), 4), sized: workgroupArray(f32, count) }`
+      : '';
+    return `import {
+  accessor, atomic, bitXor, bool, f32, i32, jointAllOf, jointAnyOf, jointExclusiveScan,
+  jointInclusiveScan, jointNoneOf, jointReduce, kernel, maximum, plus, specializationId, u32,
+  workgroupArray,
+} from '@syclts/dsl';
+export const count = specializationId(u32, 64);
+export const k = kernel(
+  { ${spec}, args: { out: accessor(u32, 'read_write'), fs: accessor(f32, 'read_write') }${local} },
+  (item, kh, { out, fs }${local && ', local'}) => {
+${local && '    const g = item.getGroup();\n'}${body}
+  });
+`;
+  }
+  function jointDiagnostics(body: string, spec?: string) {
+    const source = jointKernelWith(body, spec);
+    const { diagnostics } = build([{ module: M, source }]);
+    return diagnostics.map((d) => ({
+      code: d.code,
+      message: d.message,
+      text: d.span ? source.slice(d.span.start, d.span.end) : null,
+    }));
+  }
+
+  const cases: readonly [string, string, string, string, string?][] = [
+    // [what, body, code, message (a part), the text the span covers]
+    [
+      'in a basic kernel',
+      'fs[0] = jointReduce(item.getGroup(), fs, plus);',
+      'SYCL1030',
+      'jointReduce needs an nd-range kernel: basic kernels have no work-groups',
+      'jointReduce(item.getGroup(), fs, plus)',
+    ],
+    [
+      'an accessor for the array',
+      'fs[0] = jointReduce(g, fs, plus);',
+      'SYCL1030',
+      "jointReduce works over one of the kernel's workgroup arrays, not `fs`",
+      'fs',
+    ],
+    [
+      'an element for the array',
+      'fs[0] = jointReduce(g, local.xs[0]!, plus);',
+      'SYCL1030',
+      "jointReduce works over one of the kernel's workgroup arrays, not `local.xs[0]!`",
+      'local.xs[0]!',
+    ],
+    [
+      'a sub-group',
+      'fs[0] = jointReduce(item.getSubGroup(), local.xs, plus);',
+      'SYCL1030',
+      'jointReduce works over the work-group, not a sub-group',
+      'item.getSubGroup()',
+    ],
+    [
+      'an output of another element type',
+      'jointInclusiveScan(g, local.xs, local.ns, plus);',
+      'SYCL1030',
+      'the output of jointInclusiveScan must have the element type and length of its input: `local.xs` (64 × f32) and `local.ns` (64 × i32)',
+      'local.ns',
+    ],
+    [
+      'an output of another length',
+      'jointExclusiveScan(g, local.xs, local.zs, plus);',
+      'SYCL1030',
+      '`local.xs` (64 × f32) and `local.zs` (32 × f32)',
+      'local.zs',
+    ],
+    [
+      'an output of a literal length for an input sized by a constant',
+      'jointExclusiveScan(g, local.sized, local.xs, f32(0), plus);',
+      'SYCL1030',
+      '`local.sized` (a specialization-constant length × f32) and `local.xs` (64 × f32)',
+      'local.xs',
+    ],
+    [
+      'a scan used as a value',
+      'fs[0] = jointInclusiveScan(g, local.xs, local.ys, plus);',
+      'SYCL1030',
+      'jointInclusiveScan writes its output array and gives no value',
+      'jointInclusiveScan(g, local.xs, local.ys, plus)',
+    ],
+    [
+      'a comparison that is not one',
+      "out[0] = u32(jointAnyOf(g, local.xs, '=>', 1));",
+      'SYCL1030',
+      "jointAnyOf compares each element with a value by one of '==', '!=', '<', '<=', '>', '>='",
+      "'=>'",
+    ],
+    [
+      'no comparison over f32 elements',
+      'out[0] = u32(jointAllOf(g, local.xs));',
+      'SYCL1030',
+      'jointAllOf with no comparison takes an array of bool, not f32',
+      'local.xs',
+    ],
+    [
+      'a comparison over bool elements',
+      "out[0] = u32(jointNoneOf(g, local.fl, '==', true));",
+      'SYCL1030',
+      'jointNoneOf compares i32, u32 or f32 elements, not bool',
+      'local.fl',
+    ],
+    [
+      'an array of atomics',
+      'out[0] = jointReduce(g, local.at, plus);',
+      'SYCL1030',
+      'jointReduce takes an array of i32, u32 or f32 scalars or vectors, or of bool, not atomic<u32>',
+      'local.at',
+    ],
+    [
+      'the wrong number of arguments',
+      'fs[0] = jointReduce(g, local.xs);',
+      'SYCL1030',
+      'jointReduce takes 3 or 4 arguments, not 2',
+    ],
+    [
+      'a float array with a bit operator',
+      'fs[0] = jointReduce(g, local.xs, bitXor);',
+      'SYCL1030',
+      'jointReduce with bitXor combines i32 and u32 scalars and vectors, not f32',
+      'local.xs',
+    ],
+    [
+      'an init of another type',
+      'jointInclusiveScan(g, local.xs, local.ys, plus, out[0]!);',
+      'SYCL1012',
+      'argument 5 of jointInclusiveScan must be f32, not u32',
+      'out[0]!',
+    ],
+    [
+      'a compared value of another type',
+      "out[0] = u32(jointAnyOf(g, local.ns, '<', fs[0]!));",
+      'SYCL1012',
+      'argument 4 of jointAnyOf must be i32, not f32',
+      'fs[0]!',
+    ],
+  ];
+  test.each(cases)('%s', (what, body, code, message, text) => {
+    const spec = what === 'in a basic kernel' ? 'range: 1' : undefined;
+    const [first] = jointDiagnostics(`    ${body}`, spec);
+    expect(first?.code).toBe(code);
+    expect(first?.message).toContain(message);
+    if (text !== undefined) expect(first?.text).toBe(text);
+  });
+
+  const refused: readonly [string, string, string][] = [
+    [
+      'a reduce under a condition on the item id',
+      'if (item.getLocalId(0) < 2) { fs[0] = jointReduce(g, local.xs, maximum); }',
+      'jointReduce(g, local.xs, maximum)',
+    ],
+    [
+      'a scan after an early return that depends on storage',
+      'if (out[item.getGlobalId(0)]! > 3) { return; }\n    jointExclusiveScan(g, local.xs, local.xs, plus);',
+      'jointExclusiveScan(g, local.xs, local.xs, plus)',
+    ],
+    [
+      'a predicate in a loop whose bound varies',
+      "for (let j = u32(0); j < item.getLocalId(0); j++) { out[j] = u32(jointAnyOf(g, local.ns, '>', 0)); }",
+      "jointAnyOf(g, local.ns, '>', 0)",
+    ],
+  ];
+  test.each(refused)('not every item reaches %s (SYCL2020)', (_what, body, text) => {
+    const found = jointDiagnostics(`    ${body}`);
+    expect(found.map((d) => d.code)).toEqual(['SYCL2020']);
+    expect(found[0]!.text).toBe(text);
+    expect(found[0]!.message).toMatch(/must be reached by every item of the work-group together/);
+  });
+
+  test('the accepted shapes build, and Dawn accepts both lowerings', async () => {
+    const body = `
+    const i = item.getLocalLinearId();
+    local.xs[i] = fs[i]!;
+    local.sized[i] = fs[i]!;
+    local.ns[i] = i32(out[i]!);
+    if (i < 16) { local.fl[i] = out[i]! > 3; }
+    if (g.getGroupLinearId() > 1) { return; }
+    for (let j = u32(0); j < 2; j++) {
+      jointInclusiveScan(g, local.sized, local.sized, plus, f32(j));
+    }
+    jointExclusiveScan(g, local.xs, local.ys, maximum);
+    fs[i] = jointReduce(g, local.ys, f32(1), plus) + jointReduce(g, local.sized, maximum);
+    out[i] = u32(jointAnyOf(g, local.ns, '>=', i32(out[0]!))) + u32(jointAllOf(g, local.fl)) + u32(jointNoneOf(g, local.xs, '!=', fs[0]!));`;
+    const source = jointKernelWith(body);
+    const { program, diagnostics } = build([{ module: M, source }], { specConstants: 'both' });
+    expect(diagnostics).toEqual([]);
+    const image = program!.images[0]!;
+    const { device } = await gpu();
+    for (const code of [image.wgsl.native!, image.workgroupLowering!.wgsl.native!]) {
+      const module = device.createShaderModule({ code });
+      const { messages } = await module.getCompilationInfo();
+      expect(messages.filter((m) => m.type === 'error')).toEqual([]);
+    }
+  });
+});

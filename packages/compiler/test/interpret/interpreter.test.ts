@@ -320,6 +320,40 @@ describe('what WGSL leaves undefined is an error with its position', () => {
     expect(() => linkSources({ [MODULE]: NON_UNIFORM })).toThrow(/\[SYCL2020\]/);
   });
 
+  test('a joint algorithm, as every group function, is refused at its position', () => {
+    const module = 'interp/joint.sycl.ts';
+    const joint = linkSources({
+      [module]: `
+import { accessor, f32, jointInclusiveScan, jointReduce, kernel, plus, workgroupArray } from '@syclts/dsl';
+export const scan = kernel(
+  { ndRange: 1, workgroupSize: [4], args: { out: accessor(f32, 'write') },
+    local: { xs: workgroupArray(f32, 6) } },
+  (item, _kh, { out }, local) => {
+    jointInclusiveScan(item.getGroup(), local.xs, local.xs, plus);
+  });
+export const reduce = kernel(
+  { ndRange: 1, workgroupSize: [4], args: { out: accessor(f32, 'write') },
+    local: { xs: workgroupArray(f32, 6) } },
+  (item, _kh, { out }, local) => {
+    out[0] = jointReduce(item.getGroup(), local.xs, plus);
+  });
+`,
+    });
+    for (const [name, line] of [
+      ['scan', 7],
+      ['reduce', 13],
+    ] as const) {
+      const out = new Float32Array(4);
+      expect(() =>
+        interpretKernel(joint.images, { kernel: `${module}#${name}`, range: [4], args: { out } }),
+      ).toThrow(
+        new RegExp(
+          `^interp/joint\\.sycl\\.ts:${line}:\\d+: the interpreter does not run group functions`,
+        ),
+      );
+    }
+  });
+
   test('an index past the end of an accessor', () => {
     const out = new Uint32Array(4);
     let error: unknown;

@@ -167,3 +167,55 @@ test('an expression that stands for no value', () => {
     `kernel 'k': ${nothing.op} has no value`,
   ]);
 });
+
+const JOINT = `
+import { accessor, f32, i32, jointAnyOf, jointInclusiveScan, jointReduce, kernel, plus, reduceOverGroup, u32, workgroupArray } from '@syclts/dsl';
+export const k = kernel(
+  { ndRange: 1, workgroupSize: [8], args: { out: accessor(f32, 'write'), n: u32 },
+    local: { xs: workgroupArray(f32, 20), ys: workgroupArray(f32, 20), ns: workgroupArray(i32, 20) } },
+  (item, _kh, { out, n }, local) => {
+    const g = item.getGroup();
+    jointInclusiveScan(g, local.xs, local.ys, plus, f32(1));
+    out[0] = jointReduce(g, local.ys, plus) + reduceOverGroup(g, f32(n), plus);
+    out[1] = f32(jointAnyOf(g, local.ns, '<', i32(n)));
+  });
+`;
+
+function joint(): DeviceObject {
+  const { object, diagnostics } = compileModule(JOINT, { module: 'ir/joint.sycl.ts' });
+  expect(diagnostics).toEqual([]);
+  return object!;
+}
+
+test('the joint algorithms validate clean, and each broken part is reported', () => {
+  const o = joint();
+  expect(validateDeviceObject(o)).toEqual([]);
+  const body = (o.kernels[0] as KernelDecl).body;
+  const scan = body.find((s): s is Stmt & { kind: 'jointScan' } => s.kind === 'jointScan')!;
+  const ns = findExpr(body, (e) => e.op === 'workgroupArray' && e.name === 'ns');
+  const n = findExpr(body, (e) => e.op === 'param' && e.name === 'n');
+  const reduce = findExpr(body, (e) => e.op === 'group' && e.fn === 'jointReduce');
+  const any = findExpr(body, (e) => e.op === 'group' && e.fn === 'jointAny');
+  const over = findExpr(body, (e) => e.op === 'group' && e.fn === 'reduce');
+  const broken = (from: Stmt | Expr, to: Stmt | Expr) =>
+    messages(withBody(o, (b) => replaceExpr(b, from as Expr, to as Expr)));
+  // A scan into an array of another element type.
+  expect(broken(scan, { ...scan, output: ns })).toContain(
+    "kernel 'k': the output of a joint scan is array<i32, 20>, expected array<f32, 20>",
+  );
+  // A reduce over something that is no workgroup array.
+  expect(broken(reduce, { ...reduce, args: [n] } as Expr)).toContain(
+    "kernel 'k': the array of jointReduce is not a workgroup array",
+  );
+  // A predicate without its comparison, over i32 elements.
+  expect(broken(any, { ...any, comparison: null, args: [ns] } as Expr)).toContain(
+    "kernel 'k': the elements of group function jointAny is i32, expected bool",
+  );
+  // A comparison on a group function that takes none, and a joint algorithm over a sub-group.
+  expect(broken(over, { ...over, comparison: '<' } as Expr)).toContain(
+    "kernel 'k': group function reduce with a comparison",
+  );
+  expect(broken(any, { ...any, scope: 'subgroup' } as Expr)).toContain(
+    "kernel 'k': jointAny over a sub-group",
+  );
+});

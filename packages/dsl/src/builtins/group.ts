@@ -7,7 +7,7 @@
  */
 import type { Dimensions } from '../declarations/kernel.js';
 import type { Group, SubGroup } from '../device/kernel-scope.js';
-import type { Vec } from '../device/values.js';
+import type { DeviceArray, Vec } from '../device/values.js';
 
 /** SYCL's function objects, by the names group algorithms take. */
 export const GROUP_OPERATORS = [
@@ -65,6 +65,12 @@ export const GROUP_FUNCTIONS = [
   'permuteGroupByXor',
   'selectFromGroup',
   'groupBarrier',
+  'jointReduce',
+  'jointExclusiveScan',
+  'jointInclusiveScan',
+  'jointAnyOf',
+  'jointAllOf',
+  'jointNoneOf',
 ] as const;
 export type GroupFunctionName = (typeof GROUP_FUNCTIONS)[number];
 
@@ -133,3 +139,83 @@ export const selectFromGroup: <T extends GroupValue>(g: SubGroup, x: T, id: numb
 
 /** Waits until every item of the work-group arrives (SYCL's `group_barrier`). */
 export const groupBarrier: (g: Group<Dimensions>) => void = groupFunction('groupBarrier');
+
+/**
+ * The comparisons the joint predicates (`jointAnyOf`, `jointAllOf`, `jointNoneOf`) apply to each
+ * element: `element <op> value`.
+ */
+export const JOINT_COMPARISONS = ['==', '!=', '<', '<=', '>', '>='] as const;
+export type JointComparison = (typeof JOINT_COMPARISONS)[number];
+
+/** A kernel's workgroup array (`local.name`), as the joint group algorithms take it. */
+export type JointArray<T extends GroupValue> = DeviceArray<T>;
+
+/**
+ * SYCL's `joint_reduce` over a workgroup array: every element of `array` combined by `op` (after
+ * `init` when given), the same in every item of the work-group.
+ */
+export const jointReduce: {
+  <T extends GroupValue>(g: Group<Dimensions>, array: JointArray<T>, op: GroupOperator): T;
+  <T extends GroupValue>(g: Group<Dimensions>, array: JointArray<T>, init: T, op: GroupOperator): T;
+} = groupFunction('jointReduce');
+
+/**
+ * SYCL's `joint_exclusive_scan`: writes to `output[i]` the combination of `input[0..i)` (the
+ * identity, or `init`, at 0). `output` has `input`'s element type and length, or is `input`.
+ */
+export const jointExclusiveScan: {
+  <T extends GroupValue>(
+    g: Group<Dimensions>,
+    input: JointArray<T>,
+    output: JointArray<T>,
+    op: GroupOperator,
+  ): void;
+  <T extends GroupValue>(
+    g: Group<Dimensions>,
+    input: JointArray<T>,
+    output: JointArray<T>,
+    init: T,
+    op: GroupOperator,
+  ): void;
+} = groupFunction('jointExclusiveScan');
+
+/**
+ * SYCL's `joint_inclusive_scan`: writes to `output[i]` the combination of `input[0..i]` (`init`
+ * first when given). `output` has `input`'s element type and length, or is `input`.
+ */
+export const jointInclusiveScan: {
+  <T extends GroupValue>(
+    g: Group<Dimensions>,
+    input: JointArray<T>,
+    output: JointArray<T>,
+    op: GroupOperator,
+  ): void;
+  <T extends GroupValue>(
+    g: Group<Dimensions>,
+    input: JointArray<T>,
+    output: JointArray<T>,
+    op: GroupOperator,
+    init: T,
+  ): void;
+} = groupFunction('jointInclusiveScan');
+
+/**
+ * A joint predicate (SYCL's `joint_any_of`, ...): over a bool array, its elements; over an i32,
+ * u32 or f32 array, `element <comparison> value` for each element.
+ */
+export type JointPredicate = {
+  (g: Group<Dimensions>, flags: JointArray<boolean>): boolean;
+  (
+    g: Group<Dimensions>,
+    array: JointArray<number>,
+    comparison: JointComparison,
+    value: number,
+  ): boolean;
+};
+
+/** Whether the predicate holds for some element of the array (false when it is empty). */
+export const jointAnyOf: JointPredicate = groupFunction('jointAnyOf');
+/** Whether the predicate holds for every element of the array. */
+export const jointAllOf: JointPredicate = groupFunction('jointAllOf');
+/** Whether the predicate holds for no element of the array. */
+export const jointNoneOf: JointPredicate = groupFunction('jointNoneOf');

@@ -211,7 +211,7 @@ export type AtomicRef<S extends AtomicScalarName = AtomicScalarName> =
 
 type AtomicRmw = (place: AtomicRef, value: number) => number;
 /** The bit operations: integer atomics only (an `atomic(f32)` is SYCL1025). */
-type AtomicBits = (place: AtomicRef<IntegerScalarName>, value: number) => number;
+export type AtomicBits = (place: AtomicRef<IntegerScalarName>, value: number) => number;
 export const atomicLoad: (place: AtomicRef) => number = unary('atomicLoad');
 export const atomicStore: (place: AtomicRef, value: number) => void = unary('atomicStore');
 export const atomicAdd: AtomicRmw = unary('atomicAdd');

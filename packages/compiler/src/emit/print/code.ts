@@ -15,7 +15,7 @@ import type {
 import { LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
 import { slotTakers } from '../transforms/index.js';
 import { atomicSpace, isF32Atomic, isF32Helper } from './atomics.js';
-import type { GroupPrinter } from './collectives.js';
+import type { GroupPrinter, JointArray } from './collectives.js';
 import type { BuiltinHelpers } from './helpers.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
@@ -157,6 +157,15 @@ export class CodePrinter {
       case 'item':
         return convert(this.#item(e.query, e.dimension), e.type);
       case 'group':
+        if (e.fn.startsWith('joint')) {
+          return this.scope.groups.joint(
+            this.kernel!,
+            e,
+            this.#workgroupArray(e.args[0]!),
+            e.args[1] && this.expr(e.args[1]),
+            this.scope.items(this.kernel!),
+          );
+        }
         return this.scope.groups.call(
           this.kernel!,
           e,
@@ -213,6 +222,14 @@ export class CodePrinter {
   #operand(e: Expr<SymbolicId>): string {
     const text = this.expr(e);
     return e.op === 'binary' || e.op === 'unary' || text.startsWith('-') ? `(${text})` : text;
+  }
+
+  /** A joint algorithm's workgroup array: its WGSL name and its length. */
+  #workgroupArray(e: Expr<SymbolicId>): JointArray {
+    const w = this.kernel!.workgroupArrays.find(
+      (w) => e.op === 'workgroupArray' && w.name === e.name,
+    )!;
+    return { name: w.wgslName, length: w.lengthOverride ?? this.scope.size(w.length) };
   }
 
   #item(query: ItemQuery, d: number): string {
@@ -341,6 +358,15 @@ export class CodePrinter {
         return s.value ? `return ${this.#whole(s.value)}` : 'return';
       case 'barrier':
         return s.scope === 'workgroup' ? 'workgroupBarrier()' : 'storageBarrier()';
+      case 'jointScan':
+        return this.scope.groups.jointScan(
+          this.kernel!,
+          s,
+          this.#workgroupArray(s.input),
+          this.#workgroupArray(s.output),
+          s.init && this.expr(s.init),
+          this.scope.items(this.kernel!),
+        );
       default:
         return this.stmt(s, 0).join(' ');
     }

@@ -9,10 +9,23 @@
  *
  * bool travels as u32 (0 or 1): `logicalAnd`/`logicalOr` are then `bitAnd`/`bitOr`, and
  * `anyOfGroup`, `allOfGroup`, `noneOfGroup` reductions by them.
+ *
+ * The joint algorithms over a workgroup array are helpers too, one per kernel, array (or pair
+ * of arrays), function and operator, built on the work-group's reduce and scan helpers, so they
+ * take either lowering as those do: each item combines a strided share of the array, then the
+ * work-group reduces the shares; a scan goes chunk by chunk with a carry (the work-group's scan
+ * of the chunk, then its last item's value broadcast). Each begins with a
+ * barrier (elements written just before are seen) and a scan ends with one (its output is).
  */
 import type { CollectiveLowering, DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../../builtins/evaluate.js';
-import type { Expr, GroupFunction, GroupScope, ItemQuery } from '../../ir/device-code.js';
+import type {
+  Expr,
+  GroupFunction,
+  GroupScope,
+  ItemQuery,
+  UpdateStmt,
+} from '../../ir/device-code.js';
 import type { LinkedKernel } from '../../link/linked-image.js';
 import { HELPER_PREFIX, type Namer } from '../../link/wgsl-names.js';
 import type { BuiltinHelpers } from './helpers.js';
@@ -27,6 +40,18 @@ const CONTEXT_PARAMS: Readonly<Record<CollectiveLowering, string>> = {
   subgroups: 'li: u32, sl: u32, ss: u32, si: u32, sc: u32',
   workgroup: 'li: u32',
 };
+/** The same values, passed on from inside a helper. */
+const CONTEXT_INSIDE: Readonly<Record<CollectiveLowering, string>> = {
+  subgroups: 'li, sl, ss, si, sc',
+  workgroup: 'li',
+};
+
+/** A kernel's workgroup array, as a joint algorithm reads it: its WGSL name and length. */
+export interface JointArray {
+  readonly name: string;
+  /** A u32 override-expression. */
+  readonly length: string;
+}
 
 /** The entry point's parameters for the `subgroups` lowering (names reserved by the namer). */
 export const SUBGROUP_BUILTINS = [
@@ -130,6 +155,131 @@ export class GroupPrinter {
     const value = (v: string) => (bool ? `select(0u, 1u, ${v})` : v);
     const call = `${name}(${[value(x), ...(extra === undefined ? [] : [scans ? value(extra) : extra])].join(', ')}, ${context})`;
     return bool ? `(${call} != 0u)` : call;
+  }
+
+  /**
+   * `jointReduce`, `jointAny`, `jointAll`, `jointNone` over `array`: each item combines the
+   * elements `li`, `li + N`, `li + 2N`, ... of the array, then the work-group's reduce combines
+   * the items' parts. `extra` is the printed init or compared value.
+   */
+  joint(
+    kernel: LinkedKernel,
+    e: Expr<SymbolicId> & { op: 'group' },
+    array: JointArray,
+    extra: string | undefined,
+    size: string,
+  ): string {
+    const context = CONTEXT[this.lowering].join(', ');
+    const element = e.args[0]!.type.kind === 'array' ? e.args[0]!.type.element : e.type;
+    const bool = scalarOf(element) === 'bool';
+    const predicate = e.fn !== 'jointReduce';
+    const type = bool || predicate ? U32 : element;
+    const op: Combiner = predicate
+      ? e.fn === 'jointAll'
+        ? 'bitAnd'
+        : 'bitOr'
+      : e.operator === 'logicalAnd'
+        ? 'bitAnd'
+        : e.operator === 'logicalOr'
+          ? 'bitOr'
+          : e.operator!;
+    const t = this.types.type(type, 'group');
+    const key = `${kernel.launchName}|${e.fn}|${op}|${e.comparison}|${array.name}|${extra !== undefined}`;
+    let name = this.#helpers.get(key)?.name;
+    if (!name) {
+      name = this.namer.call(
+        `${HELPER_PREFIX}${kernel.launchName}_${e.fn}${predicate ? '' : `_${op}`}_${array.name}`,
+      );
+      const parts = new Parts(this, kernel, type, t, op, size);
+      const reduce = this.#helper(kernel, 'workgroup', 'reduce', op, type, false, size);
+      const read = e.comparison
+        ? `select(0u, 1u, ${array.name}[i] ${e.comparison} v)`
+        : bool
+          ? `select(0u, 1u, ${array.name}[i])`
+          : `${array.name}[i]`;
+      // The compared value has the (numeric) element type.
+      const params = [
+        ...(extra === undefined
+          ? []
+          : [e.comparison ? `v: ${this.types.type(element, 'group')}` : `init: ${t}`]),
+        CONTEXT_PARAMS[this.lowering],
+      ];
+      const text = [
+        `fn ${name}(${params.join(', ')}) -> ${t} {`,
+        // Elements written just before the call are seen.
+        '  workgroupBarrier();',
+        `  var x = ${parts.identity()};`,
+        `  for (var i = li; i < ${array.length}; i += ${size}) { x = ${parts.combine('x', read)}; }`,
+        `  let r = ${reduce}(x, ${CONTEXT_INSIDE[this.lowering]});`,
+        `  return ${extra !== undefined && !e.comparison ? parts.combine('init', 'r') : 'r'};`,
+        '}',
+      ].join('\n');
+      this.#helpers.set(key, { name, text });
+    }
+    const value = (v: string) => (bool && !e.comparison ? `select(0u, 1u, ${v})` : v);
+    const call = `${name}(${[...(extra === undefined ? [] : [value(extra)]), context].join(', ')})`;
+    if (e.fn === 'jointNone') return `(${call} == 0u)`;
+    return bool || predicate ? `(${call} != 0u)` : call;
+  }
+
+  /**
+   * A joint scan from `input` into `output` (the same length): the array in chunks of N
+   * elements, each scanned by the work-group's scan and put after the carry of the chunks
+   * before it, the carry then extended by the chunk's total (the last item's inclusive value,
+   * broadcast). `init` is printed.
+   */
+  jointScan(
+    kernel: LinkedKernel,
+    s: UpdateStmt<SymbolicId> & { kind: 'jointScan' },
+    input: JointArray,
+    output: JointArray,
+    init: string | null,
+    size: string,
+  ): string {
+    const context = CONTEXT[this.lowering].join(', ');
+    const element = s.input.type.kind === 'array' ? s.input.type.element : s.input.type;
+    const bool = scalarOf(element) === 'bool';
+    const type = bool ? U32 : element;
+    const op: Combiner =
+      s.operator === 'logicalAnd' ? 'bitAnd' : s.operator === 'logicalOr' ? 'bitOr' : s.operator;
+    const t = this.types.type(type, 'group');
+    const key = `${kernel.launchName}|joint_${s.fn}|${op}|${input.name}|${output.name}|${init !== null}`;
+    let name = this.#helpers.get(key)?.name;
+    if (!name) {
+      name = this.namer.call(
+        `${HELPER_PREFIX}${kernel.launchName}_${s.fn === 'exclusiveScan' ? 'jointExclusiveScan' : 'jointInclusiveScan'}_${op}_${input.name}${input.name === output.name ? '' : `_${output.name}`}`,
+      );
+      const parts = new Parts(this, kernel, type, t, op, size);
+      const scan = this.#helper(kernel, 'workgroup', s.fn, op, type, false, size);
+      // The chunk's total: the last item's inclusive value (items past the end add the identity).
+      const broadcast = this.#helper(kernel, 'workgroup', 'broadcast', null, type, false, size);
+      const inside = CONTEXT_INSIDE[this.lowering];
+      const last = s.fn === 'inclusiveScan' ? 'part' : parts.combine('part', 'x');
+      const n = input.length;
+      const load = bool ? `select(0u, 1u, ${input.name}[i])` : `${input.name}[i]`;
+      const combined = parts.combine('carry', 'part');
+      const text = [
+        `fn ${name}(${[...(init === null ? [] : [`init: ${t}`]), CONTEXT_PARAMS[this.lowering]].join(', ')}) {`,
+        // Elements written just before the call are seen.
+        '  workgroupBarrier();',
+        `  var carry = ${init === null ? parts.identity() : 'init'};`,
+        `  for (var base = 0u; base < ${n}; base += ${size}) {`,
+        '    let i = base + li;',
+        `    var x = ${parts.identity()};`,
+        `    if (i < ${n}) { x = ${load}; }`,
+        `    let part = ${scan}(x, ${inside});`,
+        `    let total = ${broadcast}(${last}, ${size} - 1u, ${inside});`,
+        `    if (i < ${n}) { ${output.name}[i] = ${bool ? `${combined} != 0u` : combined}; }`,
+        `    carry = ${parts.combine('carry', 'total')};`,
+        '  }',
+        // The output is seen by every item after the call.
+        '  workgroupBarrier();',
+        '}',
+      ].join('\n');
+      this.#helpers.set(key, { name, text });
+    }
+    const value = init === null ? [] : [bool ? `select(0u, 1u, ${init})` : init];
+    return `${name}(${[...value, context].join(', ')})`;
   }
 
   #helper(

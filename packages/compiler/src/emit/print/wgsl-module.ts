@@ -6,8 +6,7 @@ import {
   type SpecConstantMode,
   usesLaunchSlots,
 } from '@syclts/dsl';
-import { someExpr } from '../../ir/children.js';
-import { usesGroups } from '../../ir/effects.js';
+import { holdsGroups } from '../../ir/effects.js';
 import { valueAt } from '../../link/layout.js';
 import type {
   LinkedGlobalStorage,
@@ -245,7 +244,7 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
 
 /** Whether a kernel reads WGSL's sub-group built-ins in the `subgroups` lowering. */
 export function usesSubgroupBuiltins(kernel: LinkedKernel): boolean {
-  return someExpr(kernel.decl.body, usesGroups);
+  return holdsGroups(kernel.decl.body);
 }
 
 function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean): string[] {

@@ -42,6 +42,7 @@ import {
   lowerGroupBarrier,
   lowerGroupFunction,
   lowerGroupQuery,
+  lowerJointScan,
 } from './groups.js';
 import { literalOf } from './literals.js';
 import type { LocalBinding } from './scope.js';
@@ -123,6 +124,13 @@ export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateSt
   if (entity?.kind === 'dsl' && entity.name === 'groupBarrier') {
     const args = callArguments(cx, node);
     return args && lowerGroupBarrier(cx, args, node);
+  }
+  if (
+    entity?.kind === 'dsl' &&
+    (entity.name === 'jointExclusiveScan' || entity.name === 'jointInclusiveScan')
+  ) {
+    const args = callArguments(cx, node);
+    return args && lowerJointScan(cx, entity.name, args, node);
   }
   if (entity?.kind === 'dsl' && entity.name === 'atomicStore') {
     const args = callArguments(cx, node);

@@ -148,6 +148,12 @@ class Hoister {
         const e = this.value(s.value);
         return [...e.before, { ...s, value: e.expr }];
       }
+      case 'jointScan': {
+        // The arrays are names; only `init` can need statements before it.
+        if (!s.init) return [s];
+        const init = this.value(s.init);
+        return [...init.before, { ...s, init: init.expr }];
+      }
     }
   }
 

@@ -153,6 +153,9 @@ class NestingChecker<R> {
       // `acc = op(acc, value)`
       case 'combine':
         return this.#expr(s.value, parse + 1);
+      case 'jointScan':
+        // The helper's call: `f(init, ...)`, bool through `select(0u, 1u, init)`.
+        return s.init === null || this.#expr(s.init, parse + 3);
     }
   }
 

@@ -8,8 +8,11 @@ import {
   GROUP_OPERATORS,
   type GroupFunctionName,
   type GroupOperatorName,
+  JOINT_COMPARISONS,
+  type JointComparison,
 } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
+import type { Message } from '../../diagnostics/codes.js';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type {
   Expr,
@@ -18,8 +21,9 @@ import type {
   ItemQuery,
   UpdateStmt,
 } from '../../ir/device-code.js';
+import type { WorkgroupArrayDecl } from '../../ir/device-object.js';
 import { type Expression, unwrap } from '../ast.js';
-import { BOOL, scalarOf, U32 } from '../resolver/types.js';
+import { BOOL, scalarOf, typeName, U32 } from '../resolver/types.js';
 import {
   constantOf,
   fail,
@@ -151,8 +155,13 @@ export function lowerGroupQuery(
   return { op: 'item', query, dimension: c.value, type: U32, span };
 }
 
+/** The joint algorithms, over a workgroup array. */
+type JointName = Extract<GroupFunctionName, `joint${string}`>;
+
 /** What each DSL group function is in the IR. */
-const FUNCTIONS: Readonly<Record<Exclude<GroupFunctionName, 'groupBarrier'>, GroupFunction>> = {
+const FUNCTIONS: Readonly<
+  Record<Exclude<GroupFunctionName, 'groupBarrier' | JointName>, GroupFunction>
+> = {
   reduceOverGroup: 'reduce',
   exclusiveScanOverGroup: 'exclusiveScan',
   inclusiveScanOverGroup: 'inclusiveScan',
@@ -209,7 +218,8 @@ export function lowerGroupFunction(
   expected?: DataType,
 ): Expr | null {
   if (name === 'groupBarrier') return fail(cx, node, msg.barrierAsValue());
-  const fn = FUNCTIONS[name];
+  if (name.startsWith('joint')) return lowerJointFunction(cx, name as JointName, args, node);
+  const fn = FUNCTIONS[name as Exclude<GroupFunctionName, 'groupBarrier' | JointName>];
   const span = spanOf(cx, node);
   if (!cx.kernel?.nd) return fail(cx, node, msg.groupsNeedNdRange(name));
   const scans = fn === 'reduce' || fn === 'exclusiveScan' || fn === 'inclusiveScan';
@@ -232,7 +242,18 @@ export function lowerGroupFunction(
   }
   if (predicate) {
     const p = lowerValueOf(cx, args[1]!, BOOL, { kind: 'argument', position: 2, callee: name });
-    return p && { op: 'group', scope, fn, operator: null, args: [p], type: BOOL, span };
+    return (
+      p && {
+        op: 'group',
+        scope,
+        fn,
+        operator: null,
+        comparison: null,
+        args: [p],
+        type: BOOL,
+        span,
+      }
+    );
   }
   const x = lowerValue(cx, args[1]!, expected);
   if (!x) return null;
@@ -243,7 +264,16 @@ export function lowerGroupFunction(
         ? ({ op: 'literal', value: fn === 'broadcast' ? 0 : 1, type: U32, span } as const)
         : lowerValueOf(cx, args[2], U32, { kind: 'argument', position: 3, callee: name });
     return (
-      index && { op: 'group', scope, fn, operator: null, args: [x, index], type: x.type, span }
+      index && {
+        op: 'group',
+        scope,
+        fn,
+        operator: null,
+        comparison: null,
+        args: [x, index],
+        type: x.type,
+        span,
+      }
     );
   }
   // inclusiveScanOverGroup(g, x, op, init); the others (g, x, init, op).
@@ -264,7 +294,7 @@ export function lowerGroupFunction(
     if (!init) return null;
     out.push(init);
   }
-  return { op: 'group', scope, fn, operator, args: out, type: x.type, span };
+  return { op: 'group', scope, fn, operator, comparison: null, args: out, type: x.type, span };
 }
 
 function groupOperator(cx: Lowering, node: Expression, fn: string): GroupOperatorName | null {
@@ -288,4 +318,224 @@ export function lowerGroupBarrier(
   if (!scope) return null;
   if (scope === 'subgroup') return fail(cx, args[0]!, msg.subGroupBarrier());
   return { kind: 'barrier', scope: 'workgroup', span: spanOf(cx, node) };
+}
+
+/** What the joint algorithms that give a value are in the IR. */
+const JOINT_FUNCTIONS: Readonly<
+  Record<Exclude<JointName, 'jointExclusiveScan' | 'jointInclusiveScan'>, GroupFunction>
+> = {
+  jointReduce: 'jointReduce',
+  jointAnyOf: 'jointAny',
+  jointAllOf: 'jointAll',
+  jointNoneOf: 'jointNone',
+};
+
+const JOINT_COMPARISON_SET: ReadonlySet<string> = new Set(JOINT_COMPARISONS);
+
+/** A joint algorithm's workgroup array: its IR expression and its declaration. */
+interface JointArray {
+  readonly expr: Expr & { op: 'workgroupArray' };
+  readonly decl: WorkgroupArrayDecl;
+}
+
+/** The declaration a workgroup array argument names: `tile` or `local.tile`. */
+function arrayDecl(cx: Lowering, node: Expression): WorkgroupArrayDecl | null {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const b = cx.scopes.lookup(n.name);
+    return b?.kind === 'workgroupArray' ? b.decl : null;
+  }
+  if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') {
+    const root = unwrap(n.object);
+    const b = root.type === 'Identifier' ? cx.scopes.lookup(root.name) : undefined;
+    const member = b?.kind === 'members' ? b.members.get(n.property.name) : undefined;
+    return member?.kind === 'workgroupArray' ? member.decl : null;
+  }
+  return null;
+}
+
+function jointArray(cx: Lowering, node: Expression, fn: string): JointArray | null {
+  const e = lowerValue(cx, node);
+  if (!e) return null;
+  const decl = e.op === 'workgroupArray' ? arrayDecl(cx, node) : null;
+  if (e.op !== 'workgroupArray' || !decl) {
+    return fail(cx, node, msg.jointNotAnArray(fn, textOf(cx, node)));
+  }
+  if (!groupValueType(decl.element)) return fail(cx, node, msg.jointArrayType(fn, decl.element));
+  return { expr: e, decl };
+}
+
+/** The start of every joint algorithm: an nd-range kernel, the arity, the work-group. */
+function jointStart(
+  cx: Lowering,
+  name: JointName,
+  args: readonly Expression[],
+  node: CallExpression,
+  arities: readonly number[],
+): boolean {
+  const problem: [Node, Message] | null = !cx.kernel?.nd
+    ? [node, msg.groupsNeedNdRange(name)]
+    : !arities.includes(args.length)
+      ? [node, msg.groupFunctionArguments(name, arities, args.length)]
+      : null;
+  if (problem) {
+    fail(cx, ...problem);
+    return false;
+  }
+  const scope = groupArgument(cx, args[0]!, name);
+  if (scope === 'subgroup') fail(cx, args[0]!, msg.jointOverSubGroup(name));
+  return scope === 'workgroup';
+}
+
+/** `jointReduce`, `jointAnyOf`, `jointAllOf`, `jointNoneOf` (the scans are statements). */
+function lowerJointFunction(
+  cx: Lowering,
+  name: JointName,
+  args: readonly Expression[],
+  node: CallExpression,
+): Expr | null {
+  if (name === 'jointExclusiveScan' || name === 'jointInclusiveScan') {
+    return fail(cx, node, msg.jointScanAsValue(name));
+  }
+  const fn = JOINT_FUNCTIONS[name];
+  const span = spanOf(cx, node);
+  const reduce = fn === 'jointReduce';
+  if (!jointStart(cx, name, args, node, reduce ? [3, 4] : [2, 4])) return null;
+  const array = jointArray(cx, args[1]!, name);
+  if (!array) return null;
+  const element = array.decl.element;
+  if (reduce) {
+    // jointReduce(g, array, op) or (g, array, init, op).
+    const opNode = args[args.length - 1]!;
+    const operator = groupOperator(cx, opNode, name);
+    if (!operator) return null;
+    if (!OPERATOR_SCALARS[operator].includes(scalarOf(element) ?? '')) {
+      return fail(cx, args[1]!, msg.groupOperatorType(name, operator, element));
+    }
+    const out: Expr[] = [array.expr];
+    if (args.length === 4) {
+      const init = lowerValueOf(cx, args[2]!, element, {
+        kind: 'argument',
+        position: 3,
+        callee: name,
+      });
+      if (!init) return null;
+      out.push(init);
+    }
+    return {
+      op: 'group',
+      scope: 'workgroup',
+      fn,
+      operator,
+      comparison: null,
+      args: out,
+      type: element,
+      span,
+    };
+  }
+  // jointAnyOf(g, flags) over bool, or (g, array, comparison, value) over i32, u32, f32.
+  const compared = args.length === 4;
+  const bool = element.kind === 'scalar' && element.scalar === 'bool';
+  const numeric = element.kind === 'scalar' && !bool;
+  if (compared ? !numeric : !bool) {
+    return fail(cx, args[1]!, msg.jointPredicateArray(name, element, compared));
+  }
+  if (!compared) {
+    return {
+      op: 'group',
+      scope: 'workgroup',
+      fn,
+      operator: null,
+      comparison: null,
+      args: [array.expr],
+      type: BOOL,
+      span,
+    };
+  }
+  const c = unwrap(args[2]!);
+  if (c.type !== 'Literal' || typeof c.value !== 'string' || !JOINT_COMPARISON_SET.has(c.value)) {
+    return fail(cx, args[2]!, msg.jointComparison(name, textOf(cx, args[2]!)));
+  }
+  const value = lowerValueOf(cx, args[3]!, element, {
+    kind: 'argument',
+    position: 4,
+    callee: name,
+  });
+  if (!value) return null;
+  return {
+    op: 'group',
+    scope: 'workgroup',
+    fn,
+    operator: null,
+    comparison: c.value as JointComparison,
+    args: [array.expr, value],
+    type: BOOL,
+    span,
+  };
+}
+
+/** Whether two workgroup arrays have one length: the same literal, or the same factors. */
+function sameLength(a: WorkgroupArrayDecl, b: WorkgroupArrayDecl): boolean {
+  const shape = (d: WorkgroupArrayDecl) =>
+    JSON.stringify(d.length, (key, value) => (key === 'span' ? undefined : value));
+  return shape(a) === shape(b);
+}
+
+/**
+ * `jointExclusiveScan(g, input, output, op)` / `(g, input, output, init, op)` and
+ * `jointInclusiveScan(g, input, output, op)` / `(g, input, output, op, init)`: a statement.
+ */
+export function lowerJointScan(
+  cx: Lowering,
+  name: 'jointExclusiveScan' | 'jointInclusiveScan',
+  args: readonly Expression[],
+  node: CallExpression,
+): UpdateStmt | null {
+  if (!jointStart(cx, name, args, node, [4, 5])) return null;
+  const input = jointArray(cx, args[1]!, name);
+  const output = input && jointArray(cx, args[2]!, name);
+  if (!input || !output) return null;
+  const element = input.decl.element;
+  const inputType = workgroupArrayText(cx, args[1]!, input.decl);
+  const outputType = workgroupArrayText(cx, args[2]!, output.decl);
+  if (
+    JSON.stringify(element) !== JSON.stringify(output.decl.element) ||
+    !sameLength(input.decl, output.decl)
+  ) {
+    return fail(cx, args[2]!, msg.jointScanArrays(name, inputType, outputType));
+  }
+  const fn = name === 'jointExclusiveScan' ? 'exclusiveScan' : 'inclusiveScan';
+  // The inclusive scan takes (op, init), the exclusive one (init, op), as SYCL's do.
+  const opIndex = args.length === 4 || fn === 'inclusiveScan' ? 3 : 4;
+  const operator = groupOperator(cx, args[opIndex]!, name);
+  if (!operator) return null;
+  if (!OPERATOR_SCALARS[operator].includes(scalarOf(element) ?? '')) {
+    return fail(cx, args[1]!, msg.groupOperatorType(name, operator, element));
+  }
+  let init: Expr | null = null;
+  if (args.length === 5) {
+    const initIndex = opIndex === 3 ? 4 : 3;
+    init = lowerValueOf(cx, args[initIndex]!, element, {
+      kind: 'argument',
+      position: initIndex + 1,
+      callee: name,
+    });
+    if (!init) return null;
+  }
+  return {
+    kind: 'jointScan',
+    fn,
+    operator,
+    input: input.expr,
+    output: output.expr,
+    init,
+    span: spanOf(cx, node),
+  };
+}
+
+/** How a diagnostic names a workgroup array: `` `local.xs` (64 × f32) ``. */
+function workgroupArrayText(cx: Lowering, node: Expression, decl: WorkgroupArrayDecl): string {
+  const length =
+    decl.length.op === 'literal' ? String(decl.length.value) : 'a specialization-constant length';
+  return `\`${textOf(cx, node)}\` (${length} × ${typeName(decl.element)})`;
 }
