@@ -1,7 +1,8 @@
 /**
  * The examples in Node, as a user runs them: the root `npm start` (the convolution example) and
- * each example's own `npm start`, built into one bundle and run on the adapter. Each example
- * checks itself; these tests check the outputs again from outside.
+ * each example's own `npm start`, built into one bundle and run on the adapter (reduce is built
+ * first, with turbo, as its README says). Each example checks itself; these tests check the
+ * outputs again from outside.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -240,6 +241,47 @@ describe('histogram', () => {
         expect.stringMatching(/#bins has hostAccess 'read'; the host may not write it/),
         expect.stringMatching(/#valueRange has hostAccess 'write'; the host may not read it/),
       ]);
+    },
+    NPM_START_TIMEOUT,
+  );
+});
+
+describe('reduce', () => {
+  test(
+    'built with Rollup as its README says, `npm start` prints a sum and maximum that match the CPU',
+    async () => {
+      const reduce = join(examples, 'reduce');
+      // Only this run's bundle may be started below.
+      rmSync(join(reduce, 'dist'), { recursive: true, force: true });
+      await run(
+        'npx',
+        ['turbo', 'run', 'build', '--filter=syclts-example-reduce...', '--output-logs=errors-only'],
+        { cwd: repository, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
+      );
+      const { stdout } = await npm(['start'], reduce);
+      console.log(stdout);
+      expect(stdout).toMatch(/^adapter: .+/m);
+      expect(stdout).toMatch(/^n: +1048576 random floats in \[-1, 1\)$/m);
+      const number = String.raw`(-?[\d.e+-]+)`;
+      const sum = stdout.match(
+        new RegExp(`^sum: +${number} \\(CPU ${number}, tolerance ${number}:`, 'm'),
+      );
+      const max = stdout.match(new RegExp(`^max: +${number} \\(CPU ${number}\\)$`, 'm'));
+      expect(sum, 'the sum line').not.toBeNull();
+      expect(max, 'the max line').not.toBeNull();
+      const [gpuSum, cpuSum, tolerance] = sum!.slice(1).map(Number) as [number, number, number];
+      // 1e-5 of the sum of magnitudes, which is about n / 2 for uniform values in [-1, 1).
+      expect(tolerance / 1e-5 / 2 ** 19).toBeGreaterThan(0.98);
+      expect(tolerance / 1e-5 / 2 ** 19).toBeLessThan(1.02);
+      expect(Math.abs(gpuSum - cpuSum)).toBeLessThanOrEqual(tolerance);
+      // The sum of 2^20 such values: a standard deviation of sqrt(2^20 / 3), about 591.
+      expect(Math.abs(cpuSum)).toBeLessThan(6 * 591);
+      // The maximum is exact, and of 2^20 uniform values it is very close to 1.
+      expect(max![1]).toBe(max![2]);
+      expect(Number(max![1])).toBeGreaterThan(0.9999);
+      expect(Number(max![1])).toBeLessThan(1);
+      expect(stdout).toMatch(/^time: +[\d.]+ ms/m);
+      expect(stdout).toMatch(/^check: ok$/m);
     },
     NPM_START_TIMEOUT,
   );
