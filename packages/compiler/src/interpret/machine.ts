@@ -194,7 +194,11 @@ export class Machine {
         yield BARRIER;
         return;
       case 'combine':
-        this.#fail(frame, s.span, 'a reduction is lowered by the link step before a kernel runs');
+        return this.#fail(
+          frame,
+          s.span,
+          'a reduction is lowered by the link step before a kernel runs',
+        );
       case 'jointScan':
         this.#fail(
           frame,
