@@ -29,7 +29,7 @@ export type { AdapterKind, AdapterRequest, ChosenAdapter } from './platform/adap
 export { isSupported } from './platform/is-supported.js';
 export { type EventStatus, SyclEvent } from './queue/event.js';
 export { Handler } from './queue/handler.js';
-export type { BufferModesFor, KernelArgs } from './queue/kernel-args.js';
+export type { BufferModesFor, KernelArgs, ReductionTarget } from './queue/kernel-args.js';
 export { getKernelBundle, Queue, type QueueOptions } from './queue/queue.js';
 export { type NdRange, ndRange, type Range } from './queue/range.js';
 export type { SpecConstantPolicy } from './spec-constants/policy.js';
