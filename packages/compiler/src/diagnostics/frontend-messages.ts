@@ -1574,6 +1574,21 @@ export function groupOperatorType(fn: string, operator: string, type: DataType):
   return message('SYCL1030', `${fn} with ${operator} combines ${takes}, not ${typeName(type)}`);
 }
 
+export function subGroupSizeValue(): Message {
+  return message(
+    'SYCL1030',
+    'subGroupSize must be a power of two from 1 to 128, as a literal or a constant',
+  );
+}
+
+export function subGroupSizeDivides(size: number, last: number): Message {
+  return message(
+    'SYCL1030',
+    `subGroupSize ${size} does not divide the work-group's size in its last dimension (${last})`,
+    'WGSL runs sub-groups along the last SYCL dimension (x): make it a multiple of the size',
+  );
+}
+
 export function reductionArguments(): Message {
   return message(
     'SYCL1030',

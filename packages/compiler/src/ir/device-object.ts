@@ -113,6 +113,8 @@ export interface KernelDecl<R = SymbolRef> {
   readonly span: Span;
   /** WebGPU limits the kernel declared it needs above the defaults; absent when it declares none. */
   readonly requiredLimits?: RequiredLimits;
+  /** The items a sub-group must hold, when the kernel's spec says. */
+  readonly subGroupSize?: number;
 }
 
 export interface FunctionParam {

@@ -511,6 +511,7 @@ function buildKernel(
     launchSlots,
     source: { module, line: decl.span.line, column: decl.span.column },
     ...(kernel.reductions ? { reductions: kernel.reductions } : {}),
+    ...(decl.subGroupSize ? { subGroupSize: decl.subGroupSize } : {}),
   };
   return {
     symbolicId: kernel.id,

@@ -463,3 +463,50 @@ ${local && '    const g = item.getGroup();\n'}${body}
     }
   });
 });
+
+describe('a required sub-group size', () => {
+  const source = (
+    spec: string,
+  ) => `import { accessor, kernel, shiftGroupLeft, u32 } from '@syclts/dsl';
+export const k = kernel({ ${spec}, args: { out: accessor(u32, 'read_write') } }, (item, kh, { out }) => {
+  out[0] = shiftGroupLeft(item.getSubGroup(), out[0]!, 1);
+});
+`;
+  test.each([
+    [
+      'ndRange: 1, workgroupSize: [64], subGroupSize: 3',
+      'subGroupSize must be a power of two from 1 to 128',
+      '3',
+    ],
+    [
+      'ndRange: 1, workgroupSize: [64], subGroupSize: 256',
+      'subGroupSize must be a power of two from 1 to 128',
+      '256',
+    ],
+    [
+      'ndRange: 2, workgroupSize: [8, 24], subGroupSize: 16',
+      "subGroupSize 16 does not divide the work-group's size in its last dimension (24)",
+      '16',
+    ],
+  ])('%s is refused', (spec, message, text) => {
+    const s = source(spec);
+    const [first] = build([{ module: M, source: s }]).diagnostics;
+    expect(first?.code).toBe('SYCL1030');
+    expect(first?.message).toContain(message);
+    expect(first?.span && s.slice(first.span.start, first.span.end)).toBe(text);
+  });
+
+  test('is asked of the device with sub-groups, and is the size of the sub-groups kept in workgroup memory', () => {
+    const { program, diagnostics } = build([
+      { module: M, source: source('ndRange: 1, workgroupSize: [64], subGroupSize: 16') },
+    ]);
+    expect(diagnostics).toEqual([]);
+    const image = program!.images[0]!;
+    expect(Object.values(image.kernels)[0]!.subGroupSize).toBe(16);
+    expect(image.wgsl.native).toContain('enable subgroup_size_control;');
+    expect(image.wgsl.native).toContain('@workgroup_size(64u, 1u, 1u) @subgroup_size(16)');
+    const fallback = image.workgroupLowering!.wgsl.native!;
+    expect(fallback).not.toMatch(/subgroup_size/);
+    expect(fallback).toContain('let base = li / 16u * 16u;');
+  });
+});

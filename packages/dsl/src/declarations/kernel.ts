@@ -92,6 +92,12 @@ export interface NdKernelSpec<
   readonly workgroupSize: readonly SizeSpec[] & { readonly length: D };
   readonly args: A;
   readonly local?: L;
+  /**
+   * The items a sub-group holds (SYCL's `reqd_sub_group_size`), a power of two from 1 to 128
+   * dividing the work-group's size in its last dimension: the device's own sub-groups where it
+   * offers that size (`subgroup-size-control`), else sub-groups kept in workgroup memory.
+   */
+  readonly subGroupSize?: number;
   /** See `BasicKernelSpec.requiredLimits`. */
   readonly requiredLimits?: RequiredLimits;
 }

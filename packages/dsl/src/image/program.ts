@@ -177,6 +177,12 @@ export interface KernelInfo {
    * when `keep` is 1.
    */
   readonly reductions?: readonly ReductionInfo[];
+  /**
+   * The items a sub-group must hold, when the kernel requires a size: the image's `subgroups`
+   * lowering asks the device for it (`@subgroup_size`), and a device that cannot give it runs the
+   * `workgroup` lowering, whose sub-groups are then of this size.
+   */
+  readonly subGroupSize?: number;
 }
 
 export interface ReductionInfo {

@@ -80,7 +80,9 @@ export class DeviceContext {
   /** The image's WGSL and line maps in the lowering of group functions this device runs. */
   sources(image: DeviceImage): Pick<DeviceImage, 'wgsl' | 'lineMaps'> {
     const fallback = image.workgroupLowering;
-    return fallback && groupSupport()?.lowering(this.device) === 'workgroup' ? fallback : image;
+    return fallback && groupSupport()?.lowering(this.device, image) === 'workgroup'
+      ? fallback
+      : image;
   }
 
   module(image: DeviceImage, variant: Variant): GPUShaderModule {

@@ -3,7 +3,7 @@
  * which the integration footer of a module using them imports: an app without them does not
  * carry it. Loading it registers it here.
  */
-import type { CollectiveLowering, ReductionType } from '@syclts/dsl';
+import type { CollectiveLowering, DeviceImage, ReductionType } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import type { QueueCore } from './core.js';
@@ -30,8 +30,8 @@ export interface GroupSupport {
     global: readonly number[],
     local: readonly number[] | null,
   ): { readonly args: CheckedArgs; readonly finishers: readonly KernelAction[] };
-  /** How `device` runs group functions (see device/collectives.ts). */
-  lowering(device: GPUDevice): CollectiveLowering;
+  /** How `device` runs the group functions of `image` (see device/collectives.ts). */
+  lowering(device: GPUDevice, image: DeviceImage): CollectiveLowering;
 }
 
 let support: GroupSupport | null = null;

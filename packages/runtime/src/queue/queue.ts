@@ -103,7 +103,7 @@ export class Queue {
     }
     const { adapter, description } = await requestAdapter(options);
     // Group functions use sub-groups where the device has them (see device/collectives.ts).
-    const wanted: GPUFeatureName[] = ['shader-f16', 'subgroups'];
+    const wanted: GPUFeatureName[] = ['shader-f16', 'subgroups', 'subgroup-size-control'];
     const device = await adapter.requestDevice({
       requiredFeatures: wanted.filter((f) => adapter.features.has(f)),
       requiredLimits: {

@@ -279,7 +279,7 @@ export class CodePrinter {
       case 'groupLinearRange':
         return `(${Array.from({ length: dims }, (_, i) => this.#item('groupRange', i)).join(' * ')})`;
       default:
-        return this.scope.groups.query(query, this.scope.items(kernel));
+        return this.scope.groups.query(kernel, query, this.scope.items(kernel));
     }
   }
 

@@ -98,7 +98,7 @@ export class GroupPrinter {
   }
 
   /** A sub-group query, `size` the work-group's item count as a u32 expression. */
-  query(query: ItemQuery, size: string): string {
+  query(kernel: LinkedKernel, query: ItemQuery, size: string): string {
     if (this.lowering === 'subgroups') {
       switch (query) {
         case 'subGroupId':
@@ -113,7 +113,7 @@ export class GroupPrinter {
           return 'sg_count';
       }
     }
-    const s = fallbackSize(size);
+    const s = fallbackSize(kernel, size);
     switch (query) {
       case 'subGroupId':
         return `(lindex / ${s})`;
@@ -360,8 +360,10 @@ export class GroupPrinter {
 
 const U32: DataType = { kind: 'scalar', scalar: 'u32' };
 
-/** The emulated sub-group size: min(32, N). */
-function fallbackSize(size: string): string {
+/** The emulated sub-group size: the kernel's required one, else min(32, N). */
+function fallbackSize(kernel: LinkedKernel, size: string): string {
+  const required = kernel.decl.subGroupSize;
+  if (required !== undefined) return `${required}u`;
   const n = /^(\d+)u$/.exec(size);
   return n ? `${Math.min(32, Number(n[1]))}u` : `min(32u, ${size})`;
 }
@@ -473,7 +475,7 @@ class Parts {
 
   /** Sub-groups kept in workgroup memory: runs of min(32, N) items. */
   subgroupInWorkgroup(fn: GroupFunction): string[] {
-    const s = fallbackSize(this.size);
+    const s = fallbackSize(this.kernel, this.size);
     const m = this.printer.scratch(this.kernel, this.t, this.size);
     const c = (a: string, b: string) => this.combine(a, b);
     const compute = (): string[] => {

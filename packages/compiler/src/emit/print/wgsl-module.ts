@@ -70,8 +70,9 @@ export function printModule(
       mark('}'),
     ]);
   }
-  const subgroups =
-    lowering === 'subgroups' ? new Set(kernels.filter(usesSubgroupBuiltins)) : new Set();
+  const subgroups = new Set<LinkedKernel>(
+    lowering === 'subgroups' ? kernels.filter(usesSubgroupBuiltins) : [],
+  );
   for (const kernel of kernels) {
     sections.push(entryPoint(kernel, scope, subgroups.has(kernel)));
   }
@@ -81,6 +82,9 @@ export function printModule(
   ];
   if (types.usesF16) head.push('enable f16;');
   if (subgroups.size > 0) head.push('enable subgroups;');
+  if ([...subgroups].some((k) => k.decl.subGroupSize !== undefined)) {
+    head.push('enable subgroup_size_control;');
+  }
   const structs = types.declarations();
   const functions = [...groups.declarations(), ...helpers.declarations()];
   const text = `${[head, ...[structs, functions].filter((d) => d.length > 0), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
@@ -257,8 +261,9 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean)
     kernel.info.ndRange || kernel.rangeGuardInBody
       ? []
       : [`  if (any(gid >= ${launch}.${LAUNCH_FIELDS.globalRange})) {`, '    return;', '  }'];
+  const required = subgroups ? kernel.decl.subGroupSize : undefined;
   return [
-    `@compute @workgroup_size(${size.join(', ')})`,
+    `@compute @workgroup_size(${size.join(', ')})${required === undefined ? '' : ` @subgroup_size(${required})`}`,
     `fn ${kernel.info.entryPoint}(`,
     '  @builtin(workgroup_id) wgid: vec3<u32>,',
     '  @builtin(local_invocation_id) lid: vec3<u32>,',

@@ -204,7 +204,15 @@ export class DeclarationBuilder {
       return null;
     }
     const entries = new Map<string, { node: Node; value: Expression }>();
-    const keys = ['range', 'ndRange', 'workgroupSize', 'args', 'local', 'requiredLimits'];
+    const keys = [
+      'range',
+      'ndRange',
+      'workgroupSize',
+      'args',
+      'local',
+      'requiredLimits',
+      'subGroupSize',
+    ];
     for (const p of spec.properties) {
       const key = p.type === 'Property' ? propertyName(p.key, p.computed) : null;
       if (p.type !== 'Property' || key === null || !keys.includes(key)) {
@@ -217,6 +225,9 @@ export class DeclarationBuilder {
     const requiredLimits = limitsEntry ? this.requiredLimits(limitsEntry.value) : undefined;
     if (requiredLimits === null) return null;
     const range = this.kernelRange(entries, spec);
+    const sizeEntry = entries.get('subGroupSize');
+    const subGroupSize = sizeEntry ? this.subGroupSize(sizeEntry, range) : undefined;
+    if (subGroupSize === null) return null;
     const params = this.kernelParams(entries.get('args'), spec);
     const workgroupArrays = this.workgroupArrays(entries.get('local'), range?.kind === 'nd');
     if (!range || !params || !workgroupArrays) return null;
@@ -261,7 +272,34 @@ export class DeclarationBuilder {
       body,
       span: this.span(decl),
       ...(requiredLimits ? { requiredLimits } : {}),
+      ...(subGroupSize ? { subGroupSize } : {}),
     };
+  }
+
+  /**
+   * `subGroupSize: 32`: a power of two from 1 to 128 (WGSL's range), in an nd-range kernel whose
+   * work-group's last dimension, when a literal, it divides.
+   */
+  private subGroupSize(
+    entry: { node: Node; value: Expression },
+    range: KernelRange | null,
+  ): number | null {
+    const c = this.resolver.evalConst(entry.value);
+    const n = c?.kind === 'number' && !c.float ? c.value : Number.NaN;
+    if (!(Number.isInteger(n) && n >= 1 && n <= 128 && (n & (n - 1)) === 0)) {
+      this.reporter.error(entry.value, msg.subGroupSizeValue());
+      return null;
+    }
+    if (range?.kind !== 'nd') {
+      this.reporter.error(entry.node, msg.groupsNeedNdRange('subGroupSize'));
+      return null;
+    }
+    const last = range.workgroupSize[range.dimensions - 1];
+    if (last?.op === 'literal' && typeof last.value === 'number' && last.value % n !== 0) {
+      this.reporter.error(entry.value, msg.subGroupSizeDivides(n, last.value));
+      return null;
+    }
+    return n;
   }
 
   /** `requiredLimits: { maxComputeWorkgroupStorageSize: 32768 }`: WebGPU limit names, integer constants. */
