@@ -6,9 +6,10 @@
  */
 import type { DataType, JsonValue, ShareableValue, SymbolicId } from '@syclts/dsl';
 import type { LinkedImage, LinkedKernel, SizeValue } from '../link/linked-image.js';
-import { type BARRIER, Machine, type Storage } from './machine.js';
+import { groupResults } from './groups.js';
+import { BARRIER, type GroupArrival, Machine, type Stop, type Storage } from './machine.js';
 import type { Cell, Place } from './places.js';
-import { fromShareable, InterpretError, zeroOf } from './values.js';
+import { fromShareable, InterpretError, type Value, zeroOf } from './values.js';
 
 export { INTERPRETED_BUILTINS } from './builtins.js';
 export { InterpretError } from './values.js';
@@ -136,8 +137,9 @@ export function interpretKernel(
     const items = [];
     for (const localId of indices(local)) {
       const globalId = localId.map((l, d) => group[d]! * local[d]! + l);
-      // A basic range's items past the range return at once, as the GPU's guard makes them.
-      if (globalId.some((g, d) => g >= range[d]!)) continue;
+      // A basic range's items past the range return at once, as the GPU's guard makes them
+      // (a kernel with reductions skips its body instead: they still combine nothing).
+      if (!kernel.rangeGuardInBody && globalId.some((g, d) => g >= range[d]!)) continue;
       const machine = new Machine(storage, {
         globalId,
         globalRange: range,
@@ -155,24 +157,48 @@ export function interpretKernel(
   return { accessors, deviceGlobals };
 }
 
-/** Steps every item to its next barrier in turn; all must reach it, or all finish. */
+/**
+ * Steps every item to its next barrier or group function in turn; all must reach the same one,
+ * or all finish. At a group function each item is resumed with its result.
+ */
 function runWorkgroup(
-  items: Generator<typeof BARRIER, void, void>[],
+  items: Generator<Stop, void, Value | undefined>[],
   kernel: LinkedKernel,
   module: string,
 ): void {
+  const size = items.length;
+  const subGroup = kernel.decl.subGroupSize ?? Math.min(32, size);
   let running = items;
+  let inputs: (Value | undefined)[] = running.map(() => undefined);
   while (running.length > 0) {
-    const waiting = running.filter((item) => !item.next().done);
-    if (waiting.length !== 0 && waiting.length !== running.length) {
+    const stops: Stop[] = [];
+    const waiting = running.filter((item, i) => {
+      const step = item.next(inputs[i]);
+      if (step.done) return false;
+      stops.push(step.value);
+      return true;
+    });
+    const first = stops[0];
+    const same = (s: Stop) =>
+      s === BARRIER ? first === BARRIER : first !== BARRIER && s.call === first?.call;
+    const together = waiting.length === running.length && stops.every(same);
+    if (waiting.length !== 0 && !together) {
       const { line, column } = kernel.decl.span;
       throw new InterpretError(
-        `a barrier reached by ${waiting.length} of the workgroup's ${running.length} items: WGSL requires uniform control flow there`,
+        `a barrier or group function reached by ${waiting.length} of the workgroup's ${running.length} items, or not the same one: WGSL requires uniform control flow there`,
         module,
         line,
         column,
       );
     }
+    inputs =
+      first === undefined || first === BARRIER
+        ? waiting.map(() => undefined)
+        : groupResults(
+            first.call,
+            stops.map((s) => (s as GroupArrival).args),
+            subGroup,
+          );
     running = waiting;
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { DataType, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
+import { mapChildren } from '../ir/children.js';
 import type {
   BinaryOperator,
   Block,
@@ -18,6 +19,7 @@ import type {
 import type { Span } from '../ir/span.js';
 import type { LinkedFunction } from '../link/linked-image.js';
 import { builtinFunction } from './builtins.js';
+import type { GroupCall } from './groups.js';
 import { binaryScalar, convertScalar, unaryScalar } from './numbers.js';
 import { type Cell, child, lengthOf, type Place, read, write } from './places.js';
 import { copyOf, InterpretError, type Scalar, toScalar, type Value, zeroOf } from './values.js';
@@ -50,8 +52,17 @@ export interface Storage {
 export const BARRIER = Symbol('barrier');
 type Barrier = typeof BARRIER;
 
+/** Yielded at each group function: the item's arguments; it is resumed with its result. */
+export interface GroupArrival {
+  readonly call: GroupCall;
+  readonly args: readonly Value[];
+}
+
+/** What an item stops at, for the workgroup's scheduler (index.ts). */
+export type Stop = Barrier | GroupArrival;
+
 type Completion = undefined | 'break' | 'continue' | { readonly value: Value | null };
-type Run<T> = Generator<Barrier, T, void>;
+type Run<T> = Generator<Stop, T, Value | undefined>;
 
 interface Frame {
   readonly module: string;
@@ -59,6 +70,9 @@ interface Frame {
 }
 
 export class Machine {
+  /** The results of the group functions of the expression being evaluated (see `settled`). */
+  readonly #arrived = new Map<GroupCall, Value>();
+
   constructor(
     private readonly storage: Storage,
     private readonly ids: ItemIds,
@@ -92,7 +106,7 @@ export class Machine {
         yield* this.let(s, frame);
         return undefined;
       case 'if': {
-        const taken = this.expr(s.condition, frame) as boolean;
+        const taken = (yield* this.settled(s.condition, frame)) as boolean;
         if (taken) return yield* this.block(s.then, frame);
         return s.else ? yield* this.block(s.else, frame) : undefined;
       }
@@ -103,7 +117,7 @@ export class Machine {
             if (s.init.kind === 'let') yield* this.let(s.init, frame);
             else yield* this.update(s.init, frame);
           }
-          while (s.condition === null || (this.expr(s.condition, frame) as boolean)) {
+          while (s.condition === null || ((yield* this.settled(s.condition, frame)) as boolean)) {
             this.#tick(frame, s.span);
             const c = yield* this.block(s.body, frame);
             if (c === 'break') break;
@@ -116,7 +130,7 @@ export class Machine {
         }
       }
       case 'while':
-        while (this.expr(s.condition, frame) as boolean) {
+        while ((yield* this.settled(s.condition, frame)) as boolean) {
           this.#tick(frame, s.span);
           const c = yield* this.block(s.body, frame);
           if (c === 'break') break;
@@ -151,6 +165,7 @@ export class Machine {
   *update(s: UpdateStmt<SymbolicId>, frame: Frame): Run<void> {
     switch (s.kind) {
       case 'assign': {
+        yield* this.#arrive(s.target, frame);
         const place = this.place(s.target, frame);
         const value = yield* this.value(s.value, frame);
         const result =
@@ -187,7 +202,7 @@ export class Machine {
         return;
       case 'atomicStore': {
         const place = this.place(s.pointer, frame);
-        this.#write(place, this.expr(s.value, frame), frame, s.span);
+        this.#write(place, yield* this.settled(s.value, frame), frame, s.span);
         return;
       }
       case 'barrier':
@@ -199,13 +214,44 @@ export class Machine {
           s.span,
           'a reduction is lowered by the link step before a kernel runs',
         );
-      case 'jointScan':
-        this.#fail(
-          frame,
-          s.span,
-          'the interpreter does not run group functions: run the kernel on a device',
-        );
+      case 'jointScan': {
+        const input = yield* this.settled(s.input, frame);
+        const init = s.init ? [yield* this.settled(s.init, frame)] : [];
+        const output = yield { call: s, args: [input, ...init] };
+        this.#write(this.place(s.output, frame), output!, frame, s.span);
+        return;
+      }
     }
+  }
+
+  /**
+   * `e`'s value, its group functions met first: each in evaluation order (arguments before the
+   * call), the item stopping there until the work-group has arrived. Their arguments are thereby
+   * evaluated before the rest of the expression, which WGSL's order differs from only where an
+   * expression also writes memory its group function's arguments read.
+   */
+  *settled(e: Expr<SymbolicId>, frame: Frame): Run<Value> {
+    yield* this.#arrive(e, frame);
+    try {
+      return this.expr(e, frame);
+    } finally {
+      this.#arrived.clear();
+    }
+  }
+
+  *#arrive(e: Expr<SymbolicId>, frame: Frame): Run<void> {
+    if (e.op === 'group') {
+      for (const a of e.args) yield* this.#arrive(a, frame);
+      const args = e.args.map((a) => this.expr(a, frame));
+      this.#arrived.set(e, (yield { call: e, args })!);
+      return;
+    }
+    const children: Expr<SymbolicId>[] = [];
+    mapChildren(e, (c) => {
+      children.push(c);
+      return c;
+    });
+    for (const c of children) yield* this.#arrive(c, frame);
   }
 
   #write(place: Place, value: Value, frame: Frame, span: Span): void {
@@ -215,7 +261,7 @@ export class Machine {
   /** An expression at statement level: a call there may reach a barrier. */
   *value(e: Expr<SymbolicId>, frame: Frame): Run<Value> {
     if (e.op === 'call') return (yield* this.call(e.callee, e.args, frame, e.span))!;
-    return this.expr(e, frame);
+    return yield* this.settled(e, frame);
   }
 
   *call(
@@ -230,7 +276,8 @@ export class Machine {
     if (decl.body.kind !== 'ir') {
       this.#fail(frame, span, `${decl.name} has a raw WGSL body, which the interpreter cannot run`);
     }
-    const values = args.map((a) => this.expr(a, frame));
+    const values: Value[] = [];
+    for (const a of args) values.push(yield* this.settled(a, frame));
     const scope = new Map<string, Cell>(
       decl.params.map((p, i) => [p.name, { value: copyOf(values[i]!) }]),
     );
@@ -309,12 +356,13 @@ export class Machine {
         return toScalar(scalarOf(e.type), this.#item(e.query, e.dimension));
       case 'atomic':
         return this.#atomic(e, frame);
-      case 'group':
-        return this.#fail(
-          frame,
-          e.span,
-          'the interpreter does not run group functions: run the kernel on a device',
-        );
+      case 'group': {
+        const result = this.#arrived.get(e);
+        if (result === undefined) {
+          return this.#fail(frame, e.span, 'a group function the work-group did not arrive at');
+        }
+        return result;
+      }
     }
   }
 

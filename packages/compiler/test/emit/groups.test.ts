@@ -3,11 +3,14 @@
  * and workgroup memory forced): every operation, type and group kind on fresh random inputs,
  * against a CPU model of SYCL's definitions. The work-group (3 x 16 = 48 items) is no power of
  * two, and splits into sub-groups the last of which is partial in the workgroup lowering (32 + 16).
+ * The interpreter gives the workgroup lowering's values too.
  */
 import type { CollectiveLowering } from '@syclts/dsl';
 import { describe, expect, test } from 'vitest';
 import { randomU32 } from '../../../../test-inputs.ts';
 import { build } from '../../src/index.js';
+import { interpretKernel } from '../../src/interpret/index.js';
+import { linkSources } from '../frontend/gpu.js';
 import { runKernel } from '../support/gpu.js';
 
 const M = 'src/groups.sycl.ts';
@@ -338,6 +341,22 @@ describe.each(['subgroups', 'workgroup'] as const)(
         }
         expect(wrong).toEqual([]);
         expect([...flags]).toEqual(want.flags);
+        if (lowering === 'workgroup') {
+          // The interpreter, the oracle of this lowering, gives the same values.
+          const { images } = linkSources({ [M]: source(s) });
+          const cpu = interpretKernel(images, {
+            kernel: `${M}#groups_${s}`,
+            range: [WG[0] * GROUPS[0], WG[1] * GROUPS[1]],
+            args: {
+              xs,
+              ks,
+              out: new Uint32Array(ITEMS * K).fill(0x7fc0dead),
+              flags: new Uint32Array(ITEMS * QUERIES).fill(0xdeadbeef),
+            },
+          });
+          expect(new Uint32Array(cpu.accessors.out!)).toEqual(new Uint32Array(accessors.out!));
+          expect(new Uint32Array(cpu.accessors.flags!)).toEqual(flags);
+        }
       },
     );
   },
