@@ -39,60 +39,66 @@ export function groupResults(
     const base = i - (i % subGroup);
     return Array.from({ length: Math.min(subGroup, n - base) }, (_, k) => base + k);
   };
-  return args.map((own, i) => {
-    const group = members(i);
-    const at = group.indexOf(i);
-    const x = (k: number) => args[group[k]!]![0]!;
-    const [value, extra] = own as [Value, Value | undefined];
-    const pick = (k: number, ok: boolean) => (ok ? x(k) : value);
-    switch (call.fn) {
-      case 'reduce':
-      case 'exclusiveScan':
-      case 'inclusiveScan': {
-        const upto =
-          call.fn === 'reduce' ? group.length : call.fn === 'exclusiveScan' ? at : at + 1;
-        const items = Array.from({ length: upto }, (_, k) => x(k));
-        return fold(call.operator!, call.type, items, extra ?? null);
-      }
-      case 'broadcast':
-      case 'select': {
-        const k = extra as number;
-        return pick(k, k < group.length);
-      }
-      case 'shiftLeft': {
-        const d = extra as number;
-        return pick(at + d, d < group.length - at);
-      }
-      case 'shiftRight': {
-        const d = extra as number;
-        return pick(at - d, d <= at);
-      }
-      case 'permuteXor': {
-        const j = (at ^ (extra as number)) >>> 0;
-        return pick(j, j < group.length);
-      }
-      case 'any':
-      case 'all':
-      case 'none': {
-        const flags = group.map((_, k) => x(k) as boolean);
-        const any = flags.some(Boolean);
-        return call.fn === 'any' ? any : call.fn === 'all' ? flags.every(Boolean) : !any;
-      }
-      case 'jointReduce':
-        return fold(call.operator!, call.type, value as Value[], extra ?? null);
-      case 'jointAny':
-      case 'jointAll':
-      case 'jointNone': {
-        const element =
-          call.args[0]!.type.kind === 'array' ? call.args[0]!.type.element : call.type;
-        const flags = (value as Value[]).map((e) =>
-          call.comparison ? compare(call.comparison, element, e, extra!) : (e as boolean),
-        );
-        const any = flags.some(Boolean);
-        return call.fn === 'jointAny' ? any : call.fn === 'jointAll' ? flags.every(Boolean) : !any;
-      }
+  return args.map((own, i) => itemResult(call, args, own, members(i), i));
+}
+
+/** Item `i`'s result, `group` its group's members (item indices in local linear order). */
+function itemResult(
+  call: Extract<GroupCall, { op: 'group' }>,
+  args: readonly (readonly Value[])[],
+  own: readonly Value[],
+  group: readonly number[],
+  i: number,
+): Value {
+  const at = group.indexOf(i);
+  const x = (k: number) => args[group[k]!]![0]!;
+  const [value, extra] = own as [Value, Value | undefined];
+  const pick = (k: number, ok: boolean) => (ok ? x(k) : value);
+  switch (call.fn) {
+    case 'reduce':
+    case 'exclusiveScan':
+    case 'inclusiveScan': {
+      const upto = call.fn === 'reduce' ? group.length : call.fn === 'exclusiveScan' ? at : at + 1;
+      const items = Array.from({ length: upto }, (_, k) => x(k));
+      return fold(call.operator!, call.type, items, extra ?? null);
     }
-  });
+    case 'broadcast':
+    case 'select': {
+      const k = extra as number;
+      return pick(k, k < group.length);
+    }
+    case 'shiftLeft': {
+      const d = extra as number;
+      return pick(at + d, d < group.length - at);
+    }
+    case 'shiftRight': {
+      const d = extra as number;
+      return pick(at - d, d <= at);
+    }
+    case 'permuteXor': {
+      const j = (at ^ (extra as number)) >>> 0;
+      return pick(j, j < group.length);
+    }
+    case 'any':
+    case 'all':
+    case 'none': {
+      const flags = group.map((_, k) => x(k) as boolean);
+      const any = flags.some(Boolean);
+      return call.fn === 'any' ? any : call.fn === 'all' ? flags.every(Boolean) : !any;
+    }
+    case 'jointReduce':
+      return fold(call.operator!, call.type, value as Value[], extra ?? null);
+    case 'jointAny':
+    case 'jointAll':
+    case 'jointNone': {
+      const element = call.args[0]!.type.kind === 'array' ? call.args[0]!.type.element : call.type;
+      const flags = (value as Value[]).map((e) =>
+        call.comparison ? compare(call.comparison, element, e, extra!) : (e as boolean),
+      );
+      const any = flags.some(Boolean);
+      return call.fn === 'jointAny' ? any : call.fn === 'jointAll' ? flags.every(Boolean) : !any;
+    }
+  }
 }
 
 /** `init` (or the first item), then each item combined in order; the identity for none. */
