@@ -353,6 +353,48 @@ export const scan = kernel(
     ]);
   });
 
+  test('a reduction runs as the link step lowered it: the kernel, then its finishing kernel', () => {
+    const module = 'interp/sum.sycl.ts';
+    const linked = linkSources({
+      [module]: `
+import { accessor, i32, kernel, maximum, reduction } from '@syclts/dsl';
+export const peak = kernel(
+  { range: 1, args: { xs: accessor(i32, 'read'), top: reduction(i32, maximum) } },
+  (item, _kh, { xs, top }) => {
+    const x = xs[item.getId(0)]!;
+    if (x % 2 == 0) { return; }
+    top.combine(x);
+  });
+`,
+    });
+    const xs = Int32Array.from(randomU32(150, 0x51), (r) => (r % 20001) - 10000);
+    // The basic kernel's work-groups of 64: three, the last partial.
+    const partials = new Int32Array(3).fill(0x7eadbeef);
+    const main = interpretKernel(linked.images, {
+      kernel: `${module}#peak`,
+      range: [150],
+      args: { xs, top: partials },
+    });
+    const odd = [...xs].filter((x) => x % 2 !== 0);
+    const byGroup = [0, 1, 2].map((g) =>
+      Math.max(-(2 ** 31), ...[...xs.subarray(64 * g, 64 * g + 64)].filter((x) => x % 2 !== 0)),
+    );
+    expect([...new Int32Array(main.accessors.top!)]).toEqual(byGroup);
+    const target = Int32Array.of(-(2 ** 30));
+    const finished = interpretKernel(linked.images, {
+      kernel: `${module}#peak~top`,
+      range: [256],
+      local: [256],
+      args: {
+        partials: new Int32Array(main.accessors.top!),
+        target,
+        count: 3,
+        keep: 1,
+      },
+    });
+    expect(new Int32Array(finished.accessors.target!)[0]).toBe(Math.max(-(2 ** 30), ...odd));
+  });
+
   test('an index past the end of an accessor', () => {
     const out = new Uint32Array(4);
     let error: unknown;
