@@ -5,9 +5,9 @@
  * Hot updates: device modules and the program module accept their own updates, so an edit to a
  * device module never reaches the host modules that import it. The update re-runs the edited
  * module (its footer attaches the new host objects) and the relinked program module, which
- * `relink`s every host object attached so far, those the page imported before the edit included,
- * to the new program. A device module first compiled after the program was served (a dynamic
- * import) reloads the page.
+ * `relink`s every host object attached to its earlier versions, those the page imported before
+ * the edit included, to the new program (other programs in the page keep theirs). A device
+ * module first compiled after the program was served (a dynamic import) reloads the page.
  */
 import { resolve } from 'node:path';
 import type { ModuleNode, ViteDevServer } from 'vite';
@@ -114,9 +114,11 @@ export class DevProgram {
       code: [
         "import { relink } from '@syclts/dsl';",
         `const program = JSON.parse(${programLiteral(linked.program)});`,
-        'relink(program);',
+        // Replaces this module's version before the update, and no other program in the page.
+        'relink(program, import.meta.hot?.data.program);',
         'export default program;',
         'if (import.meta.hot) {',
+        '  import.meta.hot.data.program = program;',
         '  import.meta.hot.accept();',
         OVERLAY_CLIENT,
         '}',
