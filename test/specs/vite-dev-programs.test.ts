@@ -1,6 +1,7 @@
 /**
- * The Vite dev server beside another program: an update relinks the dev server's own program
- * only.
+ * The Vite dev server beside another program, and over device modules the page stops importing:
+ * an update relinks the dev server's own program only, and the program links what the page
+ * imports, not every device module ever compiled.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ afterAll(async () => {
 declare global {
   interface Window {
     sycltsRun?: () => Promise<unknown>;
-    sycltsUpdates?: number;
+    sycltsUpdated?: string[];
     sycltsErrors?: string[];
   }
 }
@@ -60,21 +61,25 @@ async function open(name: string, port: number) {
   const page = await browser.newPage();
   await page.goto(server.resolvedUrls!.local[0]!);
   await page.waitForFunction(() => window.sycltsRun !== undefined);
-  return { root, page };
+  return { root, page, server };
 }
 
 const run = async (page: Page) => (await page.evaluate(() => window.sycltsRun!())) as RunResult;
 
-/** Writes (or, with null, deletes) files, then waits for the update or an error, and says which. */
-async function change(page: Page, root: string, files: Readonly<Record<string, string | null>>) {
-  const updates = await page.evaluate(() => window.sycltsUpdates ?? 0);
-  for (const [path, text] of Object.entries(files)) {
-    if (text === null) rmSync(join(root, path));
-    else writeFileSync(join(root, path), text);
-  }
+/** Writes files, then waits for the update of `path` or for an error, and returns the errors. */
+async function change(
+  page: Page,
+  root: string,
+  files: Readonly<Record<string, string>>,
+  path: string,
+) {
+  const before = await page.evaluate(() => window.sycltsUpdated?.length ?? 0);
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
   await page.waitForFunction(
-    (before) => (window.sycltsUpdates ?? 0) > before || (window.sycltsErrors ?? []).length > 0,
-    updates,
+    ([before, path]) =>
+      (window.sycltsUpdated ?? []).slice(before).includes(path) ||
+      (window.sycltsErrors ?? []).length > 0,
+    [before, `/${path}`] as const,
   );
   return page.evaluate(() => window.sycltsErrors ?? []);
 }
@@ -96,6 +101,37 @@ test("an update relinks the dev server's program, and a library's own program ke
     'specializationId(u32, 3)',
     'specializationId(u32, 5)',
   );
-  expect(await change(page, root, { 'src/scale.sycl.ts': scale })).toEqual([]);
+  expect(await change(page, root, { 'src/scale.sycl.ts': scale }, 'src/scale.sycl.ts')).toEqual([]);
   expect(await run(page)).toEqual({ own: values((i) => 10 * i + 12), library: LIBRARY });
+});
+
+test('the program links the device modules the page imports: one it dropped, then deleted, is in no later link', async () => {
+  const { root, page, server } = await open('hmr-programs-dropped', 5210);
+  expect((await run(page)).own).toEqual(values((i) => 6 * i + 12));
+
+  // scale.sycl.ts stops importing extra.sycl.ts, which is then deleted.
+  let scale = edited(root, 'src/scale.sycl.ts', "import { shifted } from './extra.sycl.ts';\n", '');
+  scale = scale.replace(
+    'shifted(plusOne(kh.getSpecializationConstant(factor) * i))',
+    'plusOne(kh.getSpecializationConstant(factor) * i)',
+  );
+  expect(await change(page, root, { 'src/scale.sycl.ts': scale }, 'src/scale.sycl.ts')).toEqual([]);
+  expect((await run(page)).own).toEqual(values((i) => 3 * i + 1));
+  const extra = join(root, 'src/extra.sycl.ts');
+  const deleted = new Promise<void>((resolve) => {
+    server.watcher.on('unlink', (file) => file === extra && resolve());
+  });
+  rmSync(extra);
+  await deleted;
+
+  // `twice`, which only the deleted module used, goes: nothing the page imports misses it.
+  let base = edited(
+    root,
+    'src/base.sycl.ts',
+    '\nexport const twice = deviceFunction({ args: [u32], returns: u32 }, (x) => x * 2);\n',
+    '',
+  );
+  base = base.replace('(x) => x + 1', '(x) => x + 2');
+  expect(await change(page, root, { 'src/base.sycl.ts': base }, 'src/base.sycl.ts')).toEqual([]);
+  expect((await run(page)).own).toEqual(values((i) => 3 * i + 2));
 });

@@ -75,6 +75,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
       handleHotUpdate({ file, modules }) {
         return dev.fileChanged(file, modules);
       },
+      watchChange(id, { event }) {
+        if (event === 'delete') dev.fileDeleted(id);
+      },
     },
     webpack(compiler) {
       applyWebpackLike(compiler as unknown as WebpackLikeCompiler, state);

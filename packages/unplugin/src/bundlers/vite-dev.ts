@@ -1,6 +1,8 @@
 /**
  * The Vite dev server, where there is no bundle: the program module is linked when the browser
- * asks for it, over every device module compiled so far (after transforms in flight settle).
+ * asks for it, over the device modules the page imports (after transforms in flight settle):
+ * those the module graph reaches from the page's entries. A device module the page no longer
+ * imports, or whose file was deleted, is left out.
  *
  * Hot updates: device modules and the program module accept their own updates, so an edit to a
  * device module never reaches the host modules that import it. The update re-runs the edited
@@ -12,6 +14,7 @@
 import { resolve } from 'node:path';
 import type { ModuleNode, ViteDevServer } from 'vite';
 import type { LinkOutcome } from '../device-modules.js';
+import { rootRelativePath } from '../module-path.js';
 import { programLiteral, RESOLVED_PROGRAM_MODULE } from '../program-module.js';
 import type { PluginState } from '../state.js';
 
@@ -106,9 +109,10 @@ export class DevProgram {
   async code(): Promise<LinkOutcome & { code?: string }> {
     await this.#recompileStale();
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
-    const linked = this.#state.modules.link(this.#state.options);
+    const imported = this.#imported();
+    const linked = this.#state.modules.link(this.#state.options, (path) => imported.has(path));
     if (!linked.ok) return linked;
-    this.#served = new Set(this.#state.modules.paths());
+    this.#served = imported;
     return {
       ...linked,
       code: [
@@ -127,6 +131,43 @@ export class DevProgram {
     };
   }
 
+  /** A file was deleted: a device module of it is in no later link. */
+  fileDeleted(file: string): void {
+    if (this.#state.isDeviceModule(file)) {
+      this.#state.modules.delete(rootRelativePath(this.#state.root, file));
+    }
+  }
+
+  /**
+   * The device modules the page imports, as root-relative paths: those the module graph reaches
+   * from its entries (modules nothing imports, a device module aside: a `.sycl.ts` module nothing
+   * imports any longer is one the page dropped). Dynamic imports count, loaded or not.
+   */
+  #imported(): Set<string> {
+    const graph = this.#server?.moduleGraph;
+    const imported = new Set<string>();
+    if (!graph) return imported;
+    const pending = [...graph.idToModuleMap.values()].filter(
+      (module) =>
+        module.importers.size === 0 &&
+        module.id !== RESOLVED_PROGRAM_MODULE &&
+        !(module.id && this.#state.isDeviceModule(module.id)),
+    );
+    const seen = new Set(pending);
+    for (let module = pending.pop(); module; module = pending.pop()) {
+      if (module.id && this.#state.isDeviceModule(module.id)) {
+        imported.add(rootRelativePath(this.#state.root, module.id));
+      }
+      for (const next of module.importedModules) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          pending.push(next);
+        }
+      }
+    }
+    return imported;
+  }
+
   /**
    * Compiles again the device modules an edit invalidated, before linking: during a hot update the
    * browser may ask for the program before it asks for the edited module. Compiling one may add
@@ -137,10 +178,12 @@ export class DevProgram {
     if (!server) return;
     const tried = new Set<ModuleNode>();
     for (;;) {
+      const imported = this.#imported();
       const stale = [...server.moduleGraph.idToModuleMap.values()].filter(
         (module) =>
           module.id !== null &&
           this.#state.isDeviceModule(module.id) &&
+          imported.has(rootRelativePath(this.#state.root, module.id)) &&
           module.transformResult === null &&
           !tried.has(module),
       );
