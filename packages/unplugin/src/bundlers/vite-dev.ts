@@ -11,10 +11,11 @@
  * the edit included, to the new program (other programs in the page keep theirs). A device
  * module first compiled after the program was served (a dynamic import) reloads the page.
  */
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ModuleNode, ViteDevServer } from 'vite';
 import type { LinkOutcome } from '../device-modules.js';
-import { rootRelativePath } from '../module-path.js';
+import { rootRelativePath, stripQuery } from '../module-path.js';
 import { programLiteral, RESOLVED_PROGRAM_MODULE } from '../program-module.js';
 import type { PluginState } from '../state.js';
 
@@ -129,6 +130,33 @@ export class DevProgram {
         '',
       ].join('\n'),
     };
+  }
+
+  /**
+   * The source of an imported device module, through the dev server's own pipeline: every
+   * plugin's `load` and `transform` hooks run (`this.load` in Vite's dev server runs the transforms
+   * only for code a plugin's `load` made, and enters the module in the graph with its file path
+   * for URL), and this plugin's transform records the source it began with.
+   */
+  async load(id: string): Promise<string> {
+    const file = stripQuery(id);
+    // A module whose transform is under way (an import cycle) is not requested again: the request
+    // would wait for the transform that waits for it.
+    const inTransform = this.#state.sources.inTransform(file);
+    if (inTransform !== undefined) return inTransform;
+    const server = this.#server;
+    if (server) {
+      const root = server.config.root;
+      const inRoot = relative(root, file);
+      const url =
+        server.moduleGraph.getModuleById(id)?.url ??
+        (inRoot.startsWith('..') || isAbsolute(inRoot)
+          ? `/@fs${file}`
+          : `/${inRoot.split(sep).join('/')}`);
+      // A module that no longer compiles reports its error when the browser asks for it.
+      await server.transformRequest(url).catch(() => {});
+    }
+    return this.#state.sources.latest(file) ?? readFile(file, 'utf8');
   }
 
   /** A file was deleted: a device module of it is in no later link. */
