@@ -1,10 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
-import { stageApp } from '../helpers/paths.js';
+import { repoRoot, stageApp } from '../helpers/paths.js';
 import { startDevServer } from '../helpers/vite-browser.js';
 
 let root: string;
@@ -114,6 +114,11 @@ test('the dev server links on request, and an edit to a .sycl.ts module updates 
   const removed = await run();
   expect(removed).toMatchObject({ results: multiples(13), factor: 13, total: 65 + 13 + 40 });
   expect(removed.pipelinesCreated).toBeGreaterThanOrEqual(updated.pipelinesCreated + 2);
+
+  // A build of the workspace while the page is open (by hand, or by another test file) writes
+  // the packages' build output the page loaded: the page stays as it is.
+  const now = new Date();
+  utimesSync(join(repoRoot, 'packages/runtime/dist/index.js'), now, now);
 
   // A third one imports a declaration from a device module new to the page.
   writeFileSync(

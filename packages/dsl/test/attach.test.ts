@@ -19,7 +19,7 @@ const program = (): Program => ({
   programGlobals: { size: 0, globals: {} },
 });
 
-test('a relinked program takes over every host object attached before, old versions included', () => {
+test('a relinked program takes over every host object of the program it replaces, old versions included', () => {
   const first = program();
   const oldFactor = specializationId(u32, 7);
   const scale = {};
@@ -32,7 +32,7 @@ test('a relinked program takes over every host object attached before, old versi
 
   // An edit: the program module relinks first, then the edited module attaches its new objects.
   const second = program();
-  relink(second);
+  relink(second, first);
   const newFactor = specializationId(u32, 11);
   attach(second, [[newFactor, 'src/a.sycl.ts#factor']]);
   expect(bindingOf(oldFactor)).toEqual({ symbolicId: 'src/a.sycl.ts#factor', program: second });
@@ -44,7 +44,7 @@ test('a relinked program takes over every host object attached before, old versi
 
   // A second edit still reaches the objects of the first version.
   const third = program();
-  relink(third);
+  relink(third, second);
   const newestFactor = specializationId(u32, 13);
   attach(third, [[newestFactor, 'src/a.sycl.ts#factor']]);
   expect(bindingOf(oldFactor)?.program).toBe(third);
@@ -64,4 +64,27 @@ test('without a relink, programs keep their own declarations', () => {
   expect(latestDeclaration(x)).toBe(x);
   expect(latestDeclaration(y)).toBe(y);
   expect(originOf(b)).toBe(b);
+});
+
+test('a relink leaves the host objects of other programs alone', () => {
+  // A program of a library built with syclts, and the dev server's program, in one page.
+  const library = program();
+  const libraryKernel = {};
+  attach(library, [[libraryKernel, 'src/lib.sycl.ts#blur']]);
+  const first = program();
+  relink(first, undefined);
+  const scale = {};
+  attach(first, [[scale, 'src/a.sycl.ts#scale']]);
+  expect(bindingOf(libraryKernel)?.program).toBe(library);
+
+  const second = program();
+  relink(second, first);
+  expect(bindingOf(scale)?.program).toBe(second);
+  expect(bindingOf(libraryKernel)?.program).toBe(library);
+  expect(declarationOf(library, 'src/lib.sycl.ts#blur')).toBe(libraryKernel);
+  expect(declarationOf(second, 'src/lib.sycl.ts#blur')).toBeUndefined();
+  expect(originOf(second)).toBe(first);
+  expect(originOf(library)).toBe(library);
+  expect(attachedPrograms()).toContain(library);
+  expect(attachedPrograms()).not.toContain(first);
 });

@@ -1,6 +1,6 @@
 /**
  * Specialization constants across a relink (what the dev server does after an edit): in a file
- * of its own, since a relink re-points every program attached in the process. The runtime keeps
+ * of its own, apart from the programs other tests attach. The runtime keeps
  * what it resolved per host object until an attach or relink says otherwise.
  */
 import {
@@ -49,12 +49,17 @@ test.each(['native', 'emulated'] as const)(
       cgh.setSpecializationConstant(id, value);
 
     const first = host(3);
-    compileSources([{ module: 'src/ramp.sycl.ts', source: version(3), exports: first }]);
+    const original = compileSources([
+      { module: 'src/ramp.sycl.ts', source: version(3), exports: first },
+    ]);
     expect(await run(first.ramp)).toEqual(ramp(3));
     expect(await run(first.ramp, set(first.step, 5))).toEqual(ramp(5));
 
     const second = host(11);
-    relink(compileSources([{ module: 'src/ramp.sycl.ts', source: version(11), exports: second }]));
+    relink(
+      compileSources([{ module: 'src/ramp.sycl.ts', source: version(11), exports: second }]),
+      original,
+    );
     // Both versions' host objects now name the edited constant, whose default is 11.
     expect(await run(first.ramp)).toEqual(ramp(11));
     expect(await run(second.ramp)).toEqual(ramp(11));

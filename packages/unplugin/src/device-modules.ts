@@ -34,8 +34,13 @@ export class DeviceModules {
     this.#modules.set(path, module);
   }
 
-  paths(): IterableIterator<string> {
-    return this.#modules.keys();
+  /** Forgets a module (its file was deleted): no later link holds it. */
+  delete(path: string): void {
+    this.#modules.delete(path);
+  }
+
+  has(path: string): boolean {
+    return this.#modules.has(path);
   }
 
   /** Links the modules whose paths `inBundle` accepts (all when omitted) into one program. */

@@ -1,15 +1,18 @@
 /**
  * The device modules a `.sycl.ts` module imports, directly or through other device modules, read
  * ahead of compilation: the compiler follows imports synchronously (types, specialization IDs,
- * device functions declared elsewhere), while bundlers resolve asynchronously.
+ * device functions declared elsewhere), while bundlers resolve and load asynchronously. Each is
+ * resolved and loaded through the bundler (`bundlers/resolvers.ts`), so that other plugins' `load`
+ * and `transform` hooks shape the source the compiler reads, as they shape the module itself.
  */
-import { readFile } from 'node:fs/promises';
 import type { ModuleLoader } from '@syclts/compiler';
 import { rootRelativePath } from './module-path.js';
 
 export interface ImportGraphContext {
   readonly root: string;
   readonly resolve: (specifier: string, importer: string) => Promise<string | null>;
+  /** The source of a resolved device module, as the bundler loads it for this plugin. */
+  readonly load: (id: string) => Promise<string>;
   readonly isDeviceModule: (id: string) => boolean;
   readonly loader: ModuleLoader;
 }
@@ -44,7 +47,7 @@ export async function collectImportGraph(
       }
       const file = resolved.split('?')[0]!;
       const module = rootRelativePath(context.root, file);
-      const loaded = { module, file, source: await readFile(file, 'utf8') };
+      const loaded = { module, file, source: await context.load(resolved) };
       edges.set(specifier, loaded);
       pending.push(loaded);
     }

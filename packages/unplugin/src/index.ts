@@ -5,12 +5,14 @@
 import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unplugin';
 import { bundlerMessage } from './bundler-message.js';
 import { setupEsbuild } from './bundlers/esbuild.js';
-import { bundlerResolve } from './bundlers/resolvers.js';
+import { bundlerLoad, bundlerResolve } from './bundlers/resolvers.js';
 import { rollupLikeHooks } from './bundlers/rollup-like.js';
 import { DevProgram, SELF_ACCEPT } from './bundlers/vite-dev.js';
 import { applyWebpackLike, type WebpackLikeCompiler } from './bundlers/webpack-like.js';
+import { stripQuery } from './module-path.js';
 import type { Options } from './options.js';
 import { PROGRAM_MODULE, PROGRAM_MODULE_CODE, resolvedProgramModule } from './program-module.js';
+import { sourceMeta } from './sources.js';
 import { PluginState } from './state.js';
 import { transformDeviceModule } from './transform.js';
 
@@ -40,12 +42,17 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
       filter: { id: { include: state.options.include, exclude: state.options.exclude } },
       async handler(code, id) {
         if (!state.isDeviceModule(id)) return null;
+        const file = stripQuery(id);
+        state.sources.begin(file, code);
         const compiling = transformDeviceModule(code, id, {
           root: state.root,
           resolve: bundlerResolve(this, meta.framework),
+          load: dev.active
+            ? (resolved) => dev.load(resolved)
+            : bundlerLoad(this, meta.framework, state.sources),
           isDeviceModule: (resolved) => state.isDeviceModule(resolved),
           loader: state.loader,
-        });
+        }).finally(() => state.sources.end(file));
         const outcome = await (dev.active ? dev.track(compiling) : compiling);
         for (const warning of outcome.warnings) {
           this.warn(bundlerMessage([warning], meta.framework));
@@ -56,10 +63,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
         }
         for (const dependency of outcome.dependencies) this.addWatchFile(dependency);
         state.modules.set(outcome.path, outcome.module);
-        if (!dev.active) return { code: outcome.code, map: outcome.map };
+        // The source, for modules that import this one and load it through the bundler.
+        const moduleMeta = sourceMeta(code);
+        if (!dev.active) return { code: outcome.code, map: outcome.map, meta: moduleMeta };
         dev.compiled(outcome.path);
         // Appended after everything the map covers: the map stays exact.
-        return { code: outcome.code + SELF_ACCEPT, map: outcome.map };
+        return { code: outcome.code + SELF_ACCEPT, map: outcome.map, meta: moduleMeta };
       },
     },
     rollup: rollupLike,
@@ -74,6 +83,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined> = (options, m
       },
       handleHotUpdate({ file, modules }) {
         return dev.fileChanged(file, modules);
+      },
+      watchChange(id, { event }) {
+        if (event === 'delete') dev.fileDeleted(id);
       },
     },
     webpack(compiler) {

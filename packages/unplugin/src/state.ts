@@ -3,6 +3,7 @@ import { ModuleLoader } from '@syclts/compiler';
 import { DeviceModules } from './device-modules.js';
 import { stripQuery } from './module-path.js';
 import { type Options, type ResolvedOptions, resolveOptions } from './options.js';
+import { DeviceSources } from './sources.js';
 
 /** What one plugin instance knows across the hooks of a build (and of rebuilds in watch mode). */
 export class PluginState {
@@ -10,6 +11,8 @@ export class PluginState {
   readonly modules = new DeviceModules();
   /** Parses each device module once per source text, across the modules that import it. */
   readonly loader = new ModuleLoader();
+  /** The source each device module's transform began with: what its importers compile against. */
+  readonly sources = new DeviceSources();
   readonly #filter: (id: unknown) => boolean;
   #bundlerRoot = process.cwd();
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { ModuleLoader } from '@syclts/compiler';
@@ -30,6 +30,7 @@ const context = {
   root,
   resolve: async (specifier: string, importer: string) =>
     specifier.startsWith('.') ? join(importer, '..', specifier) : null,
+  load: async (resolved: string) => readFileSync(resolved, 'utf8'),
   isDeviceModule: (resolved: string) => resolved.endsWith('.sycl.ts'),
   loader: new ModuleLoader(),
 };

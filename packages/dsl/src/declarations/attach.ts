@@ -12,7 +12,7 @@ export interface Binding {
 const bindings = new WeakMap<object, Binding>();
 /** The reverse map, per program: the runtime needs a declaration's host object from its symbolic ID. */
 const declarations = new Map<Program, Map<SymbolicId, object>>();
-/** Every host object attached so far: a relink re-points them all, old versions included. */
+/** Every host object attached so far: a relink re-points those of its lineage, old versions included. */
 const attached = new Set<object>();
 /** A relinked program's first predecessor: state kept per program survives relinks under it. */
 const origins = new WeakMap<Program, Program>();
@@ -79,15 +79,20 @@ export function attach(
 
 /**
  * Called by the dev server's program module when it is relinked after an edit; not for user code.
- * `program` replaces every program attached so far: the host objects attached earlier (those the
- * page's modules imported before the edit included) now resolve to it, by symbolic ID.
+ * `program` replaces `previous`, the program module's version before the edit, and every program
+ * relinked under it: the host objects attached to them (those the page's modules imported before
+ * the edit included) now resolve to `program`, by symbolic ID. Other programs in the page (a
+ * library built with syclts, say) keep theirs. Without `previous` (the module's first version),
+ * nothing is replaced.
  */
-export function relink(program: Program): void {
+export function relink(program: Program, previous?: Program): void {
   generation++;
+  if (!previous || previous === program) return;
+  const origin = originOf(previous);
+  if (!origins.has(program)) origins.set(program, origin);
   let byId = declarations.get(program);
   for (const [earlier, earlierById] of declarations) {
-    if (earlier === program) continue;
-    if (!origins.has(program)) origins.set(program, originOf(earlier));
+    if (earlier === program || originOf(earlier) !== origin) continue;
     if (!byId) {
       byId = new Map();
       declarations.set(program, byId);
@@ -99,7 +104,9 @@ export function relink(program: Program): void {
   }
   for (const declaration of attached) {
     const binding = bindings.get(declaration);
-    if (binding) bindings.set(declaration, { symbolicId: binding.symbolicId, program });
+    if (binding && binding.program !== program && originOf(binding.program) === origin) {
+      bindings.set(declaration, { symbolicId: binding.symbolicId, program });
+    }
   }
 }
 

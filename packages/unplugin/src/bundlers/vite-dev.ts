@@ -1,17 +1,21 @@
 /**
  * The Vite dev server, where there is no bundle: the program module is linked when the browser
- * asks for it, over every device module compiled so far (after transforms in flight settle).
+ * asks for it, over the device modules the page imports (after transforms in flight settle):
+ * those the module graph reaches from the page's entries. A device module the page no longer
+ * imports, or whose file was deleted, is left out.
  *
  * Hot updates: device modules and the program module accept their own updates, so an edit to a
  * device module never reaches the host modules that import it. The update re-runs the edited
  * module (its footer attaches the new host objects) and the relinked program module, which
- * `relink`s every host object attached so far, those the page imported before the edit included,
- * to the new program. A device module first compiled after the program was served (a dynamic
- * import) reloads the page.
+ * `relink`s every host object attached to its earlier versions, those the page imported before
+ * the edit included, to the new program (other programs in the page keep theirs). A device
+ * module first compiled after the program was served (a dynamic import) reloads the page.
  */
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ModuleNode, ViteDevServer } from 'vite';
 import type { LinkOutcome } from '../device-modules.js';
+import { rootRelativePath, stripQuery } from '../module-path.js';
 import { programLiteral, RESOLVED_PROGRAM_MODULE } from '../program-module.js';
 import type { PluginState } from '../state.js';
 
@@ -106,23 +110,90 @@ export class DevProgram {
   async code(): Promise<LinkOutcome & { code?: string }> {
     await this.#recompileStale();
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
-    const linked = this.#state.modules.link(this.#state.options);
+    const imported = this.#imported();
+    const linked = this.#state.modules.link(this.#state.options, (path) => imported.has(path));
     if (!linked.ok) return linked;
-    this.#served = new Set(this.#state.modules.paths());
+    this.#served = imported;
     return {
       ...linked,
       code: [
         "import { relink } from '@syclts/dsl';",
         `const program = JSON.parse(${programLiteral(linked.program)});`,
-        'relink(program);',
+        // Replaces this module's version before the update, and no other program in the page.
+        'relink(program, import.meta.hot?.data.program);',
         'export default program;',
         'if (import.meta.hot) {',
+        '  import.meta.hot.data.program = program;',
         '  import.meta.hot.accept();',
         OVERLAY_CLIENT,
         '}',
         '',
       ].join('\n'),
     };
+  }
+
+  /**
+   * The source of an imported device module, through the dev server's own pipeline: every
+   * plugin's `load` and `transform` hooks run (`this.load` in Vite's dev server runs the transforms
+   * only for code a plugin's `load` made, and enters the module in the graph with its file path
+   * for URL), and this plugin's transform records the source it began with.
+   */
+  async load(id: string): Promise<string> {
+    const file = stripQuery(id);
+    // A module whose transform is under way (an import cycle) is not requested again: the request
+    // would wait for the transform that waits for it.
+    const inTransform = this.#state.sources.inTransform(file);
+    if (inTransform !== undefined) return inTransform;
+    const server = this.#server;
+    if (server) {
+      const root = server.config.root;
+      const inRoot = relative(root, file);
+      const url =
+        server.moduleGraph.getModuleById(id)?.url ??
+        (inRoot.startsWith('..') || isAbsolute(inRoot)
+          ? `/@fs${file}`
+          : `/${inRoot.split(sep).join('/')}`);
+      // A module that no longer compiles reports its error when the browser asks for it.
+      await server.transformRequest(url).catch(() => {});
+    }
+    return this.#state.sources.latest(file) ?? readFile(file, 'utf8');
+  }
+
+  /** A file was deleted: a device module of it is in no later link. */
+  fileDeleted(file: string): void {
+    if (this.#state.isDeviceModule(file)) {
+      this.#state.modules.delete(rootRelativePath(this.#state.root, file));
+    }
+  }
+
+  /**
+   * The device modules the page imports, as root-relative paths: those the module graph reaches
+   * from its entries (modules nothing imports, a device module aside: a `.sycl.ts` module nothing
+   * imports any longer is one the page dropped). Dynamic imports count, loaded or not.
+   */
+  #imported(): Set<string> {
+    const graph = this.#server?.moduleGraph;
+    const imported = new Set<string>();
+    if (!graph) return imported;
+    const pending = [...graph.idToModuleMap.values()].filter(
+      (module) =>
+        module.importers.size === 0 &&
+        module.id !== RESOLVED_PROGRAM_MODULE &&
+        !(module.id && this.#state.isDeviceModule(module.id)),
+    );
+    const seen = new Set(pending);
+    for (let module = pending.pop(); module; module = pending.pop()) {
+      if (module.id && this.#state.isDeviceModule(module.id)) {
+        imported.add(rootRelativePath(this.#state.root, module.id));
+      }
+      for (const next of module.importedModules) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          pending.push(next);
+        }
+      }
+    }
+    return imported;
   }
 
   /**
@@ -135,10 +206,12 @@ export class DevProgram {
     if (!server) return;
     const tried = new Set<ModuleNode>();
     for (;;) {
+      const imported = this.#imported();
       const stale = [...server.moduleGraph.idToModuleMap.values()].filter(
         (module) =>
           module.id !== null &&
           this.#state.isDeviceModule(module.id) &&
+          imported.has(rootRelativePath(this.#state.root, module.id)) &&
           module.transformResult === null &&
           !tried.has(module),
       );
