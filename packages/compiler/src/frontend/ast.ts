@@ -22,6 +22,14 @@ export function unwrap(node: Expression): Expression {
   }
 }
 
+/** `object.method` as a callee: the object (unwrapped) and the method's name, else null. */
+export function methodOf(callee: Expression): { object: Expression; method: string } | null {
+  const c = unwrap(callee);
+  return c.type === 'MemberExpression' && !c.computed && c.property.type === 'Identifier'
+    ? { object: unwrap(c.object), method: c.property.name }
+    : null;
+}
+
 /** The name of a non-computed property key, or of a string-literal key. */
 export function propertyName(key: Node, computed: boolean): string | null {
   if (key.type === 'Identifier' && !computed) return key.name;

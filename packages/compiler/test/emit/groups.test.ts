@@ -12,20 +12,13 @@ import { build } from '../../src/index.js';
 import { interpretKernel } from '../../src/interpret/index.js';
 import { linkSources } from '../frontend/gpu.js';
 import { runKernel } from '../support/gpu.js';
+import { combine, identity, OPS, type Op, type Scalar } from '../support/group-model.js';
 
 const M = 'src/groups.sycl.ts';
 const WG = [3, 16] as const;
 const GROUPS = [2, 3] as const;
 const N = WG[0] * WG[1];
 const ITEMS = N * GROUPS[0] * GROUPS[1];
-
-type Scalar = 'f32' | 'i32' | 'u32';
-type Op = 'plus' | 'multiplies' | 'minimum' | 'maximum' | 'bitAnd' | 'bitOr' | 'bitXor';
-const OPS: Record<Scalar, readonly Op[]> = {
-  f32: ['plus', 'multiplies', 'minimum', 'maximum'],
-  i32: ['plus', 'multiplies', 'minimum', 'maximum', 'bitAnd', 'bitOr', 'bitXor'],
-  u32: ['plus', 'multiplies', 'minimum', 'maximum', 'bitAnd', 'bitOr', 'bitXor'],
-};
 
 /** What one output slot holds: a function of the item's group members. */
 type Slot =
@@ -124,43 +117,6 @@ ${lines.join('\n')}
   },
 );
 `;
-}
-
-const f32 = (x: number) => Math.fround(x);
-function combine(s: Scalar, op: Op, a: number, b: number): number {
-  const wrap = (v: number) => (s === 'i32' ? v | 0 : s === 'u32' ? v >>> 0 : f32(v));
-  switch (op) {
-    case 'plus':
-      return wrap(a + b);
-    case 'multiplies':
-      return s === 'f32' ? f32(a * b) : wrap(Math.imul(a, b));
-    case 'minimum':
-      return Math.min(a, b);
-    case 'maximum':
-      return Math.max(a, b);
-    case 'bitAnd':
-      return wrap(a & b);
-    case 'bitOr':
-      return wrap(a | b);
-    case 'bitXor':
-      return wrap(a ^ b);
-  }
-}
-function identity(s: Scalar, op: Op): number {
-  switch (op) {
-    case 'plus':
-    case 'bitOr':
-    case 'bitXor':
-      return 0;
-    case 'multiplies':
-      return 1;
-    case 'bitAnd':
-      return s === 'u32' ? 0xffffffff : -1;
-    case 'minimum':
-      return s === 'f32' ? Infinity : s === 'i32' ? 2 ** 31 - 1 : 0xffffffff;
-    case 'maximum':
-      return s === 'f32' ? -Infinity : s === 'i32' ? -(2 ** 31) : 0;
-  }
 }
 
 /** Random values that keep every f32 result exact: signed powers of two from 1/2 to 8. */

@@ -12,7 +12,7 @@ import {
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
 import type { KernelParam, SymbolRef } from '../../ir/device-object.js';
-import { type Expression, unwrap } from '../ast.js';
+import { type Expression, methodOf, unwrap } from '../ast.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
 import { F32, I32, scalarOf, scalarType, U32 } from '../resolver/types.js';
@@ -338,15 +338,9 @@ function reducerCall(
   cx: Lowering,
   node: CallExpression,
 ): { readonly param: Extract<KernelParam, { kind: 'reduction' }>; readonly method: string } | null {
-  const callee = unwrap(node.callee);
-  if (
-    callee.type !== 'MemberExpression' ||
-    callee.computed ||
-    callee.property.type !== 'Identifier'
-  ) {
-    return null;
-  }
-  const object = unwrap(callee.object);
+  const m = methodOf(node.callee);
+  if (!m) return null;
+  const { object } = m;
   let binding: LocalBinding | undefined;
   if (object.type === 'Identifier') {
     binding = cx.scopes.lookup(object.name);
@@ -360,7 +354,7 @@ function reducerCall(
     binding = whole?.kind === 'members' ? whole.members.get(object.property.name) : undefined;
   }
   return binding?.kind === 'kernelArg' && binding.param.kind === 'reduction'
-    ? { param: binding.param, method: callee.property.name }
+    ? { param: binding.param, method: m.method }
     : null;
 }
 

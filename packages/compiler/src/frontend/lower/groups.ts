@@ -22,7 +22,7 @@ import type {
   UpdateStmt,
 } from '../../ir/device-code.js';
 import type { WorkgroupArrayDecl } from '../../ir/device-object.js';
-import { type Expression, unwrap } from '../ast.js';
+import { type Expression, methodOf, unwrap } from '../ast.js';
 import { BOOL, scalarOf, typeName, U32 } from '../resolver/types.js';
 import {
   constantOf,
@@ -42,19 +42,11 @@ export const GROUP_OPERATOR_NAMES: ReadonlySet<string> = new Set(GROUP_OPERATORS
 export function groupCall(cx: Lowering, node: Expression): GroupScope | null {
   const call = unwrap(node);
   if (call.type !== 'CallExpression' || call.arguments.length !== 0) return null;
-  const callee = unwrap(call.callee);
-  if (
-    callee.type !== 'MemberExpression' ||
-    callee.computed ||
-    callee.property.type !== 'Identifier'
-  ) {
+  const m = methodOf(call.callee);
+  if (m?.object.type !== 'Identifier' || cx.scopes.lookup(m.object.name)?.kind !== 'item') {
     return null;
   }
-  const object = unwrap(callee.object);
-  if (object.type !== 'Identifier' || cx.scopes.lookup(object.name)?.kind !== 'item') return null;
-  if (callee.property.name === 'getGroup') return 'workgroup';
-  if (callee.property.name === 'getSubGroup') return 'subgroup';
-  return null;
+  return m.method === 'getGroup' ? 'workgroup' : m.method === 'getSubGroup' ? 'subgroup' : null;
 }
 
 /** `const g = item.getGroup()`: binds `name` to the group; false when `init` is no such call. */
