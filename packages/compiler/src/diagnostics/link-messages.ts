@@ -315,6 +315,14 @@ function limitUse(use: LimitUse): string {
  * `allowed`: the limit the kernel is held to, `declared` when its requiredLimits set it;
  * `fromDefaults`: a specialization constant's default value went into `value`.
  */
+export function emptyWorkgroup(kernel: string, dimension: number): Message {
+  return message(
+    'SYCL2021',
+    `kernel '${kernel}' has a work-group size of 0 in dimension ${dimension} (with the specialization constants at their default values): WebGPU needs at least 1`,
+    'give the specialization constant that sizes it a default of 1 or more',
+  );
+}
+
 export function kernelLimit(
   kernel: string,
   need: {

@@ -43,6 +43,23 @@ export function checkKernelLimits(
   diagnostics: Diagnostic[],
 ): void {
   for (const kernel of image.kernels) {
+    const dims = kernel.decl.range.dimensions;
+    for (const [c, v] of kernel.workgroupSize.entries()) {
+      // WebGPU's lower bound, which only a specialization constant's default can break.
+      if (sizeOf(v, leafDefault) >= 1) continue;
+      const { decl } = kernel;
+      const span =
+        decl.range.kind === 'nd'
+          ? (decl.range.workgroupSize[dims - 1 - c]?.span ?? decl.span)
+          : decl.span;
+      diagnostics.push(
+        errorAt(
+          msg.emptyWorkgroup(kernel.symbolicId, dims - 1 - c),
+          kernel.info.source.module,
+          span,
+        ),
+      );
+    }
     for (const need of needsOf(kernel, image.emulation, leafDefault)) {
       const declared = kernel.decl.requiredLimits?.[need.limit];
       const allowed = declared ?? DEFAULT_KERNEL_LIMITS[need.limit];

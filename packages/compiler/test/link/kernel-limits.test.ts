@@ -73,6 +73,18 @@ describe('workgroup size', () => {
     expect(d!.span).toMatchObject(at(bad, '65, 1, 1'));
   });
 
+  test('a specialization constant whose default sizes a dimension at 0 is refused at the size', () => {
+    const source = `export const block = specializationId(u32, 0);
+export const empty = kernel(
+  { ndRange: 2, workgroupSize: [4, block], args: { out: accessor(u32, 'write') } },
+  (item, _kh, { out }) => { out[0] = 1; });\n`;
+    const [d] = only(refused(source), 'SYCL2021');
+    expect(d!.message).toBe(
+      "kernel 'src/limits.sycl.ts#empty' has a work-group size of 0 in dimension 1 (with the specialization constants at their default values): WebGPU needs at least 1",
+    );
+    expect(d!.span).toMatchObject(at(source, 'block]'));
+  });
+
   test('257 items are refused at the size, naming both limits', () => {
     const source = `export const wide = kernel(
   { ndRange: 1, workgroupSize: [257], args: { out: accessor(u32, 'write') } },
