@@ -7,6 +7,7 @@ import { expect, test } from 'vitest';
 import { build, formatDiagnostic } from '../../src/index.js';
 import { gpu } from '../support/gpu.js';
 import { layoutEntries } from '../support/layout-entries.js';
+import { runnableTexts } from '../support/lowerings.js';
 
 const dir = new URL('../corpus/valid/', import.meta.url);
 const sources = readdirSync(dir)
@@ -27,14 +28,18 @@ test('the corpus links into one image whose WGSL compiles into every kernel pipe
   const problems: string[] = [];
   let pipelines = 0;
   for (const image of program!.images) {
-    for (const mode of ['native', 'emulated'] as const) {
-      const code = image.wgsl[mode]!;
+    for (const [text, mode] of runnableTexts(device, image).flatMap((t) =>
+      (['native', 'emulated'] as const).map((m) => [t, m] as const),
+    )) {
+      const code = text.wgsl[mode]!;
       const module = device.createShaderModule({ code });
       const messages = (await module.getCompilationInfo()).messages.filter(
         (m) => m.type === 'error',
       );
       problems.push(
-        ...messages.map((m) => `${image.id} (${mode}) ${m.lineNum}:${m.linePos}: ${m.message}`),
+        ...messages.map(
+          (m) => `${image.id} (${mode}${text.label}) ${m.lineNum}:${m.linePos}: ${m.message}`,
+        ),
       );
       for (const [id, kernel] of Object.entries(image.kernels)) {
         if (!kernel.variants.includes(mode)) continue;
@@ -56,7 +61,7 @@ test('the corpus links into one image whose WGSL compiles into every kernel pipe
           compute: { module, entryPoint: kernel.entryPoint, constants },
         });
         const error = await device.popErrorScope();
-        if (error) problems.push(`${id} (${mode}): ${error.message}`);
+        if (error) problems.push(`${id} (${mode}${text.label}): ${error.message}`);
         pipelines++;
       }
     }

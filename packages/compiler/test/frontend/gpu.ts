@@ -65,7 +65,14 @@ function resolve(from: string, specifier: string): string | null {
 
 let devicePromise: Promise<GPUDevice> | null = null;
 export function gpuDevice(): Promise<GPUDevice> {
-  devicePromise ??= requestAdapter().then(({ adapter }) => adapter.requestDevice());
+  // Sub-groups where the adapter has them, as the runtime asks for them.
+  devicePromise ??= requestAdapter().then(({ adapter }) =>
+    adapter.requestDevice({
+      requiredFeatures: (['subgroups', 'subgroup-size-control'] as const).filter((f) =>
+        adapter.features.has(f),
+      ),
+    }),
+  );
   return devicePromise;
 }
 

@@ -8,6 +8,7 @@
  */
 import { build } from '../../src/build.js';
 import { type LayoutBinding, layoutBindings } from '../support/layout-entries.js';
+import { requiredSizes } from '../support/lowerings.js';
 import { type FuzzInput, hasRawWgsl } from './input.js';
 import { normalize, throwSite } from './signature.js';
 
@@ -27,6 +28,8 @@ export interface DawnJob {
   readonly modules: readonly {
     readonly label: string;
     readonly code: string;
+    /** The sub-group sizes its kernels require, in the sub-group lowering (the device may lack them). */
+    readonly subGroupSizes?: readonly number[];
     readonly pipelines: readonly {
       readonly entryPoint: string;
       readonly entries: readonly LayoutBinding[];
@@ -71,8 +74,12 @@ export function compile(input: FuzzInput): { outcome: Outcome; job: DawnJob | nu
   if (rawWgsl) return { outcome, job: null };
   const modules: DawnJob['modules'][number][] = [];
   for (const image of program.images) {
-    for (const mode of ['native', 'emulated'] as const) {
-      const code = image.wgsl[mode];
+    // Both lowerings of group functions, where the image has two.
+    const texts = [image.wgsl, ...(image.workgroupLowering ? [image.workgroupLowering.wgsl] : [])];
+    for (const [t, mode] of texts.flatMap((_, t) =>
+      (['native', 'emulated'] as const).map((m) => [t, m] as const),
+    )) {
+      const code = texts[t]![mode];
       if (code === undefined) continue;
       // A constant without a default needs a value to create the pipeline; any will do.
       const constants: Record<string, number> = {};
@@ -88,7 +95,12 @@ export function compile(input: FuzzInput): { outcome: Outcome; job: DawnJob | nu
           entries: layoutBindings(image, k, mode),
           constants,
         }));
-      modules.push({ label: `${image.id} (${mode})`, code, pipelines });
+      modules.push({
+        label: `${image.id} (${mode}${t === 1 ? ', workgroup lowering' : ''})`,
+        code,
+        pipelines,
+        ...(image.workgroupLowering && t === 0 ? { subGroupSizes: requiredSizes(image) } : {}),
+      });
     }
   }
   return { outcome, job: { modules } };

@@ -5,13 +5,18 @@
  * SwiftShader in CI, found as the tests find it).
  */
 import { requestAdapter } from '@syclts/runtime';
+import { runsSubgroups } from '../support/lowerings.js';
 import type { DawnJob, DawnVerdict } from './check.js';
 
 const { adapter } = await requestAdapter();
 // f16 where the adapter has it, as the runtime asks for it. Where it has not (SwiftShader), a
 // module that enables f16 cannot be checked, and is counted as skipped.
 const f16 = adapter.features.has('shader-f16');
-const device = await adapter.requestDevice({ requiredFeatures: f16 ? ['shader-f16'] : [] });
+const device = await adapter.requestDevice({
+  requiredFeatures: (['shader-f16', 'subgroups', 'subgroup-size-control'] as const).filter((f) =>
+    adapter.features.has(f),
+  ),
+});
 
 /**
  * Verdicts by job: Dawn's answer for the same WGSL and pipelines is the same, and hostile inputs
@@ -32,8 +37,12 @@ async function checkOnce(job: DawnJob): Promise<DawnVerdict> {
 async function check(job: DawnJob): Promise<DawnVerdict> {
   let pipelines = 0;
   let skipped = 0;
-  for (const { label, code, pipelines: wanted } of job.modules) {
-    if (!f16 && /^enable f16;/m.test(code)) {
+  for (const { label, code, pipelines: wanted, subGroupSizes } of job.modules) {
+    // What the device cannot run the runtime does not give it (the other lowering runs instead).
+    if (
+      (!f16 && /^enable f16;/m.test(code)) ||
+      (subGroupSizes && !runsSubgroups(device, subGroupSizes))
+    ) {
       skipped++;
       continue;
     }

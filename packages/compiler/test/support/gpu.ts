@@ -19,7 +19,9 @@ export function gpu(): Promise<{ device: GPUDevice; f16: boolean }> {
   shared ??= (async () => {
     const { adapter } = await requestAdapter();
     const f16 = adapter.features.has('shader-f16');
-    const features = (['shader-f16', 'subgroups'] as const).filter((f) => adapter.features.has(f));
+    const features = (['shader-f16', 'subgroups', 'subgroup-size-control'] as const).filter((f) =>
+      adapter.features.has(f),
+    );
     const device = await adapter.requestDevice({ requiredFeatures: features });
     return { device, f16 };
   })();
