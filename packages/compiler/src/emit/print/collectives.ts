@@ -560,13 +560,19 @@ class Parts {
     const n = this.size;
     const start = [`${m}[li] = x;`, 'workgroupBarrier();'];
     switch (fn) {
-      case 'reduce':
+      case 'reduce': {
+        // The tree's first stride, the largest power of two below N: a literal where N is one
+        // (the driver can unroll the loop), else found at run time from a copy of N, which keeps
+        // the arithmetic out of constant evaluation.
+        const literal = /^(\d+)u$/.exec(n);
+        const first = literal ? 2 ** Math.ceil(Math.log2(Number(literal[1]))) / 2 : null;
+        const stride =
+          first === null
+            ? [`var n = ${n};`, 'var s = 1u;', 'while (s * 2u < n) { s = s * 2u; }']
+            : [`const n = ${n};`, `var s = ${Math.floor(first)}u;`];
         return [
           ...start,
-          // A run-time copy of N keeps the loop's arithmetic out of constant evaluation.
-          `var n = ${n};`,
-          'var s = 1u;',
-          'while (s * 2u < n) { s = s * 2u; }',
+          ...stride,
           'for (; s > 0u; s = s >> 1u) {',
           `  if (li < s && li + s < n) { ${m}[li] = ${this.combine(`${m}[li]`, `${m}[li + s]`)}; }`,
           '  workgroupBarrier();',
@@ -574,6 +580,7 @@ class Parts {
           `let r = ${m}[0];`,
           'workgroupBarrier();',
         ];
+      }
       case 'inclusiveScan':
       case 'exclusiveScan':
         return [
