@@ -7,6 +7,7 @@
  */
 import type { DataType, GroupOperatorName, JointComparison, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
+import { groupIdentity } from '../builtins/group-identity.js';
 import type { Expr, UpdateStmt } from '../ir/device-code.js';
 import { builtinFunction } from './builtins.js';
 import { binaryScalar } from './numbers.js';
@@ -145,26 +146,8 @@ function combine(op: GroupOperatorName, type: DataType, a: Value, b: Value): Val
 
 function identity(op: GroupOperatorName, type: DataType): Value {
   const s = scalarOf(type);
-  const scalar = ((): Scalar => {
-    switch (op) {
-      case 'plus':
-      case 'bitOr':
-      case 'bitXor':
-        return toScalar(s, 0);
-      case 'multiplies':
-        return toScalar(s, 1);
-      case 'bitAnd':
-        return toScalar(s, s === 'u32' ? 0xffffffff : -1);
-      case 'logicalAnd':
-        return true;
-      case 'logicalOr':
-        return false;
-      case 'minimum':
-        return s === 'f32' ? Infinity : s === 'u32' ? 0xffffffff : 2 ** 31 - 1;
-      case 'maximum':
-        return s === 'f32' ? -Infinity : s === 'u32' ? 0 : -(2 ** 31);
-    }
-  })();
+  const v = groupIdentity(op, s);
+  const scalar = typeof v === 'boolean' ? v : toScalar(s, v);
   return type.kind === 'vector' ? Array.from({ length: type.size }, () => scalar) : scalar;
 }
 

@@ -14,6 +14,7 @@
  */
 import type { DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
+import { groupIdentity, infinityBits } from '../builtins/group-identity.js';
 import { mapUpdateParts } from '../ir/children.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.js';
 import type { KernelDecl, KernelParam } from '../ir/device-object.js';
@@ -206,31 +207,18 @@ function combine(
 
 /** The operator's identity for the variable's type; ±Infinity through a call (WGSL refuses it as a constant). */
 function identity(b: Builder, r: Reduction): Expr<SymbolicId> {
-  const s = scalarOf(r.element) as 'i32' | 'u32' | 'f32';
-  const scalar: DataType = { kind: 'scalar', scalar: s };
-  const number = (value: number) => b.literal(value, scalar);
-  const infinity = (bits: number): Expr<SymbolicId> => ({
-    op: 'builtin',
-    name: 'f32_from_bits',
-    args: [b.literal(bits, U32)],
-    type: scalar,
-    span: b.span,
-  });
-  const value: Expr<SymbolicId> = (() => {
-    switch (r.operator) {
-      case 'multiplies':
-        return number(1);
-      case 'bitAnd':
-      case 'logicalAnd':
-        return number(s === 'u32' ? 0xffffffff : -1);
-      case 'minimum':
-        return s === 'f32' ? infinity(0x7f800000) : number(s === 'u32' ? 0xffffffff : 2 ** 31 - 1);
-      case 'maximum':
-        return s === 'f32' ? infinity(0xff800000) : number(s === 'u32' ? 0 : -(2 ** 31));
-      default:
-        return number(0);
-    }
-  })();
+  const scalar: DataType = { kind: 'scalar', scalar: scalarOf(r.element) };
+  const v = groupIdentity(r.operator, scalar.scalar);
+  const value: Expr<SymbolicId> =
+    typeof v === 'number' && !Number.isFinite(v)
+      ? {
+          op: 'builtin',
+          name: 'f32_from_bits',
+          args: [b.literal(infinityBits(v), U32)],
+          type: scalar,
+          span: b.span,
+        }
+      : b.literal(v, scalar);
   return r.element.kind === 'vector'
     ? {
         op: 'construct',

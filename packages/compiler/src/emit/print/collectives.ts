@@ -19,6 +19,7 @@
  */
 import type { CollectiveLowering, DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../../builtins/evaluate.js';
+import { groupIdentity, infinityBits } from '../../builtins/group-identity.js';
 import type {
   Expr,
   GroupFunction,
@@ -29,6 +30,7 @@ import type {
 import type { LinkedKernel } from '../../link/linked-image.js';
 import { HELPER_PREFIX, type Namer } from '../../link/wgsl-names.js';
 import type { BuiltinHelpers } from './helpers.js';
+import { literal } from './literals.js';
 import type { WgslTypes } from './types.js';
 
 /** The entry point's built-in values the helpers take, by lowering. */
@@ -404,30 +406,11 @@ class Parts {
   }
 
   identity(): string {
-    const { t } = this;
     const s = scalarOf(this.type);
-    switch (this.op!) {
-      case 'plus':
-      case 'bitOr':
-      case 'bitXor':
-        return `${t}(0)`;
-      case 'multiplies':
-        return `${t}(1)`;
-      case 'bitAnd':
-        return `~${t}(0)`;
-      case 'minimum':
-        return s === 'u32'
-          ? `~${t}(0)`
-          : s === 'i32'
-            ? `${t}(2147483647)`
-            : `${t}(${this.printer.bits()}(0x7f800000u))`;
-      case 'maximum':
-        return s === 'u32'
-          ? `${t}(0)`
-          : s === 'i32'
-            ? `${t}(i32(0x80000000u))`
-            : `${t}(${this.printer.bits()}(0xff800000u))`;
-    }
+    const value = groupIdentity(this.op!, s);
+    return typeof value === 'number' && !Number.isFinite(value)
+      ? `${this.t}(${this.printer.bits()}(${infinityBits(value)}u))`
+      : `${this.t}(${literal(value, s)})`;
   }
 
   /** Sub-groups of the device. `lr`: the items in this sub-group. */
