@@ -33,20 +33,29 @@ import type { BuiltinHelpers } from './helpers.js';
 import { literal } from './literals.js';
 import type { WgslTypes } from './types.js';
 
-/** The entry point's built-in values the helpers take, by lowering. */
-const CONTEXT: Readonly<Record<CollectiveLowering, readonly string[]>> = {
-  subgroups: ['lindex', 'sg_lid', 'sg_size', 'sg_id', 'sg_count'],
-  workgroup: ['lindex'],
+/**
+ * The entry point's built-in values the helpers take, by lowering: as the entry point names them,
+ * and as the helpers' parameters.
+ */
+const CONTEXT: Readonly<
+  Record<CollectiveLowering, readonly (readonly [entry: string, param: string])[]>
+> = {
+  subgroups: [
+    ['lindex', 'li'],
+    ['sg_lid', 'sl'],
+    ['sg_size', 'ss'],
+    ['sg_id', 'si'],
+    ['sg_count', 'sc'],
+  ],
+  workgroup: [['lindex', 'li']],
 };
-const CONTEXT_PARAMS: Readonly<Record<CollectiveLowering, string>> = {
-  subgroups: 'li: u32, sl: u32, ss: u32, si: u32, sc: u32',
-  workgroup: 'li: u32',
-};
+/** The values as a kernel passes them to a helper. */
+const contextArgs = (l: CollectiveLowering) => CONTEXT[l].map(([entry]) => entry).join(', ');
+/** The helpers' parameters that take them. */
+const contextParams = (l: CollectiveLowering) =>
+  CONTEXT[l].map(([, param]) => `${param}: u32`).join(', ');
 /** The same values, passed on from inside a helper. */
-const CONTEXT_INSIDE: Readonly<Record<CollectiveLowering, string>> = {
-  subgroups: 'li, sl, ss, si, sc',
-  workgroup: 'li',
-};
+const contextInside = (l: CollectiveLowering) => CONTEXT[l].map(([, param]) => param).join(', ');
 
 /** A kernel's workgroup array, as a joint algorithm reads it: its WGSL name and length. */
 export interface JointArray {
@@ -85,7 +94,7 @@ export class GroupPrinter {
     readonly lowering: CollectiveLowering,
     private readonly namer: Namer,
     private readonly types: WgslTypes,
-    private readonly builtins: BuiltinHelpers,
+    readonly builtins: BuiltinHelpers,
   ) {}
 
   /** The helper functions and workgroup arrays used so far. */
@@ -141,7 +150,7 @@ export class GroupPrinter {
     size: string,
   ): string {
     const [x, extra] = args as [string, string | undefined];
-    const context = CONTEXT[this.lowering].join(', ');
+    const context = contextArgs(this.lowering);
     if (e.fn === 'any' || e.fn === 'all' || e.fn === 'none') {
       const op: Combiner = e.fn === 'all' ? 'bitAnd' : 'bitOr';
       const name = this.#helper(kernel, e.scope, 'reduce', op, U32, false, size);
@@ -171,7 +180,7 @@ export class GroupPrinter {
     extra: string | undefined,
     size: string,
   ): string {
-    const context = CONTEXT[this.lowering].join(', ');
+    const context = contextArgs(this.lowering);
     const element = e.args[0]!.type.kind === 'array' ? e.args[0]!.type.element : e.type;
     const bool = scalarOf(element) === 'bool';
     const predicate = e.fn !== 'jointReduce';
@@ -204,7 +213,7 @@ export class GroupPrinter {
         ...(extra === undefined
           ? []
           : [e.comparison ? `v: ${this.types.type(element, 'group')}` : `init: ${t}`]),
-        CONTEXT_PARAMS[this.lowering],
+        contextParams(this.lowering),
       ];
       const text = [
         `fn ${name}(${params.join(', ')}) -> ${t} {`,
@@ -212,7 +221,7 @@ export class GroupPrinter {
         '  workgroupBarrier();',
         `  var x = ${parts.identity()};`,
         `  for (var i = li; i < ${array.length}; i += ${size}) { x = ${parts.combine('x', read)}; }`,
-        `  let r = ${reduce}(x, ${CONTEXT_INSIDE[this.lowering]});`,
+        `  let r = ${reduce}(x, ${contextInside(this.lowering)});`,
         `  return ${extra !== undefined && !e.comparison ? parts.combine('init', 'r') : 'r'};`,
         '}',
       ].join('\n');
@@ -238,7 +247,7 @@ export class GroupPrinter {
     init: string | null,
     size: string,
   ): string {
-    const context = CONTEXT[this.lowering].join(', ');
+    const context = contextArgs(this.lowering);
     const element = s.input.type.kind === 'array' ? s.input.type.element : s.input.type;
     const bool = scalarOf(element) === 'bool';
     const type = bool ? U32 : element;
@@ -255,13 +264,13 @@ export class GroupPrinter {
       const scan = this.#helper(kernel, 'workgroup', s.fn, op, type, false, size);
       // The chunk's total: the last item's inclusive value (items past the end add the identity).
       const broadcast = this.#helper(kernel, 'workgroup', 'broadcast', null, type, false, size);
-      const inside = CONTEXT_INSIDE[this.lowering];
+      const inside = contextInside(this.lowering);
       const last = s.fn === 'inclusiveScan' ? 'part' : parts.combine('part', 'x');
       const n = input.length;
       const load = bool ? `select(0u, 1u, ${input.name}[i])` : `${input.name}[i]`;
       const combined = parts.combine('carry', 'part');
       const text = [
-        `fn ${name}(${[...(init === null ? [] : [`init: ${t}`]), CONTEXT_PARAMS[this.lowering]].join(', ')}) {`,
+        `fn ${name}(${[...(init === null ? [] : [`init: ${t}`]), contextParams(this.lowering)].join(', ')}) {`,
         // Elements written just before the call are seen.
         '  workgroupBarrier();',
         `  var carry = ${init === null ? parts.identity() : 'init'};`,
@@ -313,7 +322,7 @@ export class GroupPrinter {
       `x: ${t}`,
       ...(init ? [`init: ${t}`] : []),
       ...(fn === 'reduce' || fn.endsWith('Scan') ? [] : ['k: u32']),
-      CONTEXT_PARAMS[this.lowering],
+      contextParams(this.lowering),
     ];
     const result = init ? parts.combine('init', 'r') : 'r';
     const text = [
@@ -354,10 +363,6 @@ export class GroupPrinter {
   ): string {
     return this.#helper(kernel, 'subgroup', fn, op, type, false, size);
   }
-
-  get i32Helpers(): BuiltinHelpers {
-    return this.builtins;
-  }
 }
 
 const U32: DataType = { kind: 'scalar', scalar: 'u32' };
@@ -390,11 +395,11 @@ class Parts {
         return `(${a} * ${b})`;
       case 'minimum':
         return i32
-          ? `${this.printer.i32Helpers.call('i32_min', this.type)}(${a}, ${b})`
+          ? `${this.printer.builtins.call('i32_min', this.type)}(${a}, ${b})`
           : `min(${a}, ${b})`;
       case 'maximum':
         return i32
-          ? `${this.printer.i32Helpers.call('i32_max', this.type)}(${a}, ${b})`
+          ? `${this.printer.builtins.call('i32_max', this.type)}(${a}, ${b})`
           : `max(${a}, ${b})`;
       case 'bitAnd':
         return `(${a} & ${b})`;
@@ -513,7 +518,7 @@ class Parts {
       this.type,
       this.size,
     );
-    const context = 'li, sl, ss, si, sc';
+    const context = contextInside('subgroups');
     const lines = [
       `let part = ${reduce}(x, ${context});`,
       `if (sl == 0u) { ${m}[si] = part; }`,
