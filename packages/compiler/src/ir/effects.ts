@@ -3,7 +3,7 @@
  * not be evaluated more or fewer times, or in another order, than the source says.
  */
 
-import { findUpdates, someChild, someExpr } from './children.js';
+import { holdsGroupFunction, someChild, someExpr } from './children.js';
 import type { Block, Expr } from './device-code.js';
 
 /**
@@ -18,16 +18,12 @@ export function hasSideEffects<R>(e: Expr<R>): boolean {
 }
 
 /**
- * Whether `e` is a group function or a sub-group query: a kernel holding one is printed in two
- * lowerings, and the device's is chosen at run time.
+ * Whether `block` holds a group function (a joint scan included) or a sub-group query: a kernel
+ * holding one is printed in two lowerings, and the device's is chosen at run time.
  */
-export function usesGroups<R>(e: Expr<R>): boolean {
-  return e.op === 'group' || (e.op === 'item' && e.query.startsWith('subGroup'));
-}
-
-/** Whether `block` holds a group function (a joint scan included) or a sub-group query. */
 export function holdsGroups<R>(block: Block<R>): boolean {
   return (
-    someExpr(block, usesGroups) || findUpdates(block, (s) => s.kind === 'jointScan').length > 0
+    holdsGroupFunction(block) ||
+    someExpr(block, (e) => e.op === 'item' && e.query.startsWith('subGroup'))
   );
 }
