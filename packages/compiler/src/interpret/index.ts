@@ -135,6 +135,7 @@ export function interpretKernel(
       budget,
     };
     const items = [];
+    const subGroupSize = subGroupSizeOf(kernel, local);
     for (const localId of indices(local)) {
       const globalId = localId.map((l, d) => group[d]! * local[d]! + l);
       // A basic range's items past the range return at once, as the GPU's guard makes them
@@ -149,12 +150,27 @@ export function interpretKernel(
         groupRange: groups,
         globalLinearId: linear(globalId, range),
         localLinearId: linear(localId, local),
+        subGroupSize,
       });
       items.push(machine.kernel(kernel.decl.body, module));
     }
-    runWorkgroup(items, kernel, module);
+    runWorkgroup(items, subGroupSize, kernel, module);
   }
   return { accessors, deviceGlobals };
+}
+
+/**
+ * The items a sub-group holds, as the workgroup lowering makes them: the kernel's required size,
+ * else min(32, the work-group's size).
+ */
+function subGroupSizeOf(kernel: LinkedKernel, local: readonly number[]): number {
+  return (
+    kernel.decl.subGroupSize ??
+    Math.min(
+      32,
+      local.reduce((a, b) => a * b, 1),
+    )
+  );
 }
 
 /**
@@ -163,11 +179,10 @@ export function interpretKernel(
  */
 function runWorkgroup(
   items: Generator<Stop, void, Value | undefined>[],
+  subGroup: number,
   kernel: LinkedKernel,
   module: string,
 ): void {
-  const size = items.length;
-  const subGroup = kernel.decl.subGroupSize ?? Math.min(32, size);
   let running = items;
   let inputs: (Value | undefined)[] = running.map(() => undefined);
   while (running.length > 0) {

@@ -34,6 +34,8 @@ export interface ItemIds {
   readonly groupRange: readonly number[];
   readonly globalLinearId: number;
   readonly localLinearId: number;
+  /** The items a sub-group holds (see `subGroupSize` in index.ts). */
+  readonly subGroupSize: number;
 }
 
 /** The storage a kernel's code reaches, shared by every item of the launch (or workgroup). */
@@ -604,13 +606,10 @@ function linearOf(id: readonly number[], range: readonly number[]): number {
   return id.reduce((acc, x, d) => acc * range[d]! + x, 0);
 }
 
-/**
- * Sub-groups as the workgroup-memory lowering makes them: runs of min(32, work-group size)
- * items in local linear order, the last one possibly shorter.
- */
+/** Sub-groups as runs of `subGroupSize` items in local linear order, the last possibly shorter. */
 function subGroupQuery(query: ItemQuery, ids: ItemIds): number {
   const size = ids.localRange.reduce((a, b) => a * b, 1);
-  const max = Math.min(32, size);
+  const max = ids.subGroupSize;
   const id = Math.floor(ids.localLinearId / max);
   switch (query) {
     case 'subGroupId':

@@ -353,6 +353,31 @@ export const scan = kernel(
     ]);
   });
 
+  test("sub-groups are runs of the kernel's required size, else of min(32, the work-group's)", () => {
+    const module = 'interp/sizes.sycl.ts';
+    const kernelOf = (name: string, spec: string) => `
+export const ${name} = kernel({ ndRange: 1, workgroupSize: [12], ${spec}args: { out: accessor(u32, 'write') } }, (item, _kh, { out }) => {
+  const sg = item.getSubGroup();
+  out[item.getGlobalId(0)] = sg.getMaxLocalRange() * 1000 + sg.getGroupId() * 100 + sg.getLocalId() * 10 + sg.getLocalRange() % 10;
+});`;
+    const sized = linkSources({
+      [module]: `import { accessor, kernel, u32 } from '@syclts/dsl';${kernelOf('four', 'subGroupSize: 4, ')}${kernelOf('free', '')}`,
+    });
+    const run = (name: string) => [
+      ...new Uint32Array(
+        interpretKernel(sized.images, {
+          kernel: `${module}#${name}`,
+          range: [12],
+          args: { out: new Uint32Array(12).fill(0xdeadbeef) },
+        }).accessors.out!,
+      ),
+    ];
+    expect(run('four')).toEqual(
+      Array.from({ length: 12 }, (_, i) => 4000 + Math.floor(i / 4) * 100 + (i % 4) * 10 + 4),
+    );
+    expect(run('free')).toEqual(Array.from({ length: 12 }, (_, i) => 12000 + i * 10 + 2));
+  });
+
   test('a reduction runs as the link step lowered it: the kernel, then its finishing kernel', () => {
     const module = 'interp/sum.sycl.ts';
     const linked = linkSources({
