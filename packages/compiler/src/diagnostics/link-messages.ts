@@ -222,6 +222,14 @@ export function nonUniformGroupFunction(
   );
 }
 
+export function nonUniformBroadcastId(): Message {
+  return message(
+    'SYCL2020',
+    'the id of `groupBroadcast` over a work-group must be the same for every item of the work-group, but it depends on a value that varies between them',
+    'compute the id from values every item shares (the group id, ranges, specialization constants, value arguments, read-only accessors)',
+  );
+}
+
 /** `callee`: the device function's own name. */
 export function nonUniformCall(callee: string): Message {
   return message(
@@ -267,7 +275,7 @@ function varyingSource(source: VaryingSource): string {
     case 'atomic':
       return 'it is the result of an atomic operation';
     case 'groupResult':
-      return 'it is the result of a group function, which WGSL counts as varying';
+      return 'it is the result of a scan or of a sub-group function, which differ between items';
     case 'writable':
       return `it reads \`${source.accessor}\`, which the kernel may write`;
   }

@@ -64,6 +64,9 @@ function itemResult(
       return fold(call.operator!, call.type, items, extra ?? null);
     }
     case 'broadcast':
+      // A work-group's broadcast gives every item one value: past the group, the last item's.
+      if (call.scope === 'workgroup') return x(Math.min(extra as number, group.length - 1));
+      return pick(extra as number, (extra as number) < group.length);
     case 'select': {
       const k = extra as number;
       return pick(k, k < group.length);

@@ -428,10 +428,11 @@ class Analysis {
         this.value(e.pointer, flow, true);
         for (const a of e.args) this.value(a, flow);
         return this.varies(e.span, { kind: 'atomic' });
-      case 'group':
-        for (const a of e.args) this.value(a, flow);
+      case 'group': {
+        const values = e.args.map((a) => this.value(a, flow));
         this.needUniform(flow.control, e.span, null, msg.nonUniformGroupFunction(e.fn));
-        return this.varies(e.span, { kind: 'groupResult' });
+        return this.groupResult(e, values);
+      }
       case 'call':
         return this.call(e.callee, e.args, e.span, flow);
       case 'builtin':
@@ -455,6 +456,32 @@ class Analysis {
         return this.value(e.base, flow, place);
       default:
         return this.children(e, flow);
+    }
+  }
+
+  /**
+   * A work-group's reduction, broadcast and predicates give every item the same value (the
+   * printer reads it with `workgroupUniformLoad`, so that Tint agrees); an `init` combined in
+   * per item keeps its own uniformity. Scans, and every sub-group function, vary.
+   */
+  groupResult(e: Expr<SymbolicId> & { op: 'group' }, values: readonly Uniformity[]): Uniformity {
+    if (e.scope === 'subgroup') return this.varies(e.span, { kind: 'groupResult' });
+    switch (e.fn) {
+      case 'reduce':
+      case 'jointReduce':
+        return values[1] ?? UNIFORM;
+      case 'any':
+      case 'all':
+      case 'none':
+      case 'jointAny':
+      case 'jointAll':
+      case 'jointNone':
+        return UNIFORM;
+      case 'broadcast':
+        this.needUniform(values[1]!, e.args[1]!.span, null, msg.nonUniformBroadcastId());
+        return UNIFORM;
+      default:
+        return this.varies(e.span, { kind: 'groupResult' });
     }
   }
 

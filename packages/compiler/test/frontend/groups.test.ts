@@ -14,7 +14,7 @@ function kernelWith(body: string, spec = 'ndRange: 1, workgroupSize: [64]'): str
   return `import {
   accessor, bitXor, f32, groupBarrier, groupBroadcast, i32, kernel, logicalAnd, maximum, plus,
   reduceOverGroup, selectFromGroup, shiftGroupLeft, u32, vec2f, vec4i, inclusiveScanOverGroup,
-  anyOfGroup, exclusiveScanOverGroup,
+  anyOfGroup, allOfGroup, exclusiveScanOverGroup,
 } from '@syclts/dsl';
 export const k = kernel(
   { ${spec}, args: { out: accessor(u32, 'read_write'), fs: accessor(f32, 'read_write') } },
@@ -32,6 +32,19 @@ function diagnosticsOf(body: string, spec?: string) {
     message: d.message,
     text: d.span ? source.slice(d.span.start, d.span.end) : null,
   }));
+}
+
+/** Builds `source` and has Dawn compile both lowerings' WGSL. */
+async function expectDawnAccepts(source: string): Promise<void> {
+  const { program, diagnostics } = build([{ module: M, source }], { specConstants: 'both' });
+  expect(diagnostics).toEqual([]);
+  const image = program!.images[0]!;
+  const { device } = await gpu();
+  for (const code of [image.wgsl.native!, image.workgroupLowering!.wgsl.native!]) {
+    const module = device.createShaderModule({ code });
+    const { messages } = await module.getCompilationInfo();
+    expect(messages.filter((m) => m.type === 'error')).toEqual([]);
+  }
 }
 
 describe('calls syclts cannot lower are refused at their place', () => {
@@ -147,9 +160,14 @@ describe('a group function not every item of the work-group reaches is refused (
       'groupBroadcast(item.getGroup(), out[2]!)',
     ],
     [
-      "under a condition on another group function's result",
-      'if (reduceOverGroup(item.getGroup(), out[0]!, maximum) > 5) { out[1] = reduceOverGroup(item.getGroup(), 1, plus); }',
+      "under a condition on a sub-group's reduction",
+      'if (reduceOverGroup(item.getSubGroup(), out[0]!, maximum) > 5) { out[1] = reduceOverGroup(item.getGroup(), 1, plus); }',
       'reduceOverGroup(item.getGroup(), 1, plus)',
+    ],
+    [
+      "under a condition on a work-group's scan",
+      'if (exclusiveScanOverGroup(item.getGroup(), out[0]!, plus) > 5) { item.barrier(); }',
+      'item.barrier()',
     ],
   ];
   test.each(refused)('%s', (_what, body, text) => {
@@ -158,6 +176,34 @@ describe('a group function not every item of the work-group reaches is refused (
     expect(found[0]!.text).toBe(text);
     expect(found[0]!.message).toMatch(/must be reached by every item of the work-group together/);
   });
+});
+
+test("a work-group broadcast's id must be the same for every item (SYCL2020)", () => {
+  const found = diagnosticsOf(
+    '    out[0] = groupBroadcast(item.getGroup(), out[1]!, item.getLocalId(0) % 4);',
+  );
+  expect(found.map((d) => d.code)).toEqual(['SYCL2020']);
+  expect(found[0]!.text).toBe('item.getLocalId(0) % 4');
+  expect(found[0]!.message).toMatch(
+    /the id of `groupBroadcast` over a work-group must be the same/,
+  );
+});
+
+test('a work-group reduction, broadcast or predicate may decide the control flow around barriers', async () => {
+  // The shape of a look-back loop: the leader decides, every item follows.
+  const body = `
+    const g = item.getGroup();
+    const i = item.getGlobalId(0);
+    let left = groupBroadcast(g, out[0]!, 0);
+    while (left > 0) {
+      const step = reduceOverGroup(g, u32(1), plus);
+      if (allOfGroup(g, out[i]! >= 0)) { item.barrier(); }
+      if (g.leader()) { out[0] = left; }
+      left = left > step ? left - step : 0;
+      if (anyOfGroup(g, left == 3)) { break; }
+    }`;
+  expect(diagnosticsOf(body)).toEqual([]);
+  await expectDawnAccepts(kernelWith(body));
 });
 
 test('the accepted shapes build, and Dawn accepts both lowerings', async () => {
@@ -172,16 +218,7 @@ test('the accepted shapes build, and Dawn accepts both lowerings', async () => {
     const v = reduceOverGroup(g, vec4i(i32(i), 1, 2, 3), maximum);
     fs[i] = exclusiveScanOverGroup(sg, fs[i]!, f32(1), plus) + f32(v.y) + f32(selectFromGroup(sg, anyOfGroup(g, fs[i]! > 0), i % 5) ? 1 : 0);
     groupBarrier(g);`;
-  const source = kernelWith(body);
-  const { program, diagnostics } = build([{ module: M, source }], { specConstants: 'both' });
-  expect(diagnostics).toEqual([]);
-  const image = program!.images[0]!;
-  const { device } = await gpu();
-  for (const code of [image.wgsl.native!, image.workgroupLowering!.wgsl.native!]) {
-    const module = device.createShaderModule({ code });
-    const { messages } = await module.getCompilationInfo();
-    expect(messages.filter((m) => m.type === 'error')).toEqual([]);
-  }
+  await expectDawnAccepts(kernelWith(body));
 });
 
 describe('reduction variables used wrongly are refused at their place', () => {
@@ -451,16 +488,7 @@ ${local && '    const g = item.getGroup();\n'}${body}
     jointExclusiveScan(g, local.xs, local.ys, maximum);
     fs[i] = jointReduce(g, local.ys, f32(1), plus) + jointReduce(g, local.sized, maximum);
     out[i] = u32(jointAnyOf(g, local.ns, '>=', i32(out[0]!))) + u32(jointAllOf(g, local.fl)) + u32(jointNoneOf(g, local.xs, '!=', fs[0]!));`;
-    const source = jointKernelWith(body);
-    const { program, diagnostics } = build([{ module: M, source }], { specConstants: 'both' });
-    expect(diagnostics).toEqual([]);
-    const image = program!.images[0]!;
-    const { device } = await gpu();
-    for (const code of [image.wgsl.native!, image.workgroupLowering!.wgsl.native!]) {
-      const module = device.createShaderModule({ code });
-      const { messages } = await module.getCompilationInfo();
-      expect(messages.filter((m) => m.type === 'error')).toEqual([]);
-    }
+    await expectDawnAccepts(jointKernelWith(body));
   });
 });
 

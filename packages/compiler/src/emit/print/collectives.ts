@@ -525,11 +525,15 @@ class Parts {
       'workgroupBarrier();',
     ];
     if (fn === 'reduce') {
+      // One item combines the parts, and every item reads its result uniformly.
       return [
         ...lines,
-        `var r = ${m}[0];`,
-        `for (var i = 1u; i < sc; i++) { r = ${this.combine('r', `${m}[i]`)}; }`,
-        'workgroupBarrier();',
+        'if (li == 0u) {',
+        `  var t = ${m}[0];`,
+        `  for (var i = 1u; i < sc; i++) { t = ${this.combine('t', `${m}[i]`)}; }`,
+        `  ${m}[0] = t;`,
+        '}',
+        `let r = workgroupUniformLoad(&${m}[0]);`,
       ];
     }
     const scan = this.printer.subgroupHelper(this.kernel, fn, this.op!, this.type, this.size);
@@ -565,8 +569,7 @@ class Parts {
           `  if (li < s && li + s < n) { ${m}[li] = ${this.combine(`${m}[li]`, `${m}[li + s]`)}; }`,
           '  workgroupBarrier();',
           '}',
-          `let r = ${m}[0];`,
-          'workgroupBarrier();',
+          `let r = workgroupUniformLoad(&${m}[0]);`,
         ];
       }
       case 'inclusiveScan':
@@ -586,7 +589,7 @@ class Parts {
           'workgroupBarrier();',
         ];
       case 'broadcast':
-        return [...start, `let r = ${m}[select(li, k, k < ${n})];`, 'workgroupBarrier();'];
+        return [`${m}[li] = x;`, `let r = workgroupUniformLoad(&${m}[min(k, ${n} - 1u)]);`];
       default:
         throw new Error(`group function ${fn} has no work-group helper`);
     }
