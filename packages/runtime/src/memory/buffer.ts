@@ -55,6 +55,20 @@ export interface BufferOptions<M extends AccessMode> {
 
 let nextBufferId = 0;
 
+/** What the views of one GPU buffer share (see `reinterpret`). */
+interface Storage {
+  /** The command that wrote it last (see Written). */
+  writer: SyclEvent | null;
+  destroyed: boolean;
+}
+
+/** @internal A view's memory: another view's GPU buffer and state, and its length in elements. */
+export interface SharedMemory {
+  readonly gpuBuffer: GPUBuffer;
+  readonly storage: Storage;
+  readonly length: number;
+}
+
 // Holds `writer` for the scheduler: a `Written` by its shape (that interface is internal).
 export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = AccessMode> {
   /** Identifies the buffer in bind group caches. */
@@ -68,21 +82,28 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   readonly gpuBuffer: GPUBuffer;
   readonly #scheduler: Scheduler;
   readonly #label: string;
-  /** @internal The command that wrote it last (see Written). */
-  writer: SyclEvent | null = null;
+  readonly #storage: Storage;
 
-  /** @internal Use `queue.buffer(...)`. */
+  /** @internal Use `queue.buffer(...)` (or `reinterpret`, which passes `shared`). */
   constructor(
     scheduler: Scheduler,
     element: T,
     init: number | BufferData<T>,
     options: BufferOptions<M>,
+    shared?: SharedMemory,
   ) {
     this.#scheduler = scheduler;
     this.element = element;
     this.access = options.access ?? ('read_write' as M);
     this.stride = strideOf(element, 'storage');
     this.#label = options.label ?? `buffer ${this.id}`;
+    if (shared) {
+      this.length = shared.length;
+      this.gpuBuffer = shared.gpuBuffer;
+      this.#storage = shared.storage;
+      return;
+    }
+    this.#storage = { writer: null, destroyed: false };
     const bytes = typeof init === 'number' ? null : this.#encode('queue.buffer', init, 0, null);
     this.length = typeof init === 'number' ? checkLength(init) : bytes!.byteLength / this.stride;
     this.gpuBuffer = scheduler.device.createBuffer({
@@ -98,10 +119,40 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     }
   }
 
-  #destroyed = false;
+  /** @internal The command that wrote its memory last, through any view (see Written). */
+  get writer(): SyclEvent | null {
+    return this.#storage.writer;
+  }
+
+  set writer(event: SyclEvent | null) {
+    this.#storage.writer = event;
+  }
 
   get destroyed(): boolean {
-    return this.#destroyed;
+    return this.#storage.destroyed;
+  }
+
+  /**
+   * The same memory as elements of `element` (SYCL's `buffer::reinterpret`): no copy; commands
+   * through either view are ordered as for one buffer, and destroying one destroys both. The
+   * buffer's bytes must be a whole number of the new elements.
+   */
+  reinterpret<U extends DataType>(element: U): DeviceBuffer<U, M> {
+    this.#alive('buffer.reinterpret');
+    const stride = strideOf(element, 'storage');
+    if (this.byteLength % stride !== 0) {
+      throw new SyclError(
+        errc.invalid,
+        `buffer.reinterpret: ${this.#label} holds ${this.byteLength} bytes, not a whole number of ${typeName(element)} (${stride} bytes each)`,
+      );
+    }
+    return new DeviceBuffer(
+      this.#scheduler,
+      element,
+      0,
+      { access: this.access, label: `${this.#label} as ${typeName(element)}` },
+      { gpuBuffer: this.gpuBuffer, storage: this.#storage, length: this.byteLength / stride },
+    );
   }
 
   /**
@@ -110,8 +161,8 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
    * work submitted before has finished. Later reads, writes and launches with it are errors.
    */
   destroy(): void {
-    if (this.#destroyed) return;
-    this.#destroyed = true;
+    if (this.#storage.destroyed) return;
+    this.#storage.destroyed = true;
     this.#scheduler.schedule({
       name: `${this.#label}.destroy()`,
       issue: () => {
@@ -191,7 +242,8 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   }
 
   #alive(api: string): void {
-    if (this.#destroyed) throw new SyclError(errc.invalid, `${api}: ${this.#label} was destroyed`);
+    if (this.#storage.destroyed)
+      throw new SyclError(errc.invalid, `${api}: ${this.#label} was destroyed`);
   }
 
   /** Host data to bytes; `capacity` is the buffer's length (null while creating it). */
