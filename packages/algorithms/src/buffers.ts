@@ -1,0 +1,83 @@
+/** What the algorithms' host calls share: argument checks and the 32-bit views of buffers. */
+import { type ScalarType, u32 } from '@syclts/dsl';
+import { type DeviceBuffer, errc, SyclError } from '@syclts/runtime';
+import type { Element } from './operation.ts';
+
+/** A buffer the algorithms read. */
+export type Input<T extends Element> = DeviceBuffer<T, 'read' | 'read_write'>;
+/** A buffer the algorithms write. */
+export type Output<T extends Element> = DeviceBuffer<T, 'write' | 'read_write'>;
+
+const ELEMENTS: ReadonlySet<string> = new Set(['u32', 'i32', 'f32']);
+
+/** The buffer's element type, checked: the algorithms take u32, i32 and f32. */
+export function elementOf(api: string, name: string, buffer: DeviceBuffer): Element {
+  const element = buffer.element;
+  if (element.kind !== 'scalar' || !ELEMENTS.has(element.scalar)) {
+    throw new SyclError(
+      errc.invalid,
+      `${api}: ${name} must hold u32, i32 or f32 elements, got a buffer of ${describe(element)}`,
+    );
+  }
+  return element as Element;
+}
+
+function describe(element: DeviceBuffer['element']): string {
+  return element.kind === 'scalar' ? element.scalar : element.kind;
+}
+
+const views = new WeakMap<DeviceBuffer, DeviceBuffer<ScalarType<'u32'>>>();
+
+/** The buffer's elements as u32 bits (itself where they are u32), one view per buffer. */
+export function bits<M extends DeviceBuffer['access']>(
+  buffer: DeviceBuffer<Element, M>,
+): DeviceBuffer<ScalarType<'u32'>, M> {
+  if (buffer.element.scalar === 'u32')
+    return buffer as unknown as DeviceBuffer<ScalarType<'u32'>, M>;
+  let view = views.get(buffer);
+  if (!view) {
+    view = buffer.reinterpret(u32);
+    views.set(buffer, view);
+  }
+  return view as DeviceBuffer<ScalarType<'u32'>, M>;
+}
+
+/** `value` as the bits of an element of `element`, checked. */
+export function bitsOf(api: string, name: string, element: Element, value: number): number {
+  const fits =
+    typeof value === 'number' &&
+    (element.scalar === 'f32'
+      ? !Number.isNaN(value)
+      : Number.isInteger(value) &&
+        (element.scalar === 'u32'
+          ? value >= 0 && value <= 0xffffffff
+          : value >= -0x80000000 && value <= 0x7fffffff));
+  if (!fits) {
+    throw new SyclError(
+      errc.invalid,
+      `${api}: ${name} must be ${element.scalar === 'f32' ? 'a number' : `an ${element.scalar} integer`}, got ${String(value)}`,
+    );
+  }
+  if (element.scalar === 'f32') return new Uint32Array(Float32Array.of(value).buffer)[0]!;
+  return value >>> 0;
+}
+
+/** Refuses two buffers over the same memory. */
+export function distinct(api: string, input: DeviceBuffer, output: DeviceBuffer): void {
+  if (input.gpuBuffer === output.gpuBuffer) {
+    throw new SyclError(
+      errc.invalid,
+      `${api}: the input and the output are the same memory; pass another buffer for the output`,
+    );
+  }
+}
+
+/** Refuses an output shorter than `n`. */
+export function holds(api: string, output: DeviceBuffer, n: number): void {
+  if (output.length < n) {
+    throw new SyclError(
+      errc.invalid,
+      `${api}: the output holds ${output.length} elements, fewer than the ${n} it must`,
+    );
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * Device-wide algorithms for syclts, written as `.sycl.ts` device code that links into the
+ * user's program like their own: reduce, exclusive and inclusive scan.
+ */
+export type { Input, Output } from './buffers.ts';
+export type { Element, Operator } from './operation.ts';
+export { type ReduceOptions, reduce } from './reduce.ts';
+export { exclusiveScan, inclusiveScan, type ScanOptions } from './scan.ts';

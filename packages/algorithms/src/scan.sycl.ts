@@ -1,0 +1,223 @@
+/**
+ * Device-wide exclusive and inclusive scan in one pass: a chained scan with decoupled look-back
+ * (Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back", 2016) and
+ * the decoupled fallback (Smith, Levien and Owens, "Decoupled Fallback: A Portable Single-Pass
+ * GPU Scan", SPAA 2025), which keeps it correct without forward-progress guarantees: WebGPU
+ * gives none, and a work-group that spins on another that was never scheduled would hang.
+ *
+ * - Each work-group takes a tile of 4096 elements in the order of an `atomicAdd` ticket (not of
+ *   its group id: ordered by id, a tile can wait on one that has not started).
+ * - It reduces the tile and publishes the reduction, then looks back over its predecessors'
+ *   published values until one holds an inclusive prefix, combining reductions on the way.
+ * - A value is published as two 16-bit halves, each beside a 2-bit state (1: reduction, 2:
+ *   inclusive prefix) in one u32 written with `atomicMax`, so a state never goes back and two
+ *   writers of one state write the same value. A reader takes a value only when both halves
+ *   have the same state.
+ * - Fallback: when a predecessor stays "not ready" for `spin` reads, the work-group reduces that
+ *   tile from the input itself (the same code, in the same order, as its owner: the same bits,
+ *   f32 too), publishes the reduction and goes on looking back. No work-group ever waits on
+ *   another's progress.
+ *
+ * Values are 32-bit elements as u32 bits, combined by `combine` (operation.sycl.ts); `id` is the
+ * operation's identity, `init` what the scan starts from. Item `l`
+ * holds four runs of four consecutive elements, at `4 * (r * 256 + l)` in the tile for run `r`.
+ */
+import {
+  accessor,
+  atomic,
+  atomicAdd,
+  atomicLoad,
+  atomicMax,
+  atomicStore,
+  bool,
+  groupBroadcast,
+  kernel,
+  specializationId,
+  u32,
+  vec4u,
+  workgroupArray,
+} from '@syclts/dsl';
+import { combine } from './operation.sycl.ts';
+
+/** Whether element i's result includes element i (inclusive) or stops before it (exclusive). */
+export const inclusive = specializationId(bool, false);
+
+/** Reads of a predecessor that is not ready before the work-group reduces its tile itself. */
+export const spin = specializationId(u32, 4);
+
+/** Tests only: reduce every predecessor's tile, never reading a published value. */
+export const alwaysFallBack = specializationId(bool, false);
+
+/** Published states. */
+const REDUCTION = 1;
+const INCLUSIVE = 2;
+
+/** The look-back's outcome, as the leader tells the work-group. */
+const DONE = 0;
+const FALL_BACK = 1;
+
+/**
+ * The look-back state: [0] the ticket counter; tile t's halves at [1 + 2t] and [2 + 2t]; after
+ * the tiles, the number of tiles reduced by a work-group other than their owner.
+ */
+export const scanState = kernel(
+  { range: 1, args: { state: accessor(atomic(u32), 'read_write') } },
+  (item, _kh, { state }) => {
+    atomicStore(state[item.getId(0)]!, 0);
+  },
+);
+
+export const scanTiles = kernel(
+  {
+    ndRange: 1,
+    workgroupSize: [256],
+    args: {
+      src: accessor(u32, 'read'),
+      dst: accessor(u32, 'write'),
+      state: accessor(atomic(u32), 'read_write'),
+      n: u32,
+      tiles: u32,
+      init: u32,
+      id: u32,
+    },
+    local: { runs: workgroupArray(u32, 1024), parts: workgroupArray(u32, 256) },
+  },
+  (item, kh, { src, dst, state, n, tiles, init, id }, { runs, parts }) => {
+    const g = item.getGroup();
+    const l = item.getLocalId(0);
+
+    let ticket = u32(0);
+    if (g.leader()) {
+      ticket = atomicAdd(state[0]!, 1);
+    }
+    const tile = groupBroadcast(g, ticket, 0);
+    if (tile >= tiles) {
+      return;
+    }
+
+    // This item's elements of its own tile, and where each of its runs starts in the tile's scan.
+    let mine = [vec4u(id), vec4u(id), vec4u(id), vec4u(id)];
+    let starts = vec4u(id);
+    let own = id;
+    // The leader's look-back: the tile it reads next and the predecessors' values combined.
+    let look = tile;
+    let before = id;
+    let outcome = tile === 0 ? DONE : FALL_BACK;
+    // The tile reduced in this round: first this one, then each predecessor the look-back
+    // falls back on.
+    let target = tile;
+    while (true) {
+      const values = [vec4u(id), vec4u(id), vec4u(id), vec4u(id)];
+      for (let r = u32(0); r < 4; r++) {
+        const p = target * 4096 + 4 * (r * 256 + l);
+        if (p + 3 < n) {
+          values[r] = vec4u(src[p]!, src[p + 1]!, src[p + 2]!, src[p + 3]!);
+        } else {
+          for (let c = u32(0); c < 4; c++) {
+            if (p + c < n) {
+              values[r]![c] = src[p + c]!;
+            }
+          }
+        }
+        const v = values[r]!;
+        runs[r * 256 + l] = combine(kh, combine(kh, v.x, v.y), combine(kh, v.z, v.w));
+      }
+      item.barrier();
+      // The tile's 1024 run totals in order, four to an item: this item's share, then the
+      // work-group's inclusive scan of the shares (Hillis-Steele in workgroup memory).
+      const t0 = runs[4 * l]!;
+      const t1 = runs[4 * l + 1]!;
+      const t2 = runs[4 * l + 2]!;
+      const t3 = runs[4 * l + 3]!;
+      parts[l] = combine(kh, combine(kh, t0, t1), combine(kh, t2, t3));
+      for (let d = u32(1); d < 256; d = d << 1) {
+        item.barrier();
+        const x: number = l >= d ? combine(kh, parts[l - d]!, parts[l]!) : parts[l]!;
+        item.barrier();
+        parts[l] = x;
+      }
+      item.barrier();
+      const reduction = parts[255]!;
+      if (target === tile) {
+        mine = values;
+        own = reduction;
+        const start = l > 0 ? parts[l - 1]! : id;
+        runs[4 * l] = start;
+        runs[4 * l + 1] = combine(kh, start, t0);
+        runs[4 * l + 2] = combine(kh, combine(kh, start, t0), t1);
+        runs[4 * l + 3] = combine(kh, combine(kh, combine(kh, start, t0), t1), t2);
+        item.barrier();
+        starts = vec4u(runs[l]!, runs[256 + l]!, runs[512 + l]!, runs[768 + l]!);
+      }
+      if (g.leader()) {
+        const flag = u32(target === 0 ? INCLUSIVE : REDUCTION);
+        atomicMax(state[1 + 2 * target]!, (flag << 16) | (reduction & 0xffff));
+        atomicMax(state[2 + 2 * target]!, (flag << 16) | (reduction >> 16));
+        if (target !== tile) {
+          atomicAdd(state[1 + 2 * tiles]!, 1);
+          before = combine(kh, reduction, before);
+          outcome = target === 0 ? DONE : FALL_BACK;
+        }
+        look = target - 1;
+        // Look back from `look` until an inclusive prefix, or a tile not ready for `spin` reads.
+        let reads = u32(0);
+        while (outcome !== DONE && !kh.getSpecializationConstant(alwaysFallBack)) {
+          const low = atomicLoad(state[1 + 2 * look]!);
+          const high = atomicLoad(state[2 + 2 * look]!);
+          const published = low >> 16;
+          if (published !== 0 && published === high >> 16) {
+            before = combine(kh, (low & 0xffff) | (high << 16), before);
+            if (published === INCLUSIVE) {
+              outcome = DONE;
+            } else {
+              look -= 1;
+              reads = 0;
+            }
+          } else if (reads >= kh.getSpecializationConstant(spin)) {
+            break;
+          } else {
+            reads += 1;
+          }
+        }
+      }
+      if (groupBroadcast(g, outcome, 0) === DONE) {
+        break;
+      }
+      target = groupBroadcast(g, look, 0);
+    }
+
+    // This tile's inclusive prefix, for the tiles after it.
+    if (g.leader() && tile !== 0) {
+      const prefix = combine(kh, before, own);
+      atomicMax(state[1 + 2 * tile]!, (INCLUSIVE << 16) | (prefix & 0xffff));
+      atomicMax(state[2 + 2 * tile]!, (INCLUSIVE << 16) | (prefix >> 16));
+    }
+    const offset = combine(kh, init, groupBroadcast(g, before, 0));
+    const both = kh.getSpecializationConstant(inclusive);
+    for (let r = u32(0); r < 4; r++) {
+      const p = tile * 4096 + 4 * (r * 256 + l);
+      const v = mine[r]!;
+      let x = combine(kh, offset, starts[r]!);
+      const e0 = both ? combine(kh, x, v.x) : x;
+      x = combine(kh, x, v.x);
+      const e1 = both ? combine(kh, x, v.y) : x;
+      x = combine(kh, x, v.y);
+      const e2 = both ? combine(kh, x, v.z) : x;
+      x = combine(kh, x, v.z);
+      const e3 = both ? combine(kh, x, v.w) : x;
+      if (p + 3 < n) {
+        dst[p] = e0;
+        dst[p + 1] = e1;
+        dst[p + 2] = e2;
+        dst[p + 3] = e3;
+      } else {
+        const e = vec4u(e0, e1, e2, e3);
+        for (let c = u32(0); c < 4; c++) {
+          if (p + c < n) {
+            dst[p + c] = e[c]!;
+          }
+        }
+      }
+    }
+  },
+);

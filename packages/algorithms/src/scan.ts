@@ -1,0 +1,98 @@
+/** Device-wide exclusive and inclusive scans (scan.sycl.ts), typed host calls. */
+import { atomic, u32 } from '@syclts/dsl';
+import { errc, ndRange, type Queue, SyclError, type SyclEvent } from '@syclts/runtime';
+import { bits, bitsOf, distinct, elementOf, holds, type Input, type Output } from './buffers.ts';
+import { operation } from './operation.sycl.ts';
+import { type Element, type Operator, operationOf } from './operation.ts';
+import { alwaysFallBack, inclusive, scanState, scanTiles, spin } from './scan.sycl.ts';
+import { scratch } from './scratch.ts';
+
+export interface ScanOptions {
+  /** SYCL's function object; default `'plus'`. */
+  readonly op?: Operator;
+  /**
+   * Combined in before the first element: the first result of an exclusive scan. Default: the
+   * operator's identity.
+   */
+  readonly init?: number;
+}
+
+/** The look-back's settings, for tests and benchmarks. */
+export interface LookBack {
+  /** Reads of a predecessor that is not ready before reducing its tile; default 4. */
+  readonly spin?: number;
+  /** Reduce every predecessor's tile, never reading a published value. */
+  readonly alwaysFallBack?: boolean;
+}
+
+const TILE = 4096;
+
+/**
+ * `output[i]` = `init` and `input[0..i)` combined by `op` (oneDPL's `exclusive_scan`), in one
+ * pass over the input. `input` and `output` are different buffers of one element type; the
+ * output holds at least as many elements.
+ */
+export function exclusiveScan<T extends Element>(
+  queue: Queue,
+  input: Input<T>,
+  output: Output<T>,
+  options: ScanOptions = {},
+): SyclEvent {
+  return scan('exclusiveScan', queue, input, output, options, false);
+}
+
+/** `output[i]` = `init` and `input[0..i]` combined by `op` (oneDPL's `inclusive_scan`). */
+export function inclusiveScan<T extends Element>(
+  queue: Queue,
+  input: Input<T>,
+  output: Output<T>,
+  options: ScanOptions = {},
+): SyclEvent {
+  return scan('inclusiveScan', queue, input, output, options, true);
+}
+
+/** @internal Either scan, with the look-back's settings. */
+export function scan<T extends Element>(
+  api: string,
+  queue: Queue,
+  input: Input<T>,
+  output: Output<T>,
+  options: ScanOptions,
+  includes: boolean,
+  lookBack: LookBack = {},
+): SyclEvent {
+  const element = elementOf(api, 'input', input);
+  if (elementOf(api, 'output', output) !== element) {
+    throw mismatch(api, element, output.element as Element);
+  }
+  distinct(api, input, output);
+  const n = input.length;
+  holds(api, output, n);
+  const { code, identity } = operationOf(api, element, options.op ?? 'plus');
+  const init = options.init === undefined ? null : bitsOf(api, 'init', element, options.init);
+  const tiles = Math.ceil(n / TILE);
+  const state = scratch(queue, 'scan state', atomic(u32), 2 + 2 * tiles);
+  queue.parallelFor(2 + 2 * tiles, scanState, { state });
+  return queue.submit((cgh) => {
+    cgh.setSpecializationConstant(operation, code);
+    cgh.setSpecializationConstant(inclusive, includes);
+    if (lookBack.spin !== undefined) cgh.setSpecializationConstant(spin, lookBack.spin);
+    if (lookBack.alwaysFallBack) cgh.setSpecializationConstant(alwaysFallBack, true);
+    cgh.parallelFor(ndRange(tiles * 256, 256), scanTiles, {
+      src: bits(input),
+      dst: bits(output),
+      state,
+      n,
+      tiles,
+      init: init ?? identity,
+      id: identity,
+    });
+  });
+}
+
+function mismatch(api: string, input: Element, output: Element) {
+  return new SyclError(
+    errc.invalid,
+    `${api}: the output holds ${output.scalar} elements and the input ${input.scalar}; they must be the same`,
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Queues for the package's tests, on the test adapter: one with WGSL's sub-groups (what
+ * `Queue.create` asks for) and one on a device created without them, where group functions run
+ * in workgroup memory; each on a device of its own, released when the test file is done.
+ */
+import { Queue, type QueueOptions, requestAdapter } from '@syclts/runtime';
+import { afterAll } from 'vitest';
+import '../support/program.ts';
+
+import { randomU32 } from '../../../../test-inputs.ts';
+
+export { randomU32 };
+
+/** Written to outputs before a kernel runs, so that a result it never wrote shows. */
+export const POISON = 0xdeadbeef;
+
+const devices = new Set<GPUDevice>();
+
+afterAll(() => {
+  for (const device of devices) device.destroy();
+  devices.clear();
+});
+
+export type Lowering = 'subgroups' | 'workgroup';
+
+export async function queueFor(lowering: Lowering, options: QueueOptions = {}): Promise<Queue> {
+  if (lowering === 'subgroups') {
+    const queue = await Queue.create(options);
+    devices.add(queue.device);
+    return queue;
+  }
+  const { adapter } = await requestAdapter();
+  const device = await adapter.requestDevice();
+  devices.add(device);
+  return Queue.create({ ...options, device });
+}
+
+/** Random f32 values in [-1, 1), as a Float32Array. */
+export function randomF32(count: number, seed: number): Float32Array {
+  return Float32Array.from(randomU32(count, seed), (x) => x / 2 ** 31 - 1);
+}
