@@ -11,6 +11,9 @@
  * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048),
  * BENCH_SORT_KEYS_PER_ITEM the sort's keys per item (8).
  */
+import { operation } from '@syclts/algorithms/operation.sycl.ts';
+import { reduceParts } from '@syclts/algorithms/reduce.sycl.ts';
+import { scanTiles } from '@syclts/algorithms/scan.sycl.ts';
 import type { CollectiveLowering } from '@syclts/dsl';
 import { groupScan, groupSum, sumReduction } from '../kernels/collectives.sycl.ts';
 import { bestShape, grid, readBack, type Shape, storage } from './collectives/common.js';
@@ -196,6 +199,64 @@ export async function collectiveRows(
       });
       log(`syclts reduction ${lowering} done`);
     }
+    // The same sum from @syclts/algorithms: reduce.sycl.ts's two launches (grid-stride parts,
+    // then one work-group), f32 addition chosen by its specialization constant. It uses no group
+    // functions, so it has one lowering.
+    {
+      const lowering = lowerings[0]!;
+      const input = storage(device, 4 * n);
+      const output = storage(device, 16);
+      const parts = storage(device, 4 * 2048);
+      device.queue.writeBuffer(input, 0, values);
+      device.queue.writeBuffer(output, 0, new Float32Array([Number.NaN]));
+      const partCount = Math.min(2048, Math.ceil(n / (256 * 16)));
+      const f32Plus = { constants: [[operation, 1]] as const };
+      const first = await directLaunch(
+        device,
+        reduceParts,
+        lowering,
+        [partCount * 256],
+        [256],
+        { src: input, parts },
+        { n, init: 0, id: 0 },
+        f32Plus,
+      );
+      const last = await directLaunch(
+        device,
+        reduceParts,
+        lowering,
+        [256],
+        [256],
+        { src: parts, parts: output },
+        { n: partCount, init: 0, id: 0 },
+        f32Plus,
+      );
+      const record: Parameters<typeof timePasses>[1] = (e, timed) => {
+        first.record(e, (begins) => timed(begins, false));
+        last.record(e, (_, ends) => timed(false, ends));
+      };
+      const encoder = device.createCommandEncoder();
+      record(encoder, () => ({}));
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () => {
+        const got = new Float32Array(await readBack(device, output, 4))[0]!;
+        const error = Math.abs(got - ref) / magnitude;
+        if (!(error < 1e-5)) fail(`syclts reduce: ${got} vs ${ref}`);
+        return `rel. error ${error.toExponential(1)}`;
+      });
+      const times = await time(record);
+      for (const b of [input, output, parts]) b.destroy();
+      rows.push({
+        operation: `reduce (sum) f32 2^${log2}`,
+        variant: `syclts reduce (@syclts/algorithms), workgroup tree, second pass, ${partCount} groups`,
+        items: n,
+        times,
+        bytes: 4 * n,
+        counted: 'read',
+        check,
+      });
+      log('syclts reduce done');
+    }
   }
 
   if (options.rows.includes('scan')) {
@@ -231,6 +292,56 @@ export async function collectiveRows(
         check,
       });
       log(`scan ${shape} done`);
+    }
+    // The same scan from @syclts/algorithms (scan.sycl.ts), u32 addition (its constants' defaults).
+    for (const lowering of lowerings) {
+      const tiles = Math.ceil(n / TILE);
+      const input = storage(device, 4 * n);
+      const output = storage(device, 4 * n);
+      const state = storage(device, 4 * (2 + 2 * tiles));
+      device.queue.writeBuffer(input, 0, values);
+      device.queue.writeBuffer(output, 0, new Uint32Array(n).fill(0xffffffff));
+      const [gx, gy] = grid(tiles);
+      const r = await directLaunch(
+        device,
+        scanTiles,
+        lowering,
+        [tiles * 256],
+        [256],
+        { src: input, dst: output, state },
+        { n, tiles, init: 0, id: 0 },
+        { grid: [gx, gy, 1] },
+      );
+      const record: Parameters<typeof timePasses>[1] = (e, timed) => {
+        e.clearBuffer(state);
+        r.record(e, timed);
+      };
+      const encoder = device.createCommandEncoder();
+      record(encoder, () => ({}));
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () => {
+        const got = new Uint32Array(await readBack(device, output, 4 * n));
+        let sum = 0;
+        for (let i = 0; i < n; i++) {
+          if (got[i] !== sum)
+            fail(`syclts scan ${lowering}: entry ${i} is ${got[i]}, expected ${sum}`);
+          sum = (sum + values[i]!) >>> 0;
+        }
+        const words = new Uint32Array(await readBack(device, state, 4 * (2 + 2 * tiles)));
+        return `all ${n} entries; checked run: ${words[1 + 2 * tiles]} fallbacks, ${tiles} tiles`;
+      });
+      const times = await time(record);
+      for (const b of [input, output, state]) b.destroy();
+      rows.push({
+        operation: `exclusive scan u32 2^${log2}`,
+        variant: `syclts exclusiveScan (@syclts/algorithms), ${lowering === 'subgroups' ? 'subgroup' : 'workgroup'} lowering`,
+        items: n,
+        times,
+        bytes: 8 * n,
+        counted: 'read + written',
+        check,
+      });
+      log(`syclts scan ${lowering} done`);
     }
   }
 

@@ -8,9 +8,11 @@
 import {
   bindingOf,
   type CollectiveLowering,
+  type DataType,
   type DeviceImage,
   type Kernel,
   type KernelInfo,
+  type SpecializationId,
   writeValue,
 } from '@syclts/dsl';
 
@@ -28,6 +30,16 @@ interface Dispatch {
   readonly groups: readonly [number, number, number];
 }
 
+export interface DirectOptions {
+  /** Scalar specialization constants of the kernel and their values (the pipeline's overrides). */
+  readonly constants?: readonly (readonly [SpecializationId<DataType>, number])[];
+  /**
+   * The workgroups dispatched (WGSL order), for a kernel that numbers its work-groups itself (an
+   * atomic ticket) and may take more of them than one dimension holds.
+   */
+  readonly grid?: readonly [number, number, number];
+}
+
 /**
  * `kernel` over `global` items in work-groups of `local` (SYCL order), its accessors bound to
  * `buffers` and its value arguments set from `values`; a reduction argument's buffer takes the
@@ -41,12 +53,21 @@ export async function directLaunch(
   local: readonly number[],
   buffers: Readonly<Record<string, GPUBuffer>>,
   values: Readonly<Record<string, number>>,
+  options: DirectOptions = {},
 ): Promise<DirectLaunch> {
   const binding = bindingOf(kernel)!;
   const image = binding.program.images.find((i) => i.kernels[binding.symbolicId])!;
   const info = image.kernels[binding.symbolicId]!;
-  const code = (lowering === 'workgroup' ? image.workgroupLowering!.wgsl : image.wgsl).native!;
+  // A kernel without group functions has one lowering.
+  const code = (
+    lowering === 'workgroup' && image.workgroupLowering ? image.workgroupLowering.wgsl : image.wgsl
+  ).native!;
   const module = device.createShaderModule({ code });
+  const constants: Record<string, number> = {};
+  for (const [id, value] of options.constants ?? []) {
+    const leaf = image.specConstants[bindingOf(id)!.symbolicId]!.leaves[0]!;
+    constants[String(leaf.id)] = value;
+  }
   const groups = global.map((g, d) => Math.ceil(g / local[d]!));
   const count = groups.reduce((a, b) => a * b, 1);
   const bound: Record<string, GPUBuffer> = { ...buffers };
@@ -74,18 +95,20 @@ export async function directLaunch(
     );
   }
   // WGSL order: x is the last SYCL dimension.
-  const xyz = [...groups].reverse().concat([1, 1]).slice(0, 3) as [number, number, number];
+  const xyz =
+    options.grid ?? ([...groups].reverse().concat([1, 1]).slice(0, 3) as [number, number, number]);
   const main = await dispatchOf(
     device,
     module,
     image,
     info,
-    xyz,
+    [...xyz] as [number, number, number],
     bound,
     {
       ...values,
     },
     global,
+    constants,
   );
   const dispatches = [main, ...finishers];
   return {
@@ -110,6 +133,7 @@ async function dispatchOf(
   buffers: Readonly<Record<string, GPUBuffer>>,
   values: Readonly<Record<string, number>>,
   global: readonly number[] = [256],
+  constants: Readonly<Record<string, number>> = {},
 ): Promise<Dispatch> {
   const entries: GPUBindGroupLayoutEntry[] = [];
   const resources: GPUBindGroupEntry[] = [];
@@ -162,7 +186,7 @@ async function dispatchOf(
   const layout = device.createBindGroupLayout({ entries });
   const pipeline = await device.createComputePipelineAsync({
     layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-    compute: { module, entryPoint: info.entryPoint },
+    compute: { module, entryPoint: info.entryPoint, constants },
   });
   return { pipeline, group: device.createBindGroup({ layout, entries: resources }), groups };
 }

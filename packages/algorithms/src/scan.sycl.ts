@@ -96,7 +96,7 @@ export const scanTiles = kernel(
     }
 
     // This item's elements of its own tile, and where each of its runs starts in the tile's scan.
-    let mine = [vec4u(id), vec4u(id), vec4u(id), vec4u(id)];
+    const mine = [vec4u(id), vec4u(id), vec4u(id), vec4u(id)];
     let starts = vec4u(id);
     let own = id;
     // The leader's look-back: the tile it reads next and the predecessors' values combined.
@@ -107,19 +107,22 @@ export const scanTiles = kernel(
     // falls back on.
     let target = tile;
     while (true) {
-      const values = [vec4u(id), vec4u(id), vec4u(id), vec4u(id)];
       for (let r = u32(0); r < 4; r++) {
         const p = target * 4096 + 4 * (r * 256 + l);
+        let v = vec4u(id);
         if (p + 3 < n) {
-          values[r] = vec4u(src[p]!, src[p + 1]!, src[p + 2]!, src[p + 3]!);
+          v = vec4u(src[p]!, src[p + 1]!, src[p + 2]!, src[p + 3]!);
         } else {
           for (let c = u32(0); c < 4; c++) {
             if (p + c < n) {
-              values[r]![c] = src[p + c]!;
+              v[c] = src[p + c]!;
             }
           }
         }
-        const v = values[r]!;
+        // Only this tile's elements are kept: a predecessor's count by their run totals alone.
+        if (target === tile) {
+          mine[r] = v;
+        }
         runs[r * 256 + l] = combine(kh, combine(kh, v.x, v.y), combine(kh, v.z, v.w));
       }
       item.barrier();
@@ -139,7 +142,6 @@ export const scanTiles = kernel(
       item.barrier();
       const reduction = parts[255]!;
       if (target === tile) {
-        mine = values;
         own = reduction;
         const start = l > 0 ? parts[l - 1]! : id;
         runs[4 * l] = start;
