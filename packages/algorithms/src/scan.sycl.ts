@@ -25,19 +25,26 @@
 import {
   accessor,
   atomic,
+  bitcastF32,
+  bitcastI32,
+  bitcastU32,
   atomicAdd,
   atomicLoad,
   atomicMax,
   atomicStore,
   bool,
+  exclusiveScanOverGroup,
   groupBroadcast,
   kernel,
+  maximum,
+  minimum,
+  plus,
   specializationId,
   u32,
   vec4u,
   workgroupArray,
 } from '@syclts/dsl';
-import { combine } from './operation.sycl.ts';
+import { combine, operation } from './operation.sycl.ts';
 
 /** Whether element i's result includes element i (inclusive) or stops before it (exclusive). */
 export const inclusive = specializationId(bool, false);
@@ -52,9 +59,11 @@ export const alwaysFallBack = specializationId(bool, false);
 const REDUCTION = 1;
 const INCLUSIVE = 2;
 
-/** The look-back's outcome, as the leader tells the work-group. */
+/** The look-back's outcome, as the leader has it. */
 const DONE = 0;
 const FALL_BACK = 1;
+/** The tile to reduce next, as the leader tells the work-group: none when it is done. */
+const NONE = 0xffffffff;
 
 /**
  * The look-back state: [0] the ticket counter; tile t's halves at [1 + 2t] and [2 + 2t]; after
@@ -80,9 +89,9 @@ export const scanTiles = kernel(
       init: u32,
       id: u32,
     },
-    local: { runs: workgroupArray(u32, 1024), parts: workgroupArray(u32, 256) },
+    local: { runs: workgroupArray(u32, 1024) },
   },
-  (item, kh, { src, dst, state, n, tiles, init, id }, { runs, parts }) => {
+  (item, kh, { src, dst, state, n, tiles, init, id }, { runs }) => {
     const g = item.getGroup();
     const l = item.getLocalId(0);
 
@@ -127,23 +136,35 @@ export const scanTiles = kernel(
       }
       item.barrier();
       // The tile's 1024 run totals in order, four to an item: this item's share, then the
-      // work-group's inclusive scan of the shares (Hillis-Steele in workgroup memory).
+      // work-group's exclusive scan of the shares by SYCL's group algorithm for the operation
+      // (in the native variant the other branches fold away), and the tile's total.
       const t0 = runs[4 * l]!;
       const t1 = runs[4 * l + 1]!;
       const t2 = runs[4 * l + 2]!;
       const t3 = runs[4 * l + 3]!;
-      parts[l] = combine(kh, combine(kh, t0, t1), combine(kh, t2, t3));
-      for (let d = u32(1); d < 256; d = d << 1) {
-        item.barrier();
-        const x: number = l >= d ? combine(kh, parts[l - d]!, parts[l]!) : parts[l]!;
-        item.barrier();
-        parts[l] = x;
+      const share = combine(kh, combine(kh, t0, t1), combine(kh, t2, t3));
+      const op = kh.getSpecializationConstant(operation);
+      let start = id;
+      if (op === 1) {
+        start = bitcastU32(exclusiveScanOverGroup(g, bitcastF32(share), plus));
+      } else if (op === 2) {
+        start = exclusiveScanOverGroup(g, share, minimum);
+      } else if (op === 3) {
+        start = bitcastU32(exclusiveScanOverGroup(g, bitcastI32(share), minimum));
+      } else if (op === 4) {
+        start = bitcastU32(exclusiveScanOverGroup(g, bitcastF32(share), minimum));
+      } else if (op === 5) {
+        start = exclusiveScanOverGroup(g, share, maximum);
+      } else if (op === 6) {
+        start = bitcastU32(exclusiveScanOverGroup(g, bitcastI32(share), maximum));
+      } else if (op === 7) {
+        start = bitcastU32(exclusiveScanOverGroup(g, bitcastF32(share), maximum));
+      } else {
+        start = exclusiveScanOverGroup(g, share, plus);
       }
-      item.barrier();
-      const reduction = parts[255]!;
+      const reduction = groupBroadcast(g, combine(kh, start, share), 255);
       if (target === tile) {
         own = reduction;
-        const start = l > 0 ? parts[l - 1]! : id;
         runs[4 * l] = start;
         runs[4 * l + 1] = combine(kh, start, t0);
         runs[4 * l + 2] = combine(kh, combine(kh, start, t0), t1);
@@ -182,10 +203,11 @@ export const scanTiles = kernel(
           }
         }
       }
-      if (groupBroadcast(g, outcome, 0) === DONE) {
+      const next = groupBroadcast(g, outcome === DONE ? NONE : look, 0);
+      if (next === NONE) {
         break;
       }
-      target = groupBroadcast(g, look, 0);
+      target = next;
     }
 
     // This tile's inclusive prefix, for the tiles after it.
