@@ -4,11 +4,22 @@
  * by f16.test.ts and run.ts (the same checks outside the test runner). Each check gives the
  * mismatches it found, as lines; none means it passed.
  */
-import { f16, f16Bits, f16BitsToNumber, f16Round, f32, i32, vec2h, vec4h } from '@syclts/dsl';
+import {
+  f16,
+  f16Bits,
+  f16BitsToNumber,
+  f16Round,
+  f32,
+  i32,
+  vec2h,
+  vec3h,
+  vec4h,
+} from '@syclts/dsl';
 import { randomU32 } from '../../../../test-inputs.ts';
-import type { Queue } from '../../src/index.js';
+import { ndRange, type Queue } from '../../src/index.js';
 import {
   arith,
+  builtins,
   constants,
   convert,
   gain,
@@ -377,6 +388,91 @@ const constantsCheck: F16Check = {
   },
 };
 
+/** WGSL's round: to the nearest integer, halves to even. */
+function roundHalfEven(x: number): number {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+const builtinsCheck: F16Check = {
+  name: 'built-ins, device functions (raw WGSL too), loops, private and workgroup arrays, vec3h',
+  async run(q, seed) {
+    const n = 64 * (4 + (randomU32(1, seed)[0]! % 8));
+    // Every fourth value a half-integer: the ties of round and Math.round.
+    const x = randomHalves(n, seed + 1, -3, 4).map((v, i) =>
+      i % 4 ? v : Math.sign(v) * (Math.trunc(Math.abs(v)) + 0.5),
+    );
+    const v3 = Array.from({ length: n }, (_, i): [number, number, number] => [
+      x[i]!,
+      x[(i + 1) % n]!,
+      x[(i + 2) % n]!,
+    ]);
+    const out = q.buffer(f16, new Uint16Array(n * 20).fill(POISON_BITS));
+    const vectors = q.buffer(vec3h, v3);
+    await q
+      .parallelFor(ndRange([n], [64]), builtins, {
+        x: q.buffer(f16, bitsOf(x), { access: 'read' }),
+        v3: vectors,
+        out,
+      })
+      .wait();
+    const got = Array.from(await out.read(), f16BitsToNumber);
+    const bad: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const h = x[i]!;
+      const next = x[i - (i % 64) + ((i + 1) % 64)]!;
+      const acc = f16Round(f16Round(f16Round(h + h) + h) + 1);
+      // Exact results, compared as numbers (WGSL leaves the sign of a zero result open).
+      const exact = [
+        Math.abs(h),
+        Math.floor(h),
+        Math.ceil(h),
+        Math.trunc(h),
+        roundHalfEven(h),
+        Math.round(h),
+        Math.sign(h),
+        Math.min(Math.max(h, 0), 1),
+        Math.min(h, next),
+        Math.max(h, next),
+        Math.min(Math.max(h, -1), 1),
+      ];
+      exact.forEach((want, k) => {
+        if (got[i * 20 + k] !== want) {
+          mismatch(bad, `built-in ${k}`, `x=${h} next=${next}`, got[i * 20 + k]!, [want]);
+        }
+      });
+      const root = Math.sqrt(Math.abs(h));
+      if (!halfMatches(got[i * 20 + 11]!, [root], 4)) {
+        mismatch(bad, 'sqrt(abs(x)) within 4 ULP', `x=${h}`, got[i * 20 + 11]!, [root]);
+      }
+      const rest = [
+        [h > next ? h : next],
+        // fma may be the fused operation or a multiply and an add (WGSL inherits its accuracy).
+        [h * next + 1, f16Round(h * next) + 1],
+        [(h === next ? 1 : 0) + (h < next ? 2 : 0)],
+        [h * 2],
+        [h * 0.25],
+        [acc],
+        [next],
+        [[h, next, 1][i % 3]!],
+      ];
+      rest.forEach((want, k) => {
+        if (!halfMatches(got[i * 20 + 12 + k]!, want)) {
+          mismatch(bad, `result ${12 + k}`, `x=${h} next=${next}`, got[i * 20 + 12 + k]!, want);
+        }
+      });
+    }
+    const reversed = await vectors.read();
+    reversed.forEach((v, i) => {
+      const want = [...v3[i]!].reverse();
+      if (v.some((c, k) => c !== want[k]) && bad.length < 8) {
+        bad.push(`v3[${i}]: got ${v}, expected ${want}`);
+      }
+    });
+    return bad;
+  },
+};
+
 export const F16_CHECKS: readonly F16Check[] = [
   arithCheck,
   convertCheck,
@@ -384,4 +480,5 @@ export const F16_CHECKS: readonly F16Check[] = [
   vectorsCheck,
   structsCheck,
   constantsCheck,
+  builtinsCheck,
 ];
