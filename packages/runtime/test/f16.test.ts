@@ -4,7 +4,7 @@
  * without the feature is refused by name.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errc, Queue, requestAdapter, SyclError } from '../src/index.js';
+import { errc, isSupported, Queue, requestAdapter, SyclError } from '../src/index.js';
 import { F16_CHECKS } from './f16/checks.js';
 import * as half from './fixtures/compiled/half.sycl.js';
 import { compileFixture } from './support/compile.js';
@@ -100,9 +100,30 @@ describe('requiredFeatures and dawnToggles', () => {
     });
   });
 
-  test('a required feature the adapter offers is on the device', async () => {
-    const q = await freshQueue({ requiredFeatures: ['timestamp-query'] });
-    expect(q.device.features.has('timestamp-query')).toBe(true);
+  test('a required feature the adapter offers is on the device', async ({ skip }) => {
+    const { adapter } = await requestAdapter();
+    const taken = ['shader-f16', 'subgroups', 'subgroup-size-control', 'core-features-and-limits'];
+    const extra = [...adapter.features].find((f) => !taken.includes(f)) as
+      | GPUFeatureName
+      | undefined;
+    if (extra === undefined) {
+      skip('the adapter offers no feature beyond those the runtime always takes');
+      return;
+    }
+    const q = await freshQueue({ requiredFeatures: [extra] });
+    expect(q.device.features.has(extra)).toBe(true);
+  });
+
+  test('dawnToggles reach Dawn: allow_unsafe_apis makes it offer experimental features', async () => {
+    const plain = (await requestAdapter()).adapter.features;
+    const { adapter } = await requestAdapter({ dawnToggles: { enable: ['allow_unsafe_apis'] } });
+    expect([...adapter.features].filter((f) => !plain.has(f))).not.toEqual([]);
+  });
+
+  test('isSupported is false where no adapter offers a required feature', async ({ skip }) => {
+    const { adapter } = await requestAdapter();
+    if (adapter.features.has('shader-f16')) skip('the adapter offers shader-f16');
+    expect(await isSupported({ requiredFeatures: ['shader-f16'] })).toBe(false);
   });
 
   test.each([
