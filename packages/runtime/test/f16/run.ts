@@ -4,7 +4,9 @@
  *   npx esbuild test/f16/run.ts --bundle --platform=node --format=esm --external:webgpu \
  *     --conditions=@syclts/source --outfile=out/f16.mjs
  *   node out/f16.mjs test/fixtures/compiled/half.sycl.ts [--seed S]
- * Prints each check and exits 1 on any mismatch.
+ * Elsewhere the bundle needs `webgpu` and oxc-parser's native binding in a node_modules beside
+ * it, and the fixture's path. Prints each check, with the seeds that replay it
+ * (SYCLTS_TEST_SEED, --seed), and exits 1 on any mismatch.
  */
 import { readFileSync } from 'node:fs';
 import { Queue } from '../../src/index.js';
