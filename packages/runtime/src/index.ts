@@ -26,6 +26,7 @@ export type {
   WritableGlobal,
 } from './memory/device-global-copy.js';
 export type { AdapterKind, AdapterRequest, ChosenAdapter } from './platform/adapter-request.js';
+export type { DawnToggles } from './platform/device-features.js';
 export { isSupported } from './platform/is-supported.js';
 export { type EventStatus, SyclEvent } from './queue/event.js';
 export { Handler } from './queue/handler.js';

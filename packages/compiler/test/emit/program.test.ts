@@ -84,9 +84,42 @@ export const k = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, (it
   const built = build([{ module: 'src/h.sycl.ts', source }], { specConstants: 'both' });
   expect(built.diagnostics).toEqual([]);
   const wgsl = built.program!.images[0]!.wgsl;
-  // No adapter here offers shader-f16: the WGSL is what can be checked.
+  // SwiftShader offers no shader-f16: the WGSL is what can be checked here (the runtime's f16
+  // tests run f16 kernels where an adapter offers it).
   for (const text of [wgsl.native!, wgsl.emulated!]) {
     expect(text).toMatch(/^enable f16;$/m);
     expect(text).toContain('-65504.0h');
   }
+});
+
+test('f16 named only in a raw WGSL body enables f16; named only in its comments, it does not', async () => {
+  const { build } = await import('../../src/build.js');
+  const module = (
+    body: string,
+  ) => `import { accessor, deviceFunction, f32, kernel, wgsl } from '@syclts/dsl';
+const half = deviceFunction({ args: [f32], returns: f32 }, (x) => wgsl\`${body}\`);
+export const k = kernel({ range: 1, args: { out: accessor(f32, 'write') } }, (item, _kh, { out }) => {
+  out[item.getId(0)] = half(f32(item.getId(0)));
+});`;
+  const enables = (body: string) => {
+    const built = build([{ module: 'src/r.sycl.ts', source: module(body) }], {
+      specConstants: 'both',
+    });
+    expect(built.diagnostics).toEqual([]);
+    const { native, emulated } = built.program!.images[0]!.wgsl;
+    return [native!, emulated!].map((text) => /^enable f16;$/m.test(text));
+  };
+  for (const body of [
+    `return f32(f16(\${x}));`,
+    `return f32(vec2h(\${x}, 1.0).y);`,
+    `let m = mat2x2h(); return \${x} + f32(m[0].x);`,
+    `return \${x} * f32(0.5h);`,
+    `return \${x} * f32(0x1p-2h);`,
+  ]) {
+    expect(enables(body), body).toEqual([true, true]);
+  }
+  expect(enables(`// no f16 here, nor 2.0h\nreturn \${x} * 0.5; /* vec2h */`)).toEqual([
+    false,
+    false,
+  ]);
 });

@@ -8,7 +8,10 @@ import { requestAdapter } from '@syclts/runtime';
 import { runsSubgroups } from '../support/lowerings.js';
 import type { DawnJob, DawnVerdict } from './check.js';
 
-const { adapter } = await requestAdapter();
+// The toggle lets Dawn offer shader-f16 on NVIDIA through Vulkan (it changes nothing elsewhere).
+const { adapter } = await requestAdapter({
+  dawnToggles: { enable: ['vulkan_enable_f16_on_nvidia'] },
+});
 // f16 where the adapter has it, as the runtime asks for it. Where it has not (SwiftShader), a
 // module that enables f16 cannot be checked, and is counted as skipped.
 const f16 = adapter.features.has('shader-f16');

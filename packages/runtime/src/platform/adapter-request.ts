@@ -1,4 +1,5 @@
 import { errc, SyclError } from '../errors.js';
+import type { DawnToggles } from './device-features.js';
 
 /** How to pick a WebGPU adapter. Each field defaults to an environment variable, then to auto. */
 export interface AdapterRequest {
@@ -7,6 +8,18 @@ export interface AdapterRequest {
   /** Dawn backend in Node ('vulkan', 'metal', 'd3d12', ...). Env: SYCLTS_BACKEND. */
   readonly backend?: string;
   readonly powerPreference?: 'low-power' | 'high-performance';
+  /**
+   * WebGPU features the device must have, beyond those the runtime takes whenever the adapter
+   * offers them (`shader-f16`, `subgroups`, `subgroup-size-control`). An adapter without one is
+   * `errc.feature_not_supported`.
+   */
+  readonly requiredFeatures?: readonly GPUFeatureName[];
+  /**
+   * Dawn toggles for the adapter and its device (Node only; browsers have none, so there they
+   * change nothing). None by default. `{ enable: ['vulkan_enable_f16_on_nvidia'] }` lets an
+   * NVIDIA GPU offer `shader-f16` through Vulkan.
+   */
+  readonly dawnToggles?: DawnToggles;
 }
 
 export type AdapterKind = 'auto' | 'hardware' | 'software';

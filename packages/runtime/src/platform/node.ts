@@ -10,6 +10,12 @@ import {
   parseAdapterKind,
 } from './adapter-request.js';
 import {
+  checkDawnToggles,
+  checkRequiredFeatures,
+  type DawnToggles,
+  requireFeatures,
+} from './device-features.js';
+import {
   softwareAdapterFiles,
   systemVulkanLoaderPresent,
   useSoftwareAdapter,
@@ -27,14 +33,20 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
     request.kind ? 'kind' : 'SYCLTS_ADAPTER',
   );
   const backend = request.backend ?? process.env.SYCLTS_BACKEND;
+  const required = checkRequiredFeatures(request.requiredFeatures);
+  const toggles = checkDawnToggles(request.dawnToggles);
   const options = { powerPreference: request.powerPreference ?? 'high-performance' } as const;
+  const chosen = (adapter: GPUAdapter, description: string): ChosenAdapter => {
+    requireFeatures(adapter.features, required, `the adapter ${description}`);
+    return { adapter, description };
+  };
 
   const create = await loadDawn();
   // Without a Vulkan loader on Linux, Dawn has nothing to try (and would warn): go to software.
   if (kind === 'hardware' || (kind === 'auto' && systemVulkanLoaderPresent())) {
-    const adapter = await dawn(create, backend).requestAdapter(options);
+    const adapter = await dawn(create, backend, toggles).requestAdapter(options);
     if (adapter && !(kind === 'hardware' && isSoftware(adapter))) {
-      return { adapter, description: describeAdapter(adapter) };
+      return chosen(adapter, describeAdapter(adapter));
     }
     if (kind === 'hardware') {
       throw new SyclError(
@@ -51,14 +63,14 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
     );
   }
   useSoftwareAdapter(files);
-  const adapter = await dawn(create, backend ?? 'vulkan').requestAdapter(options);
+  const adapter = await dawn(create, backend ?? 'vulkan', toggles).requestAdapter(options);
   if (!adapter) {
     throw new SyclError(
       errc.platform,
       `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${NO_ADAPTER_HELP}`,
     );
   }
-  return { adapter, description: `${describeAdapter(adapter)} [software]` };
+  return chosen(adapter, `${describeAdapter(adapter)} [software]`);
 }
 
 type Dawn = typeof import('webgpu');
@@ -102,14 +114,27 @@ function isModuleNotFound(e: unknown): boolean {
   return notFound && typeof message === 'string' && /['"]webgpu['"]/.test(message);
 }
 
-/** One Dawn instance per backend for the process: instances are heavy, and Dawn misbehaves with many. */
+/**
+ * One Dawn instance per backend and set of toggles for the process: instances are heavy, and Dawn
+ * misbehaves with many. Dawn in Node takes toggles only as the instance's flags, and applies them
+ * to its adapters and their devices.
+ */
 const instances = new Map<string, GPU>();
 
-function dawn(create: CreateGpu, backend: string | undefined): GPU {
-  const key = backend ?? '';
+function dawn(create: CreateGpu, backend: string | undefined, toggles: Required<DawnToggles>): GPU {
+  const flags = [
+    ...(backend ? [`backend=${backend}`] : []),
+    ...(toggles.enable.length > 0
+      ? [`enable-dawn-features=${[...toggles.enable].sort().join(',')}`]
+      : []),
+    ...(toggles.disable.length > 0
+      ? [`disable-dawn-features=${[...toggles.disable].sort().join(',')}`]
+      : []),
+  ];
+  const key = flags.join(' ');
   let gpu = instances.get(key);
   if (!gpu) {
-    gpu = create(backend ? [`backend=${backend}`] : []);
+    gpu = create(flags);
     instances.set(key, gpu);
   }
   return gpu;

@@ -34,6 +34,7 @@ import type {
   WritableGlobal,
 } from '../memory/device-global-copy.js';
 import type { AdapterRequest } from '../platform/adapter-request.js';
+import { checkRequiredFeatures, requireFeatures } from '../platform/device-features.js';
 import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
 import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
 import type { QueueCore } from './core.js';
@@ -99,13 +100,20 @@ export class Queue {
       const description = info
         ? [info.vendor, info.architecture, info.description].filter(Boolean).join(' ')
         : '';
+      const required = checkRequiredFeatures(options.requiredFeatures);
+      requireFeatures(options.device.features, required, 'the GPUDevice passed as options.device');
       return new Queue(options.device, description || 'a caller-provided GPUDevice', settings);
     }
     const { adapter, description } = await requestAdapter(options);
     // Group functions use sub-groups where the device has them (see device/collectives.ts).
     const wanted: GPUFeatureName[] = ['shader-f16', 'subgroups', 'subgroup-size-control'];
     const device = await adapter.requestDevice({
-      requiredFeatures: wanted.filter((f) => adapter.features.has(f)),
+      requiredFeatures: [
+        ...new Set([
+          ...wanted.filter((f) => adapter.features.has(f)),
+          ...(options.requiredFeatures ?? []),
+        ]),
+      ],
       requiredLimits: {
         maxStorageBuffersPerShaderStage: adapter.limits.maxStorageBuffersPerShaderStage,
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,

@@ -21,6 +21,7 @@ import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
 import { type FunctionNames, fieldName, type ImageNames } from './names.js';
+import { namesF16 } from './raw-f16.js';
 import type { WgslTypes } from './types.js';
 
 const INDENT = '  ';
@@ -377,6 +378,9 @@ export class CodePrinter {
    * tagged with the columns of the `.sycl.ts` text it comes from.
    */
   wgsl(parts: readonly WgslPart<SymbolicId>[]): string[] {
+    // The spliced parts stand apart from the text around them, as whole tokens.
+    const written = parts.map((p) => (p.kind === 'text' ? p.text : ' ')).join('');
+    if (namesF16(written)) this.scope.types.usesF16 = true;
     const raw: { text: string; runs: Origin[] }[] = [{ text: '', runs: [] }];
     for (const p of parts) {
       let current = raw.at(-1)!;

@@ -8,8 +8,9 @@ Object.assign(globalThis, globals);
 const { program, jobs } = JSON.parse(
   readFileSync(new URL('./frontend-jobs.json', import.meta.url), 'utf8'),
 ) as JobFile;
-// Kept in a variable: the instance must outlive the adapter and device.
-const gpu = create([]);
+// Kept in a variable: the instance must outlive the adapter and device. The toggle lets Dawn
+// offer shader-f16 on NVIDIA through Vulkan (it changes nothing elsewhere).
+const gpu = create(['enable-dawn-features=vulkan_enable_f16_on_nvidia']);
 const adapter = await gpu.requestAdapter();
 if (!adapter) throw new Error('no adapter');
 const info = adapter.info;

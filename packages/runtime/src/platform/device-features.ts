@@ -1,0 +1,111 @@
+/**
+ * What a caller adds to the device `Queue.create` requests: WebGPU features it must have, and in
+ * Node Dawn's toggles, the switches behind which Dawn keeps some features (on NVIDIA through
+ * Vulkan, `shader-f16`).
+ */
+import { errc, SyclError } from '../errors.js';
+
+/**
+ * Dawn toggles by name, as Dawn spells them (snake_case): switched on, or off. Node only: a
+ * browser's Dawn takes its toggles from the browser's own flags, so there they change nothing.
+ */
+export interface DawnToggles {
+  readonly enable?: readonly string[];
+  readonly disable?: readonly string[];
+}
+
+const TOGGLE_NAME = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+
+/** `requiredFeatures` as given, checked: a list of feature names. */
+export function checkRequiredFeatures(value: unknown): readonly GPUFeatureName[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: requiredFeatures must be an array of WebGPU feature names, got ${describe(value)}`,
+    );
+  }
+  value.forEach((name: unknown, i) => {
+    if (typeof name !== 'string' || name === '') {
+      throw new SyclError(
+        errc.invalid,
+        `Queue.create: requiredFeatures[${i}] must be a WebGPU feature name such as 'shader-f16', got ${describe(name)}`,
+      );
+    }
+  });
+  return value as GPUFeatureName[];
+}
+
+/** `dawnToggles` as given, checked: names Dawn could hold, none both enabled and disabled. */
+export function checkDawnToggles(value: unknown): Required<DawnToggles> {
+  if (value === undefined) return { enable: [], disable: [] };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: dawnToggles must be an object { enable?, disable? } of toggle name lists, got ${describe(value)}`,
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (key !== 'enable' && key !== 'disable') {
+      throw new SyclError(
+        errc.invalid,
+        `Queue.create: dawnToggles takes 'enable' and 'disable', not '${key}'`,
+      );
+    }
+  }
+  const { enable, disable } = value as DawnToggles;
+  const toggles = { enable: toggleList('enable', enable), disable: toggleList('disable', disable) };
+  const both = toggles.enable.find((name) => toggles.disable.includes(name));
+  if (both !== undefined) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: dawnToggles both enables and disables '${both}'`,
+    );
+  }
+  return toggles;
+}
+
+function toggleList(key: 'enable' | 'disable', list: unknown): readonly string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: dawnToggles.${key} must be an array of toggle names, got ${describe(list)}`,
+    );
+  }
+  list.forEach((name: unknown, i) => {
+    // Dawn takes the names joined by commas: a name that is not snake_case could smuggle in others.
+    if (typeof name !== 'string' || !TOGGLE_NAME.test(name)) {
+      throw new SyclError(
+        errc.invalid,
+        `Queue.create: dawnToggles.${key}[${i}] must be a Dawn toggle name in snake_case such as 'allow_unsafe_apis', got ${describe(name)}`,
+      );
+    }
+  });
+  return list as string[];
+}
+
+/** Throws `feature_not_supported` naming the first required feature that `features` lacks. */
+export function requireFeatures(
+  features: ReadonlySet<string>,
+  required: readonly GPUFeatureName[],
+  where: string,
+): void {
+  const missing = required.find((name) => !features.has(name));
+  if (missing === undefined) return;
+  const offered = [...features].sort().join(', ') || 'none';
+  const hint =
+    missing === 'shader-f16'
+      ? `; Dawn in Node offers it on NVIDIA GPUs through Vulkan with dawnToggles: { enable: ['vulkan_enable_f16_on_nvidia'] } (browsers have no toggles)`
+      : '';
+  throw new SyclError(
+    errc.featureNotSupported,
+    `Queue.create: ${where} does not offer the WebGPU feature '${missing}' that requiredFeatures asks for (it offers: ${offered})${hint}`,
+  );
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' && value !== null ? 'an object' : String(value);
+}
