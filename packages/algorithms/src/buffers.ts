@@ -1,6 +1,6 @@
 /** What the algorithms' host calls share: argument checks and the 32-bit views of buffers. */
 import { type ScalarType, u32 } from '@syclts/dsl';
-import { type DeviceBuffer, errc, SyclError } from '@syclts/runtime';
+import { type DeviceBuffer, errc, reinterpret, SyclError } from '@syclts/runtime';
 import type { Element } from './operation.ts';
 
 /** A buffer the algorithms read. */
@@ -36,7 +36,7 @@ export function bits<M extends DeviceBuffer['access']>(
     return buffer as unknown as DeviceBuffer<ScalarType<'u32'>, M>;
   let view = views.get(buffer);
   if (!view) {
-    view = buffer.reinterpret(u32);
+    view = reinterpret(buffer, u32);
     views.set(buffer, view);
   }
   return view as DeviceBuffer<ScalarType<'u32'>, M>;

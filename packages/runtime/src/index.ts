@@ -25,6 +25,7 @@ export type {
   ReadableGlobal,
   WritableGlobal,
 } from './memory/device-global-copy.js';
+export { reinterpret } from './memory/reinterpret.js';
 export type { AdapterKind, AdapterRequest, ChosenAdapter } from './platform/adapter-request.js';
 export type { DawnToggles } from './platform/device-features.js';
 export { isSupported } from './platform/is-supported.js';

@@ -55,15 +55,15 @@ export interface BufferOptions<M extends AccessMode> {
 
 let nextBufferId = 0;
 
-/** What the views of one GPU buffer share (see `reinterpret`). */
+/** What the views of one GPU buffer share (see reinterpret.ts). */
 interface Storage {
   /** The command that wrote it last (see Written). */
   writer: SyclEvent | null;
   destroyed: boolean;
 }
 
-/** @internal A view's memory: another view's GPU buffer and state, and its length in elements. */
-export interface SharedMemory {
+/** A view's memory: another view's GPU buffer and state, and its length in elements. */
+interface SharedMemory {
   readonly gpuBuffer: GPUBuffer;
   readonly storage: Storage;
   readonly length: number;
@@ -84,7 +84,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   readonly #label: string;
   readonly #storage: Storage;
 
-  /** @internal Use `queue.buffer(...)` (or `reinterpret`, which passes `shared`). */
+  /** @internal Use `queue.buffer(...)` (or `reinterpret`, which makes views). */
   constructor(
     scheduler: Scheduler,
     element: T,
@@ -132,27 +132,20 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     return this.#storage.destroyed;
   }
 
-  /**
-   * The same memory as elements of `element` (SYCL's `buffer::reinterpret`): no copy; commands
-   * through either view are ordered as for one buffer, and destroying one destroys both. The
-   * buffer's bytes must be a whole number of the new elements.
-   */
-  reinterpret<U extends DataType>(element: U): DeviceBuffer<U, M> {
-    this.#alive('buffer.reinterpret');
-    const stride = strideOf(element, 'storage');
-    if (this.byteLength % stride !== 0) {
-      throw new SyclError(
-        errc.invalid,
-        `buffer.reinterpret: ${this.#label} holds ${this.byteLength} bytes, not a whole number of ${typeName(element)} (${stride} bytes each)`,
-      );
-    }
+  /** @internal The same memory as `length` elements of `element` (see reinterpret.ts). */
+  view<U extends DataType>(element: U, length: number): DeviceBuffer<U, M> {
     return new DeviceBuffer(
       this.#scheduler,
       element,
       0,
       { access: this.access, label: `${this.#label} as ${typeName(element)}` },
-      { gpuBuffer: this.gpuBuffer, storage: this.#storage, length: this.byteLength / stride },
+      { gpuBuffer: this.gpuBuffer, storage: this.#storage, length },
     );
+  }
+
+  /** @internal Its label, for messages. */
+  get label(): string {
+    return this.#label;
   }
 
   /**

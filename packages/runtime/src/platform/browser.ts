@@ -1,7 +1,7 @@
 /** Adapter selection in browsers: `navigator.gpu`. */
 import { errc, SyclError } from '../errors.js';
 import { type AdapterRequest, type ChosenAdapter, describeAdapter } from './adapter-request.js';
-import { checkDawnToggles, checkRequiredFeatures, requireFeatures } from './device-features.js';
+import { requireFeatures } from './device-features.js';
 
 const NO_WEBGPU_HELP = [
   'WebGPU needs a secure context (https, or http://localhost) and a browser that ships it:',
@@ -10,9 +10,6 @@ const NO_WEBGPU_HELP = [
 ].join(' ');
 
 export async function requestAdapter(request: AdapterRequest = {}): Promise<ChosenAdapter> {
-  const required = checkRequiredFeatures(request.requiredFeatures);
-  // Checked, then left aside: the browser sets Dawn's toggles itself (see AdapterRequest).
-  checkDawnToggles(request.dawnToggles);
   if (typeof navigator === 'undefined' || !('gpu' in navigator)) {
     const where =
       typeof window === 'undefined'
@@ -34,6 +31,7 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
     );
   }
   const description = describeAdapter(adapter);
-  requireFeatures(adapter.features, required, `the adapter ${description}`);
+  // dawnToggles are left aside: the browser sets Dawn's toggles itself (see AdapterRequest).
+  requireFeatures(adapter.features, request.requiredFeatures, `the adapter ${description}`);
   return { adapter, description };
 }

@@ -32,7 +32,6 @@ import {
 import type { CanonicalValue } from '../values/host-value.js';
 import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
-import { checkF16 } from './features.js';
 import type { KernelAction } from './kernel-action.js';
 import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
@@ -441,8 +440,6 @@ function planFor(
   let plan = plans.get(variant);
   if (!plan) {
     checkRequiredLimits(context.device.limits, action, action.resolved.info);
-    const code = context.sources(action.resolved.image).wgsl[variant];
-    if (code !== undefined) checkF16(context.device.features, action, code);
     plan = new LaunchPlan(context, action.resolved, variant);
     plans.set(variant, plan);
   }

@@ -34,7 +34,7 @@ import type {
   WritableGlobal,
 } from '../memory/device-global-copy.js';
 import type { AdapterRequest } from '../platform/adapter-request.js';
-import { checkRequiredFeatures, requireFeatures } from '../platform/device-features.js';
+import { requireFeatures } from '../platform/device-features.js';
 import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
 import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
 import type { QueueCore } from './core.js';
@@ -100,8 +100,11 @@ export class Queue {
       const description = info
         ? [info.vendor, info.architecture, info.description].filter(Boolean).join(' ')
         : '';
-      const required = checkRequiredFeatures(options.requiredFeatures);
-      requireFeatures(options.device.features, required, 'the GPUDevice passed as options.device');
+      requireFeatures(
+        options.device.features,
+        options.requiredFeatures,
+        'the GPUDevice passed as options.device',
+      );
       return new Queue(options.device, description || 'a caller-provided GPUDevice', settings);
     }
     const { adapter, description } = await requestAdapter(options);
