@@ -286,3 +286,38 @@ describe('reduce', () => {
     NPM_START_TIMEOUT,
   );
 });
+
+describe('compact', () => {
+  test(
+    'built with Rollup (the library bundled), `npm start` keeps the elements the CPU keeps, in order',
+    async () => {
+      const compact = join(examples, 'compact');
+      rmSync(join(compact, 'dist'), { recursive: true, force: true });
+      await run(
+        'npx',
+        [
+          'turbo',
+          'run',
+          'build',
+          '--filter=syclts-example-compact...',
+          '--output-logs=errors-only',
+        ],
+        { cwd: repository, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
+      );
+      // The library's scan is linked into the bundle, not imported at run time.
+      expect(readFileSync(join(compact, 'dist', 'main.js'), 'utf8')).not.toMatch(
+        /from ['"]@syclts\/algorithms['"]/,
+      );
+      const { stdout } = await npm(['start'], compact);
+      console.log(stdout);
+      expect(stdout).toMatch(/^adapter: .+/m);
+      const kept = stdout.match(/^kept: +(\d+) \(CPU (\d+)\), in their order: yes$/m);
+      expect(kept, 'the kept line').not.toBeNull();
+      expect(kept![1]).toBe(kept![2]);
+      // A quarter of 2^20 uniform values in [-1, 1) are above 0.5: a standard deviation of 443.
+      expect(Math.abs(Number(kept![1]) - 2 ** 18)).toBeLessThan(6 * 443);
+      expect(stdout).toMatch(/^check: ok$/m);
+    },
+    NPM_START_TIMEOUT,
+  );
+});
