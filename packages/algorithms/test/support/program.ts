@@ -11,11 +11,13 @@ import '@syclts/runtime/groups';
 import * as operation from '../../src/operation.sycl.ts';
 import * as reduce from '../../src/reduce.sycl.ts';
 import * as scan from '../../src/scan.sycl.ts';
+import * as sort from '../../src/sort.sycl.ts';
 
 const LOADED: Readonly<Record<string, Record<string, unknown>>> = {
   'operation.sycl.ts': operation,
   'reduce.sycl.ts': reduce,
   'scan.sycl.ts': scan,
+  'sort.sycl.ts': sort,
 };
 
 const src = new URL('../../src/', import.meta.url);
