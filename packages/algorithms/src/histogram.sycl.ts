@@ -13,12 +13,14 @@ import {
   atomicStore,
   bitcastF32,
   bitcastI32,
+  bool,
   deviceFunction,
   f32,
   kernel,
   kernelHandler,
   specializationId,
   u32,
+  vec2u,
   workgroupArray,
 } from '@syclts/dsl';
 
@@ -28,35 +30,65 @@ export const sampleType = specializationId(u32, 0);
 /** Bins counted in workgroup memory at most: 8 KiB of the 16 every device offers. */
 const LOCAL_BINS = 2048;
 
+/** The 64-bit product of `a` and `b`: (low word, high word). */
+const wide = deviceFunction({ args: [u32, u32], returns: vec2u }, (a, b) => {
+  const a0 = a & 0xffff;
+  const a1 = a >> 16;
+  const b0 = b & 0xffff;
+  const b1 = b >> 16;
+  const cross = a0 * b1;
+  const cross2 = a1 * b0;
+  const low = a0 * b0;
+  const mid = (low >> 16) + (cross & 0xffff) + (cross2 & 0xffff);
+  return vec2u(
+    (mid << 16) | (low & 0xffff),
+    a1 * b1 + (cross >> 16) + (cross2 >> 16) + (mid >> 16),
+  );
+});
+
+/** Whether `a * b <= c * d`, exactly. */
+const atMost = deviceFunction({ args: [u32, u32, u32, u32], returns: bool }, (a, b, c, d) => {
+  const x = wide(a, b);
+  const y = wide(c, d);
+  return x.y < y.y || (x.y === y.y && x.x <= y.x);
+});
+
 /**
- * The bin of sample `x` (bits), `bins` where it is outside [low, high) or NaN: `(x - low) *
- * scale` in f32, as oneDPL computes it, truncated, and kept below `bins` where rounding reaches
- * it. Integer samples subtract `low` exactly first.
+ * The bin of sample `x` (bits), `bins` where it is outside [low, high) or NaN, as oneDPL's even
+ * bins: f32 samples `(x - low) * scale` in f32, truncated (and kept below `bins` where rounding
+ * reaches it); integer samples exactly `(x - low) * bins / (high - low)`, rounded down, found
+ * from the f32 estimate and corrected with 64-bit products.
  */
 const binOf = deviceFunction(
   { args: [kernelHandler, u32, u32, u32, f32, u32], returns: u32 },
   (kh, x, low, high, scale, bins) => {
     const type = kh.getSpecializationConstant(sampleType);
-    let offset = f32(0);
     if (type === 2) {
       // NaN told by its bits: WGSL lets a compiler assume that no comparison meets one.
       const v = bitcastF32(x);
       if ((x & 0x7fffffff) > 0x7f800000 || v < bitcastF32(low) || v >= bitcastF32(high)) {
         return bins;
       }
-      offset = v - bitcastF32(low);
-    } else if (type === 1) {
-      if (bitcastI32(x) < bitcastI32(low) || bitcastI32(x) >= bitcastI32(high)) {
-        return bins;
-      }
-      offset = f32(x - low);
-    } else {
-      if (x < low || x >= high) {
-        return bins;
-      }
-      offset = f32(x - low);
+      return Math.min(u32((v - bitcastF32(low)) * scale), bins - 1);
     }
-    return Math.min(u32(offset * scale), bins - 1);
+    const outside =
+      type === 1
+        ? bitcastI32(x) < bitcastI32(low) || bitcastI32(x) >= bitcastI32(high)
+        : x < low || x >= high;
+    if (outside) {
+      return bins;
+    }
+    // Exact in u32 for i32 too: the differences are below 2^32.
+    const offset = x - low;
+    const width = high - low;
+    let b = Math.min(u32(f32(offset) * scale), bins - 1);
+    while (b > 0 && !atMost(b, width, offset, bins)) {
+      b--;
+    }
+    while (b + 1 < bins && atMost(b + 1, width, offset, bins)) {
+      b++;
+    }
+    return b;
   },
 );
 

@@ -36,8 +36,10 @@ const TYPES: Readonly<Record<Element['scalar'], number>> = { u32: 0, i32: 1, f32
 
 /**
  * Counts the samples of `input` in `bins.length` bins of equal width over [low, high) (oneDPL's
- * `histogram` with even bins): sample x counts in bin `(x - low) * (bins.length / (high - low))`
- * computed in f32, truncated; samples outside [low, high), and NaN, are not counted. The counts
+ * `histogram` with even bins): sample x counts in bin `(x - low) * bins.length / (high - low)`
+ * rounded down, exactly for u32 and i32 samples and in f32 for f32 samples (as
+ * `(x - low) * (bins.length / (high - low))`); samples outside [low, high), and NaN, are not
+ * counted. The counts
  * replace what `bins` holds, or with `accumulate` are added to it.
  */
 export function histogram<T extends Element>(

@@ -15,7 +15,10 @@ import { POISON, queueFor, randomF32, randomU32 } from './support/queues.ts';
 type Scalar = Element['scalar'];
 type Samples = Uint32Array | Int32Array | Float32Array;
 
-/** oneDPL's even bins: `(x - low) * (bins / (high - low))` in f32, truncated. */
+/**
+ * oneDPL's even bins: integers exactly `(x - low) * bins / (high - low)` rounded down, f32
+ * `(x - low) * (bins / (high - low))` in f32, truncated.
+ */
 function reference(
   scalar: Scalar,
   xs: Samples,
@@ -23,16 +26,29 @@ function reference(
   low: number,
   high: number,
 ): Uint32Array {
-  const round = scalar === 'f32' ? Math.fround : (x: number) => x;
-  const [lo, hi] = [round(low), round(high)];
-  const scale = Math.fround(Math.fround(bins) / Math.fround(round(hi - lo)));
   const counts = new Uint32Array(bins);
+  const f32 = scalar === 'f32';
+  const [lo, hi] = f32 ? [Math.fround(low), Math.fround(high)] : [low, high];
+  const scale = Math.fround(Math.fround(bins) / Math.fround(hi - lo));
   for (const x of xs) {
     if (!(x >= lo && x < hi)) continue;
-    const b = Math.trunc(Math.fround(Math.fround(round(x - lo)) * scale));
+    const b = f32
+      ? Math.trunc(Math.fround(Math.fround(x - lo) * scale))
+      : Number((BigInt(x - lo) * BigInt(bins)) / BigInt(hi - lo));
     counts[Math.min(b, bins - 1)]! += 1;
   }
   return counts;
+}
+
+/** For integer samples: each bin's first sample and the ones beside it. */
+function edges(bins: number, low: number, high: number): number[] {
+  const width = BigInt(high - low);
+  return Array.from({ length: bins }, (_, b) => {
+    const first = low + Number((BigInt(b) * width + BigInt(bins) - 1n) / BigInt(bins));
+    return [first - 1, first, first + 1];
+  })
+    .flat()
+    .filter((x) => x >= low && x < high);
 }
 
 let shared: Promise<Queue> | null = null;
@@ -86,6 +102,14 @@ describe('integer samples', () => {
     await run('u32', xs, 3000, 0, 100_000);
   });
 
+  test('samples on both sides of each bin edge, over most of the range', async () => {
+    await run('u32', Uint32Array.from(edges(1000, 17, 0xfffffff0)), 1000, 17, 0xfffffff0);
+    await run('u32', Uint32Array.from(edges(3001, 5, 2 ** 31 + 3)), 3001, 5, 2 ** 31 + 3);
+    const low = -0x7ffffff0;
+    const high = 0x7fffff00;
+    await run('i32', Int32Array.from(edges(777, low, high)), 777, low, high);
+  });
+
   test('i32 with negative edges', async () => {
     const xs = Int32Array.from(randomU32(100_003, 0x4b), (x) => (x % 100_000) - 50_000);
     await run('i32', xs, 77, -30_000, 40_001);
@@ -93,10 +117,7 @@ describe('integer samples', () => {
   });
 
   test('more samples than one sweep of the grid (512 work-groups of 16 an item)', async () => {
-    // Below 2^24, where the difference converts to f32 exactly (WGSL leaves the rounding of
-    // larger ones to the implementation).
-    const xs = randomU32(512 * 256 * 16 + 5, 0x4c).map((x) => x >>> 8);
-    await run('u32', xs, 1000, 0, 2 ** 24);
+    await run('u32', randomU32(512 * 256 * 16 + 5, 0x4c), 1000, 0, 0xffffffff);
   });
 });
 
