@@ -2,7 +2,8 @@
  * sort on the adapter against a CPU reference (JavaScript's stable sort): u32, i32 and f32 keys,
  * ascending and descending, alone and with u32, i32 and f32 values (the original indices, so the
  * values show stability), at sizes around the tile (2048), empty and single inputs, many equal
- * keys, already sorted and reversed input, in both lowerings of the group functions.
+ * keys, already sorted and reversed input, in both lowerings of the group functions and on
+ * the emulated path of the specialization constants; bad arguments refused.
  */
 
 import { f32, u32, vec2u } from '@syclts/dsl';
@@ -62,12 +63,15 @@ function randomKeys(scalar: Scalar, n: number, seed: number, distinct: number): 
   return xs;
 }
 
-const queues = new Map<Lowering, Promise<Queue>>();
-function shared(lowering: Lowering): Promise<Queue> {
-  let queue = queues.get(lowering);
+const queues = new Map<string, Promise<Queue>>();
+
+/** One queue per lowering and path of the specialization constants, for the file's sorts. */
+function shared(lowering: Lowering, emulated = false): Promise<Queue> {
+  const key = `${lowering} ${emulated}`;
+  let queue = queues.get(key);
   if (!queue) {
-    queue = queueFor(lowering);
-    queues.set(lowering, queue);
+    queue = queueFor(lowering, emulated ? { specConstants: 'emulated' } : {});
+    queues.set(key, queue);
   }
   return queue;
 }
@@ -79,10 +83,12 @@ interface Case {
   /** Keys drawn from this many values (0: from every value). */
   readonly distinct?: number;
   readonly presorted?: 'ascending' | 'descending';
+  /** Run on the emulated path of the specialization constants. */
+  readonly emulated?: boolean;
 }
 
 async function run(lowering: Lowering, n: number, seed: number, c: Case): Promise<void> {
-  const queue = await shared(lowering);
+  const queue = await shared(lowering, c.emulated);
   let keys = randomKeys(c.keys, n, seed, c.distinct ?? 0);
   if (c.presorted) {
     const order = reference(c.keys, keys, c.presorted === 'descending');
@@ -164,6 +170,16 @@ describe.each(['subgroups', 'workgroup'] as const)('in the %s lowering', (loweri
       distinct: 7,
     });
   });
+});
+
+test('the emulated path of the specialization constants gives the same results', async () => {
+  await run('subgroups', 5000, 0x5e, {
+    keys: 'f32',
+    values: 'i32',
+    descending: true,
+    emulated: true,
+  });
+  await run('workgroup', 5000, 0x5f, { keys: 'i32', emulated: true });
 });
 
 test('2^18 f32 keys with u32 values', async () => {
