@@ -39,8 +39,7 @@ const TYPES: Readonly<Record<Element['scalar'], number>> = { u32: 0, i32: 1, f32
  * `histogram` with even bins): sample x counts in bin `(x - low) * bins.length / (high - low)`
  * rounded down, exactly for u32 and i32 samples and in f32 for f32 samples (as
  * `(x - low) * (bins.length / (high - low))`); samples outside [low, high), and NaN, are not
- * counted. The counts
- * replace what `bins` holds, or with `accumulate` are added to it.
+ * counted. The counts replace what `bins` holds, or with `accumulate` are added to it.
  */
 export function histogram<T extends Element>(
   queue: Queue,
@@ -59,8 +58,10 @@ export function histogram<T extends Element>(
     view = bins.reinterpret(atomic(u32));
     atomics.set(bins, view);
   }
-  if (!options.accumulate) queue.parallelFor(count, histogramClear, { counts: bins });
-  if (n === 0) return queue.submit(() => undefined);
+  const cleared = options.accumulate
+    ? null
+    : queue.parallelFor(count, histogramClear, { counts: bins });
+  if (n === 0) return cleared ?? queue.submit(() => undefined);
   const groups = Math.min(GROUPS, Math.ceil(n / (256 * PER_ITEM)));
   return queue.submit((cgh) => {
     cgh.setSpecializationConstant(sampleType, TYPES[element.scalar]);

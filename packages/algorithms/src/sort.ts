@@ -79,12 +79,12 @@ export function sort<T extends Element>(
   // of its own to write (WebGPU refuses two writable bindings of one buffer).
   const standIn = scratch(queue, 'sort no values', u32, 1);
   const range = ndRange(tiles * 256, 256);
+  const mine = [bits(keys), values ? bits(values) : null] as const;
+  const spare = [spareKeys, spareValues] as const;
   // Even passes read the caller's buffers and write the spares, odd ones the other way: after
   // four, the result is the caller's.
   const passes = [0, 1, 2, 3].map((pass) => {
     const shift = 8 * pass;
-    const mine = [bits(keys), values ? bits(values) : null] as const;
-    const spare = [spareKeys, spareValues] as const;
     const [keysIn, valuesIn] = pass % 2 === 0 ? mine : spare;
     const [keysOut, valuesOut] = pass % 2 === 0 ? spare : mine;
     queue.submit((cgh) => {

@@ -138,11 +138,15 @@ describe('the counts are replaced, or accumulated', () => {
     expect(Array.from(await bins.read())).toEqual(Array.from(reference('f32', b, 10, -1, 1)));
   });
 
-  test('an empty input gives zero counts', async () => {
+  test('an empty input gives zero counts, or with accumulate leaves them', async () => {
     const queue = await queueFor('subgroups');
     const bins = queue.buffer(new Uint32Array(4).fill(POISON));
     await histogram(queue, queue.buffer(new Int32Array(0)), bins, { low: 0, high: 4 }).wait();
     expect(Array.from(await bins.read())).toEqual([0, 0, 0, 0]);
+    bins.write(Uint32Array.of(1, 2, 3, 4));
+    const options = { low: 0, high: 4, accumulate: true };
+    await histogram(queue, queue.buffer(new Int32Array(0)), bins, options).wait();
+    expect(Array.from(await bins.read())).toEqual([1, 2, 3, 4]);
   });
 });
 
