@@ -169,6 +169,12 @@ describe.each(['subgroups', 'workgroup'] as const)('in the %s lowering', (loweri
       descending: true,
       distinct: 7,
     });
+    await run(lowering, 5000, seed++, {
+      keys: 'u32',
+      values: 'u32',
+      descending: true,
+      distinct: 99,
+    });
   });
 });
 
