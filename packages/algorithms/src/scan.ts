@@ -51,7 +51,7 @@ export function inclusiveScan<T extends Element>(
   return scan('inclusiveScan', queue, input, output, options, true);
 }
 
-/** @internal Either scan, with the look-back's settings. */
+/** @internal Either scan, with the look-back's settings, of the input's first `n` elements. */
 export function scan<T extends Element>(
   api: string,
   queue: Queue,
@@ -60,13 +60,13 @@ export function scan<T extends Element>(
   options: ScanOptions,
   includes: boolean,
   lookBack: LookBack = {},
+  n: number = input.length,
 ): SyclEvent {
   const element = elementOf(api, 'input', input);
   if (elementOf(api, 'output', output) !== element) {
     throw mismatch(api, element, output.element as Element);
   }
   distinct(api, input, output);
-  const n = input.length;
   holds(api, output, n);
   const { code, identity } = operationOf(api, element, options.op ?? 'plus');
   const init = options.init === undefined ? null : bitsOf(api, 'init', element, options.init);

@@ -8,14 +8,18 @@ import { build } from '@syclts/compiler';
 import { attach } from '@syclts/dsl';
 // What the footer of a module using group functions imports.
 import '@syclts/runtime/groups';
+import * as histogram from '../../src/histogram.sycl.ts';
 import * as operation from '../../src/operation.sycl.ts';
 import * as reduce from '../../src/reduce.sycl.ts';
 import * as scan from '../../src/scan.sycl.ts';
+import * as sort from '../../src/sort.sycl.ts';
 
 const LOADED: Readonly<Record<string, Record<string, unknown>>> = {
+  'histogram.sycl.ts': histogram,
   'operation.sycl.ts': operation,
   'reduce.sycl.ts': reduce,
   'scan.sycl.ts': scan,
+  'sort.sycl.ts': sort,
 };
 
 const src = new URL('../../src/', import.meta.url);
