@@ -102,14 +102,26 @@ function isModuleNotFound(e: unknown): boolean {
   return notFound && typeof message === 'string' && /['"]webgpu['"]/.test(message);
 }
 
-/** One Dawn instance per backend for the process: instances are heavy, and Dawn misbehaves with many. */
+/**
+ * One Dawn instance per backend for the process: instances are heavy, and Dawn misbehaves with
+ * many. Never released: an instance collected while a device made through it lives crashes the
+ * process.
+ */
 const instances = new Map<string, GPU>();
+
+/**
+ * Dawn rounds timestamp queries down to 65,536 ns unless its `timestamp_quantization` toggle is
+ * off: a browser's defence against timing attacks by a page, which a Node process does not run.
+ * Off for every instance the runtime makes, rather than in one more instance for profiling queues
+ * (see `instances`): the toggle changes nothing but the values timestamp queries give.
+ */
+const EXACT_TIMESTAMPS = 'disable-dawn-features=timestamp_quantization';
 
 function dawn(create: CreateGpu, backend: string | undefined): GPU {
   const key = backend ?? '';
   let gpu = instances.get(key);
   if (!gpu) {
-    gpu = create(backend ? [`backend=${backend}`] : []);
+    gpu = create(backend ? [`backend=${backend}`, EXACT_TIMESTAMPS] : [EXACT_TIMESTAMPS]);
     instances.set(key, gpu);
   }
   return gpu;
