@@ -2,6 +2,7 @@
  * Adapter selection in Node, through Dawn: the `webgpu` package, an optional peer dependency
  * (132 MB of native binaries a browser app should not install), loaded on first use.
  */
+import { isMainThread } from 'node:worker_threads';
 import { errc, SyclError } from '../errors.js';
 import {
   type AdapterRequest,
@@ -53,12 +54,26 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   useSoftwareAdapter(files);
   const adapter = await dawn(create, backend ?? 'vulkan').requestAdapter(options);
   if (!adapter) {
+    const help = isMainThread ? NO_ADAPTER_HELP : workerHelp(files.icd);
     throw new SyclError(
       errc.platform,
-      `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${NO_ADAPTER_HELP}`,
+      `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${help}`,
     );
   }
   return { adapter, description: `${describeAdapter(adapter)} [software]` };
+}
+
+/**
+ * The Vulkan loader finds SwiftShader through the process's environment, which a worker thread's
+ * `process.env` (a copy) does not reach unless the worker shares it.
+ */
+function workerHelp(icd: string): string {
+  return [
+    "in a worker thread the Vulkan loader reads the process's environment, which this worker's",
+    'process.env does not change: create the Worker with `env: SHARE_ENV` (node:worker_threads),',
+    'or create a Queue on the software adapter in the main thread first, or start Node with',
+    `VK_ICD_FILENAMES=${icd}`,
+  ].join(' ');
 }
 
 type Dawn = typeof import('webgpu');
