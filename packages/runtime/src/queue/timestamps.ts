@@ -2,7 +2,7 @@
  * Command profiling (SYCL's `property::queue::enable_profiling`) through WebGPU timestamp queries,
  * reached through `@syclts/runtime/profiling` only, so that an app that does not profile carries
  * none of it: a profiling queue's scheduler is decorated here, its two entry points (`launch`,
- * `schedule`) wrapped, and the queue, its scheduler and its batch hold no profiling code.
+ * `schedule`) wrapped, and the queue and its scheduler hold two hooks (`profiler`, `spans`).
  *
  * Each command is submitted between two empty compute passes, one submitted just before it whose
  * `timestampWrites` give its start, one just after it giving its end; the second's encoder
@@ -99,6 +99,10 @@ function hostNow(): bigint {
   return BigInt(Math.round(performance.now() * 1e6));
 }
 
+/**
+ * A profiling queue's timestamps: a query set of two and 16-byte buffers, left to garbage
+ * collection with the queue (`queue.destroy()` releases what the scheduler and batch hold).
+ */
 class Profiler {
   readonly #device: GPUDevice;
   readonly #querySet: GPUQuerySet;
