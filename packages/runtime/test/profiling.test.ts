@@ -1,7 +1,7 @@
 /**
  * Profiling (`Queue.create({ enableProfiling })`, `getProfilingInfo(event)`) on the
- * adapter: every command's submit, start and end times, each launch timed on its own inside a
- * shared submission, a reduction timed from its kernel to its finisher, commands submitted on
+ * adapter: every command's submit, start and end times, each launch timed on its own (launches
+ * issued together too), a reduction timed from its kernel to its finisher, commands submitted on
  * their own, and the refusals. On SwiftShader the device's timestamps are the host's clock, so
  * durations are real time: compared as the minimum of several runs, against 100 times the work.
  */
@@ -202,7 +202,7 @@ describe('refusals', () => {
       const { vendor, architecture, description } = device.adapterInfo;
       const named = [vendor, architecture, description].filter(Boolean).join(' ');
       expect(error.message).toBe(
-        `Queue.create: enableProfiling needs WebGPU's 'timestamp-query' feature, which the device (${named}) lacks; a GPUDevice of one's own must list it in requiredFeatures`,
+        `Queue.create: enableProfiling needs WebGPU's 'timestamp-query' feature, which the GPUDevice passed (${named}) was created without: list it in its requiredFeatures`,
       );
     } finally {
       device.destroy();
@@ -227,7 +227,7 @@ describe('refusals', () => {
     const error = await rejected(() => Queue.create({ enableProfiling }));
     expect(error.errc).toBe(errc.featureNotSupported);
     expect(error.message).toMatch(
-      /^Queue\.create: enableProfiling needs WebGPU's 'timestamp-query' feature, which the device \(.+\) lacks; a GPUDevice of one's own must list it in requiredFeatures$/,
+      /^Queue\.create: enableProfiling needs WebGPU's 'timestamp-query' feature, which the adapter \(.+\) lacks$/,
     );
   });
 

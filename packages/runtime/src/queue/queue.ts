@@ -45,7 +45,7 @@ import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
-import type { ProfilingProperty } from './timestamps.js';
+import type { Profile, ProfilingProperty } from './timestamps.js';
 
 export interface QueueOptions extends AdapterRequest {
   /** Run on this device instead of requesting an adapter. */
@@ -78,11 +78,14 @@ export class Queue {
   readonly #kernels = new WeakMap<Kernel, KernelState>();
   #destroyed: Promise<void> | null = null;
 
-  private constructor(device: GPUDevice, adapterDescription: string, settings: QueueSettings) {
+  private constructor(
+    device: GPUDevice,
+    adapterDescription: string,
+    settings: QueueSettings,
+    profile: Profile | undefined,
+  ) {
     this.device = device;
     this.adapterDescription = adapterDescription;
-    // Checked first: a device without timestamp queries gets nothing of the queue's.
-    const profile = settings.profiling?.profiler(device, adapterDescription);
     this.#context = contextOf(device);
     if (settings.pipelineCacheSize !== null) {
       this.#context.pipelines.capacity = settings.pipelineCacheSize;
@@ -109,9 +112,13 @@ export class Queue {
       const description = info
         ? [info.vendor, info.architecture, info.description].filter(Boolean).join(' ')
         : '';
-      return new Queue(options.device, description || 'a caller-provided GPUDevice', settings);
+      const named = description || 'a caller-provided GPUDevice';
+      const profile = settings.profiling?.profiler(options.device, named);
+      return new Queue(options.device, named, settings, profile);
     }
     const { adapter, description } = await requestAdapter(options);
+    // Before the device is requested, so that a refusal leaves nothing behind.
+    const profile = settings.profiling?.profiler(adapter, description);
     // Group functions use sub-groups where the device has them (see device/collectives.ts);
     // profiling, timestamp queries (a feature enabled costs nothing until used).
     const wanted: GPUFeatureName[] = [
@@ -134,7 +141,7 @@ export class Queue {
         maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
       },
     });
-    return new Queue(device, description, settings);
+    return new Queue(device, description, settings, profile);
   }
 
   /** Counters of the queue's device (shared by every queue on that GPUDevice). */

@@ -33,19 +33,26 @@ export interface ProfilingInfo {
  */
 export interface ProfilingProperty {
   /**
-   * @internal Refuses a device without timestamp queries (errc.feature_not_supported, naming it
-   * by `description`); returns what makes a scheduler on `device` time every command.
+   * @internal Refuses an adapter (before its device is requested), or a caller's device, without
+   * timestamp queries (errc.feature_not_supported, naming it by `description`); returns what makes
+   * a queue's scheduler time every command.
    */
-  profiler(device: GPUDevice, description: string): (scheduler: Scheduler) => void;
+  profiler(from: GPUAdapter | GPUDevice, description: string): Profile;
 }
 
+/** @internal Makes a queue's scheduler time every command submitted to it. */
+export type Profile = (scheduler: Scheduler) => void;
+
 export const enableProfiling: ProfilingProperty = {
-  profiler(device, description) {
-    if (!device.features.has('timestamp-query')) {
+  profiler(from, description) {
+    if (!from.features.has('timestamp-query')) {
+      const which =
+        'requestDevice' in from
+          ? `the adapter (${description}) lacks`
+          : `the GPUDevice passed (${description}) was created without: list it in its requiredFeatures`;
       throw new SyclError(
         errc.featureNotSupported,
-        `Queue.create: enableProfiling needs WebGPU's 'timestamp-query' feature, which the device ` +
-          `(${description}) lacks; a GPUDevice of one's own must list it in requiredFeatures`,
+        `Queue.create: enableProfiling needs WebGPU's 'timestamp-query' feature, which ${which}`,
       );
     }
     return (scheduler) => {
@@ -54,6 +61,7 @@ export const enableProfiling: ProfilingProperty = {
   },
 };
 
+/** `GPUBufferUsage.QUERY_RESOLVE`: here, not in webgpu-flags.ts, which every app carries. */
 const QUERY_RESOLVE = 0x0200;
 /** A command's two timestamps: where it started and where it ended. */
 const STAMP_BYTES = 16;
