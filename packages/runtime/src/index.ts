@@ -34,6 +34,7 @@ export { Handler } from './queue/handler.js';
 export type { BufferModesFor, KernelArgs, ReductionTarget } from './queue/kernel-args.js';
 export { getKernelBundle, Queue, type QueueOptions } from './queue/queue.js';
 export { type NdRange, ndRange, type Range } from './queue/range.js';
+export type { ProfilingInfo, ProfilingProperty } from './queue/timestamps.js';
 export type { SpecConstantPolicy } from './spec-constants/policy.js';
 
 /**

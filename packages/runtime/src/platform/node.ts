@@ -2,6 +2,7 @@
  * Adapter selection in Node, through Dawn: the `webgpu` package, an optional peer dependency
  * (132 MB of native binaries a browser app should not install), loaded on first use.
  */
+import { isMainThread } from 'node:worker_threads';
 import { errc, SyclError } from '../errors.js';
 import {
   type AdapterRequest,
@@ -59,12 +60,26 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
   useSoftwareAdapter(files);
   const adapter = await dawn(create, backend ?? 'vulkan', toggles).requestAdapter(options);
   if (!adapter) {
+    const help = isMainThread ? NO_ADAPTER_HELP : workerHelp(files.icd);
     throw new SyclError(
       errc.platform,
-      `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${NO_ADAPTER_HELP}`,
+      `Queue.create: the software adapter (SwiftShader at ${files.icd}) did not start; ${help}`,
     );
   }
   return chosen(adapter, `${describeAdapter(adapter)} [software]`);
+}
+
+/**
+ * The Vulkan loader finds SwiftShader through the process's environment, which a worker thread's
+ * `process.env` (a copy) does not reach unless the worker shares it.
+ */
+function workerHelp(icd: string): string {
+  return [
+    "in a worker thread the Vulkan loader reads the process's environment, which this worker's",
+    'process.env does not change: create the Worker with `env: SHARE_ENV` (node:worker_threads),',
+    'or create a Queue on the software adapter in the main thread first, or start Node with',
+    `VK_ICD_FILENAMES=${icd}`,
+  ].join(' ');
 }
 
 type Dawn = typeof import('webgpu');
@@ -111,19 +126,30 @@ function isModuleNotFound(e: unknown): boolean {
 /**
  * One Dawn instance per backend and set of toggles for the process: instances are heavy, and Dawn
  * misbehaves with many. Dawn in Node takes toggles only as the instance's flags, and applies them
- * to its adapters and their devices.
+ * to its adapters and their devices. Never released: an instance collected while a device made
+ * through it lives crashes the process.
  */
 const instances = new Map<string, GPU>();
 
+/**
+ * Dawn rounds timestamp queries down to 65,536 ns unless its `timestamp_quantization` toggle is
+ * off: a browser's defence against timing attacks by a page, which a Node process does not run.
+ * Off for every instance the runtime makes (unless the caller enables it), rather than in one
+ * more instance for profiling queues: the toggle changes nothing but the values timestamp queries
+ * give.
+ */
+const QUANTIZATION = 'timestamp_quantization';
+
 function dawn(create: CreateGpu, backend: string | undefined, toggles: Required<DawnToggles>): GPU {
+  const disable = toggles.enable.includes(QUANTIZATION)
+    ? toggles.disable
+    : [...new Set([...toggles.disable, QUANTIZATION])];
   const flags = [
     ...(backend ? [`backend=${backend}`] : []),
     ...(toggles.enable.length > 0
       ? [`enable-dawn-features=${[...toggles.enable].sort().join(',')}`]
       : []),
-    ...(toggles.disable.length > 0
-      ? [`disable-dawn-features=${[...toggles.disable].sort().join(',')}`]
-      : []),
+    `disable-dawn-features=${[...disable].sort().join(',')}`,
   ];
   const key = flags.join(' ');
   let gpu = instances.get(key);

@@ -46,6 +46,7 @@ import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
+import type { Profile, ProfilingProperty } from './timestamps.js';
 
 export interface QueueOptions extends AdapterRequest {
   /** Run on this device instead of requesting an adapter. */
@@ -56,6 +57,12 @@ export interface QueueOptions extends AdapterRequest {
   readonly kernelSpecConstants?: ReadonlyMap<Kernel, SpecConstantPolicy>;
   /** Most pipelines kept per device (least recently used dropped first); default 64. */
   readonly pipelineCacheSize?: number;
+  /**
+   * SYCL's `property::queue::enable_profiling`: the value `@syclts/runtime/profiling` exports
+   * (`Queue.create({ enableProfiling })`), after which `getProfilingInfo(event)`, from there too,
+   * gives each command's times. Needs the device's `timestamp-query` feature. Default: off.
+   */
+  readonly enableProfiling?: ProfilingProperty;
 }
 
 export class Queue {
@@ -72,7 +79,12 @@ export class Queue {
   readonly #kernels = new WeakMap<Kernel, KernelState>();
   #destroyed: Promise<void> | null = null;
 
-  private constructor(device: GPUDevice, adapterDescription: string, settings: QueueSettings) {
+  private constructor(
+    device: GPUDevice,
+    adapterDescription: string,
+    settings: QueueSettings,
+    profile: Profile | undefined,
+  ) {
     this.device = device;
     this.adapterDescription = adapterDescription;
     this.#context = contextOf(device);
@@ -80,6 +92,7 @@ export class Queue {
       this.#context.pipelines.capacity = settings.pipelineCacheSize;
     }
     this.#scheduler = new Scheduler(device, this.#context.stats, this.#context);
+    profile?.(this.#scheduler);
     this.#policy = settings.policy;
     this.#overrides = settings.overrides;
     this.#core = {
@@ -105,11 +118,21 @@ export class Queue {
         options.requiredFeatures,
         'the GPUDevice passed as options.device',
       );
-      return new Queue(options.device, description || 'a caller-provided GPUDevice', settings);
+      const named = description || 'a caller-provided GPUDevice';
+      const profile = settings.profiling?.profiler(options.device, named);
+      return new Queue(options.device, named, settings, profile);
     }
     const { adapter, description } = await requestAdapter(options);
-    // Group functions use sub-groups where the device has them (see device/collectives.ts).
-    const wanted: GPUFeatureName[] = ['shader-f16', 'subgroups', 'subgroup-size-control'];
+    // Before the device is requested, so that a refusal leaves nothing behind.
+    const profile = settings.profiling?.profiler(adapter, description);
+    // Group functions use sub-groups where the device has them (see device/collectives.ts);
+    // profiling, timestamp queries (a feature enabled costs nothing until used).
+    const wanted: GPUFeatureName[] = [
+      'shader-f16',
+      'subgroups',
+      'subgroup-size-control',
+      'timestamp-query',
+    ];
     const device = await adapter.requestDevice({
       requiredFeatures: [
         ...new Set([
@@ -129,7 +152,7 @@ export class Queue {
         maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
       },
     });
-    return new Queue(device, description, settings);
+    return new Queue(device, description, settings, profile);
   }
 
   /** Counters of the queue's device (shared by every queue on that GPUDevice). */
@@ -190,12 +213,15 @@ export class Queue {
 
   /** A launch, then the launches that finish its reductions; the last one's event. */
   #launchAll(launch: PreparedLaunch): SyclEvent {
-    let event = this.#scheduler.launch(launch);
+    const first = this.#scheduler.launch(launch);
+    let event = first;
     for (const finisher of launch.finishers) {
       event = this.#scheduler.launch(
         prepareLaunch(this.#context, finisher, NO_VALUES, this.#scheduler.batch),
       );
     }
+    // The command runs from its kernel's start to its last finisher's end.
+    if (event !== first) this.#scheduler.spans?.(first, event);
     return event;
   }
 
@@ -366,6 +392,7 @@ export function getKernelBundle<S extends BundleState>(
 
 interface QueueSettings {
   readonly pipelineCacheSize: number | null;
+  readonly profiling: ProfilingProperty | null;
   readonly policy: SpecConstantPolicy;
   readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
 }
@@ -378,8 +405,16 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
     );
   }
+  const profiling = options.enableProfiling;
+  if (profiling !== undefined && typeof profiling?.profiler !== 'function') {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: enableProfiling must be @syclts/runtime/profiling's enableProfiling, got ${String(profiling)}`,
+    );
+  }
   return {
     pipelineCacheSize: size ?? null,
+    profiling: profiling ?? null,
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(
       [...(options.kernelSpecConstants ?? [])].map(([kernel, policy]) => [

@@ -91,6 +91,11 @@ export class Scheduler implements EventOwner {
   readonly #uncaptured: SyclError[] = [];
   #lost: SyclError | null = null;
   #closed = false;
+  /**
+   * Set on a profiling queue's scheduler, whose `launch` and `schedule` timestamps.ts wraps:
+   * `last` ends the command that `first` starts (a reduction's finishing launch, its kernel).
+   */
+  declare spans?: (first: SyclEvent, last: SyclEvent) => void;
 
   constructor(
     readonly device: GPUDevice,
