@@ -71,20 +71,23 @@ function toggleList(key: 'enable' | 'disable', list: unknown): readonly string[]
  */
 export function requireFeatures(
   features: ReadonlySet<string>,
-  required: unknown = [],
+  required: readonly string[] = [],
   where: string,
 ): void {
-  if (!Array.isArray(required)) {
-    throw new SyclError(
-      errc.invalid,
-      `Queue.create: requiredFeatures must be an array of WebGPU feature names, got ${describe(required)}`,
-    );
-  }
   const missing = required.find((name) => !features.has(name));
   if (missing === undefined) return;
   throw new SyclError(
     errc.featureNotSupported,
-    `Queue.create: ${where} does not offer the WebGPU feature ${describe(missing)} that requiredFeatures asks for (it offers: ${[...features].join(', ')})`,
+    `Queue.create: ${where} does not offer the WebGPU feature '${missing}' that requiredFeatures asks for`,
+  );
+}
+
+/** `requiredFeatures` as given, checked (Node; in browsers the types are the check). */
+export function checkRequiredFeatures(value: unknown): readonly string[] {
+  if (value === undefined || Array.isArray(value)) return value ?? [];
+  throw new SyclError(
+    errc.invalid,
+    `Queue.create: requiredFeatures must be an array of WebGPU feature names, got ${describe(value)}`,
   );
 }
 

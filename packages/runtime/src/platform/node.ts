@@ -10,7 +10,12 @@ import {
   describeAdapter,
   parseAdapterKind,
 } from './adapter-request.js';
-import { checkDawnToggles, type DawnToggles, requireFeatures } from './device-features.js';
+import {
+  checkDawnToggles,
+  checkRequiredFeatures,
+  type DawnToggles,
+  requireFeatures,
+} from './device-features.js';
 import {
   softwareAdapterFiles,
   systemVulkanLoaderPresent,
@@ -29,10 +34,11 @@ export async function requestAdapter(request: AdapterRequest = {}): Promise<Chos
     request.kind ? 'kind' : 'SYCLTS_ADAPTER',
   );
   const backend = request.backend ?? process.env.SYCLTS_BACKEND;
+  const required = checkRequiredFeatures(request.requiredFeatures);
   const toggles = checkDawnToggles(request.dawnToggles);
   const options = { powerPreference: request.powerPreference ?? 'high-performance' } as const;
   const chosen = (adapter: GPUAdapter, description: string): ChosenAdapter => {
-    requireFeatures(adapter.features, request.requiredFeatures, `the adapter ${description}`);
+    requireFeatures(adapter.features, required, `the adapter ${description}`);
     return { adapter, description };
   };
 
