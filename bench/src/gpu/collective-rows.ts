@@ -11,17 +11,20 @@
  * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048),
  * BENCH_SORT_KEYS_PER_ITEM the sort's keys per item (8).
  */
+
+import { sort } from '@syclts/algorithms';
 import { operation } from '@syclts/algorithms/operation.sycl.ts';
 import { reduceParts } from '@syclts/algorithms/reduce.sycl.ts';
 import { scanTiles } from '@syclts/algorithms/scan.sycl.ts';
 import type { CollectiveLowering } from '@syclts/dsl';
+import { Queue } from '@syclts/runtime';
 import { groupScan, groupSum, sumReduction } from '../kernels/collectives.sycl.ts';
 import { bestShape, grid, readBack, type Shape, storage } from './collectives/common.js';
 import { prepareGroup } from './collectives/group.js';
 import { type Finish, prepareReduce } from './collectives/reduce.js';
 import { prepareScan, TILE } from './collectives/scan.js';
 import { prepareSort } from './collectives/sort.js';
-import { type PassTimes, timePasses } from './pass-timing.js';
+import { type PassTimes, summarize, timePasses } from './pass-timing.js';
 import { directLaunch } from './syclts-direct.js';
 
 export const COLLECTIVES = ['reduce', 'scan', 'sort', 'group'] as const;
@@ -400,6 +403,56 @@ export async function collectiveRows(
       });
       log(`sort ${values ? 'key-value' : 'keys'} done`);
     }
+    // The same sort from @syclts/algorithms, through the runtime as an app calls it (its launches
+    // and scans batched by the queue): host wall time from the call to the queue's wait, per sort
+    // of fresh random keys (each of `SORTS` buffers sorted once), after one warm-up sort.
+    const SORTS = 8;
+    const queue = await Queue.create({ device });
+    for (const values of [false, true]) {
+      const runs = Array.from({ length: SORTS + 1 }, () => ({
+        keys: queue.buffer(randomWords(keysN)),
+        values: values ? queue.buffer(randomWords(keysN)) : undefined,
+      }));
+      const first = await runs[1]!.keys.read();
+      let sum = 0;
+      for (let i = 0; i < keysN; i++) sum = (sum + first[i]!) >>> 0;
+      const us: number[] = [];
+      for (const [i, run] of runs.entries()) {
+        const start = performance.now();
+        sort(queue, run.keys, run.values ? { values: run.values } : {});
+        await queue.wait();
+        // The first is the warm-up (its pipelines created).
+        if (i > 0) us.push((performance.now() - start) * 1000);
+      }
+      const check = await verify(log, async () => {
+        const got = await runs[1]!.keys.read();
+        let gotSum = 0;
+        for (let i = 0; i < keysN; i++) {
+          gotSum = (gotSum + got[i]!) >>> 0;
+          if (i > 0 && got[i - 1]! > got[i]!)
+            fail(`syclts sort: entries ${i - 1} and ${i} out of order`);
+        }
+        if (gotSum !== sum) fail('syclts sort: the keys are not a permutation of the input');
+        return `sorted, sum of keys${values ? ' (values not checked here: see the package tests)' : ''}`;
+      });
+      const times = summarize(us, false);
+      for (const run of runs) {
+        run.keys.destroy();
+        run.values?.destroy();
+      }
+      rows.push({
+        operation: `radix sort u32 2^${log2 - 2}`,
+        variant: `syclts sort (@syclts/algorithms), ${values ? 'key-value' : 'keys'}, through the runtime (host wall time per sort, ${SORTS} sorts)`,
+        items: keysN,
+        times,
+        bytes: (values ? 16 : 8) * keysN,
+        counted: 'keys (and values) read + written once',
+        keys: keysN / times.median / 1e-6,
+        check,
+      });
+      log(`syclts sort ${values ? 'key-value' : 'keys'} done`);
+    }
+    await queue.destroy();
   }
 
   if (options.rows.includes('group')) {

@@ -5,6 +5,7 @@ import {
   errc,
   ndRange,
   type Queue,
+  reinterpret,
   SyclError,
   type SyclEvent,
 } from '@syclts/runtime';
@@ -55,7 +56,7 @@ export function histogram<T extends Element>(
   const n = input.length;
   let view = atomics.get(bins);
   if (!view) {
-    view = bins.reinterpret(atomic(u32));
+    view = reinterpret(bins, atomic(u32));
     atomics.set(bins, view);
   }
   const cleared = options.accumulate

@@ -7,7 +7,7 @@
  */
 
 import { f32, u32, vec2u } from '@syclts/dsl';
-import { errc, type Queue, SyclError } from '@syclts/runtime';
+import { errc, type Queue, reinterpret, SyclError } from '@syclts/runtime';
 import { describe, expect, test } from 'vitest';
 import type { Element } from '../src/operation.ts';
 import { scratch } from '../src/scratch.ts';
@@ -229,7 +229,7 @@ describe('bad arguments are refused before anything runs', () => {
   test("values in the keys' memory", async () => {
     const message = await refusal((q) => {
       const keys = q.buffer(new Uint32Array(8));
-      sort(q, keys, { values: keys.reinterpret(f32) });
+      sort(q, keys, { values: reinterpret(keys, f32) });
     });
     expect(message).toBe(
       'sort: the keys and the values are the same memory; pass another buffer for the values',
