@@ -124,6 +124,7 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     return this.#storage.writer;
   }
 
+  /** @internal */
   set writer(event: SyclEvent | null) {
     this.#storage.writer = event;
   }
