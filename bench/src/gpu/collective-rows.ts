@@ -15,7 +15,7 @@
 import { sort } from '@syclts/algorithms';
 import { operation } from '@syclts/algorithms/operation.sycl.ts';
 import { reduceParts } from '@syclts/algorithms/reduce.sycl.ts';
-import { scanTiles } from '@syclts/algorithms/scan.sycl.ts';
+import { scanTiles, spin as scanSpin } from '@syclts/algorithms/scan.sycl.ts';
 import type { CollectiveLowering } from '@syclts/dsl';
 import { Queue } from '@syclts/runtime';
 import { enableProfiling, getProfilingInfo } from '@syclts/runtime/profiling';
@@ -314,7 +314,7 @@ export async function collectiveRows(
         [256],
         { src: input, dst: output, state },
         { n, tiles, init: 0, id: 0 },
-        { grid: [gx, gy, 1] },
+        { grid: [gx, gy, 1], constants: [[scanSpin, spin]] },
       );
       const record: Parameters<typeof timePasses>[1] = (e, timed) => {
         e.clearBuffer(state);
@@ -338,7 +338,7 @@ export async function collectiveRows(
       for (const b of [input, output, state]) b.destroy();
       rows.push({
         operation: `exclusive scan u32 2^${log2}`,
-        variant: `syclts exclusiveScan (@syclts/algorithms), ${lowering === 'subgroups' ? 'subgroup' : 'workgroup'} lowering`,
+        variant: `syclts exclusiveScan (@syclts/algorithms), ${lowering === 'subgroups' ? 'subgroup' : 'workgroup'} lowering (spin ${spin})`,
         items: n,
         times,
         bytes: 8 * n,
