@@ -89,9 +89,9 @@ export const scanTiles = kernel(
       init: u32,
       id: u32,
     },
-    local: { runs: workgroupArray(u32, 1024) },
+    local: { runs: workgroupArray(u32, 1024), total: workgroupArray(u32, 1) },
   },
-  (item, kh, { src, dst, state, n, tiles, init, id }, { runs }) => {
+  (item, kh, { src, dst, state, n, tiles, init, id }, { runs, total }) => {
     const g = item.getGroup();
     const l = item.getLocalId(0);
 
@@ -107,8 +107,9 @@ export const scanTiles = kernel(
     // This item's elements of its own tile, and where each of its runs starts in the tile's scan.
     const mine = [vec4u(id), vec4u(id), vec4u(id), vec4u(id)];
     let starts = vec4u(id);
+    // The leader's: this tile's total, the tile it reads next and the predecessors' values
+    // combined.
     let own = id;
-    // The leader's look-back: the tile it reads next and the predecessors' values combined.
     let look = tile;
     let before = id;
     let outcome = tile === 0 ? DONE : FALL_BACK;
@@ -162,17 +163,25 @@ export const scanTiles = kernel(
       } else {
         start = exclusiveScanOverGroup(g, share, plus);
       }
-      const reduction = groupBroadcast(g, combine(kh, start, share), 255);
+      // The tile's total, for the leader alone: the last item's inclusive value.
+      if (l === 255) {
+        total[0] = combine(kh, start, share);
+      }
       if (target === tile) {
-        own = reduction;
         runs[4 * l] = start;
         runs[4 * l + 1] = combine(kh, start, t0);
         runs[4 * l + 2] = combine(kh, combine(kh, start, t0), t1);
         runs[4 * l + 3] = combine(kh, combine(kh, combine(kh, start, t0), t1), t2);
-        item.barrier();
+      }
+      item.barrier();
+      if (target === tile) {
         starts = vec4u(runs[l]!, runs[256 + l]!, runs[512 + l]!, runs[768 + l]!);
       }
       if (g.leader()) {
+        const reduction = total[0]!;
+        if (target === tile) {
+          own = reduction;
+        }
         const flag = u32(target === 0 ? INCLUSIVE : REDUCTION);
         atomicMax(state[1 + 2 * target]!, (flag << 16) | (reduction & 0xffff));
         atomicMax(state[2 + 2 * target]!, (flag << 16) | (reduction >> 16));

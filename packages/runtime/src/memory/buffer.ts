@@ -144,11 +144,6 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     );
   }
 
-  /** @internal Its label, for messages. */
-  get label(): string {
-    return this.#label;
-  }
-
   /**
    * Frees the GPU memory once the commands submitted before have run: the release is issued in
    * queue order (after a launch still waiting for its pipeline), and WebGPU defers it until the

@@ -16,13 +16,13 @@ export function reinterpret<U extends DataType, M extends AccessMode>(
   element: U,
 ): DeviceBuffer<U, M> {
   if (buffer.destroyed) {
-    throw new SyclError(errc.invalid, `reinterpret: ${buffer.label} was destroyed`);
+    throw new SyclError(errc.invalid, `reinterpret: ${buffer.gpuBuffer.label} was destroyed`);
   }
   const stride = strideOf(element, 'storage');
   if (buffer.byteLength % stride !== 0) {
     throw new SyclError(
       errc.invalid,
-      `reinterpret: ${buffer.label} holds ${buffer.byteLength} bytes, not a whole number of ${typeName(element)} (${stride} bytes each)`,
+      `reinterpret: ${buffer.gpuBuffer.label} holds ${buffer.byteLength} bytes, not a whole number of ${typeName(element)} (${stride} bytes each)`,
     );
   }
   return buffer.view(element, buffer.byteLength / stride);

@@ -13,7 +13,7 @@ export interface AdapterRequest {
    * offers them (`shader-f16`, `subgroups`, `subgroup-size-control`). An adapter without one is
    * `errc.feature_not_supported`.
    */
-  readonly requiredFeatures?: readonly GPUFeatureName[];
+  readonly requiredFeatures?: readonly string[];
   /**
    * Dawn toggles for the adapter and its device (Node only; browsers have none, so there they
    * change nothing). None by default. `{ enable: ['vulkan_enable_f16_on_nvidia'] }` lets an

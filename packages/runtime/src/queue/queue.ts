@@ -127,19 +127,12 @@ export class Queue {
     const profile = settings.profiling?.profiler(adapter, description);
     // Group functions use sub-groups where the device has them (see device/collectives.ts);
     // profiling, timestamp queries (a feature enabled costs nothing until used).
-    const wanted: GPUFeatureName[] = [
-      'shader-f16',
-      'subgroups',
-      'subgroup-size-control',
-      'timestamp-query',
-    ];
+    const wanted = ['shader-f16', 'subgroups', 'subgroup-size-control', 'timestamp-query'];
     const device = await adapter.requestDevice({
-      requiredFeatures: [
-        ...new Set([
-          ...wanted.filter((f) => adapter.features.has(f)),
-          ...(options.requiredFeatures ?? []),
-        ]),
-      ],
+      // The caller's are in the adapter's features (requestAdapter checked them).
+      requiredFeatures: [...new Set([...wanted, ...(options.requiredFeatures ?? [])])].filter((f) =>
+        adapter.features.has(f),
+      ) as GPUFeatureName[],
       requiredLimits: {
         maxStorageBuffersPerShaderStage: adapter.limits.maxStorageBuffersPerShaderStage,
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
