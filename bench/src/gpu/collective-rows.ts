@@ -15,7 +15,7 @@
 import { sort } from '@syclts/algorithms';
 import { operation } from '@syclts/algorithms/operation.sycl.ts';
 import { reduceParts } from '@syclts/algorithms/reduce.sycl.ts';
-import { scanTiles, spin as scanSpin } from '@syclts/algorithms/scan.sycl.ts';
+import { spin as scanSpin, scanTiles } from '@syclts/algorithms/scan.sycl.ts';
 import type { CollectiveLowering } from '@syclts/dsl';
 import { Queue } from '@syclts/runtime';
 import { enableProfiling, getProfilingInfo } from '@syclts/runtime/profiling';
