@@ -3,8 +3,8 @@
  * `Queue.create` asks for) and one on a device created without them, where group functions run
  * in workgroup memory; each on a device of its own, released when the test file is done.
  */
-import { Queue, type QueueOptions, requestAdapter } from '@syclts/runtime';
-import { afterAll } from 'vitest';
+import { errc, Queue, type QueueOptions, requestAdapter, SyclError } from '@syclts/runtime';
+import { afterAll, expect } from 'vitest';
 import '../support/program.ts';
 
 import { randomU32 } from '../../../../test-inputs.ts';
@@ -38,4 +38,16 @@ export async function queueFor(lowering: Lowering, options: QueueOptions = {}): 
 /** Random f32 values in [-1, 1), as a Float32Array. */
 export function randomF32(count: number, seed: number): Float32Array {
   return Float32Array.from(randomU32(count, seed), (x) => x / 2 ** 31 - 1);
+}
+
+/** The message of the `errc.invalid` SyclError `call` throws at once (the test fails otherwise). */
+export function invalidMessage(call: () => unknown): string {
+  try {
+    call();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SyclError);
+    expect((error as SyclError).errc).toBe(errc.invalid);
+    return (error as SyclError).message;
+  }
+  throw new Error('expected a SyclError');
 }
