@@ -62,6 +62,29 @@ export function bitsOf(api: string, name: string, element: Element, value: numbe
   return value >>> 0;
 }
 
+/**
+ * The element type of an input and the output computed from it, checked: one of the three, the
+ * same in both, in different memory, the output holding at least `n` elements.
+ */
+export function inputAndOutput(
+  api: string,
+  input: DeviceBuffer,
+  output: DeviceBuffer,
+  n: number,
+): Element {
+  const element = elementOf(api, 'input', input);
+  const written = elementOf(api, 'output', output);
+  if (written !== element) {
+    throw new SyclError(
+      errc.invalid,
+      `${api}: the output holds ${written.scalar} elements and the input ${element.scalar}; they must be the same`,
+    );
+  }
+  distinct(api, input, output);
+  holds(api, output, n);
+  return element;
+}
+
 /** Refuses two buffers over the same memory. */
 export function distinct(api: string, input: DeviceBuffer, output: DeviceBuffer): void {
   if (input.gpuBuffer === output.gpuBuffer) {
@@ -73,7 +96,7 @@ export function distinct(api: string, input: DeviceBuffer, output: DeviceBuffer)
 }
 
 /** Refuses an output shorter than `n`. */
-export function holds(api: string, output: DeviceBuffer, n: number): void {
+function holds(api: string, output: DeviceBuffer, n: number): void {
   if (output.length < n) {
     throw new SyclError(
       errc.invalid,

@@ -1,7 +1,7 @@
 /** Device-wide reduction (reduce.sycl.ts), a typed host call. */
 import { u32 } from '@syclts/dsl';
-import { errc, ndRange, type Queue, SyclError, type SyclEvent } from '@syclts/runtime';
-import { bits, bitsOf, distinct, elementOf, holds, type Input, type Output } from './buffers.ts';
+import { ndRange, type Queue, type SyclEvent } from '@syclts/runtime';
+import { bits, bitsOf, type Input, inputAndOutput, type Output } from './buffers.ts';
 import { operation } from './operation.sycl.ts';
 import { type Element, type Operator, operationOf } from './operation.ts';
 import { reduceParts } from './reduce.sycl.ts';
@@ -31,15 +31,7 @@ export function reduce<T extends Element>(
   options: ReduceOptions = {},
 ): SyclEvent {
   const api = 'reduce';
-  const element = elementOf(api, 'input', input);
-  if (elementOf(api, 'output', output) !== element) {
-    throw new SyclError(
-      errc.invalid,
-      `${api}: the output holds ${output.element.scalar} elements and the input ${element.scalar}; they must be the same`,
-    );
-  }
-  distinct(api, input, output);
-  holds(api, output, 1);
+  const element = inputAndOutput(api, input, output, 1);
   const { code, identity } = operationOf(api, element, options.op ?? 'plus');
   const init = options.init === undefined ? identity : bitsOf(api, 'init', element, options.init);
   const n = input.length;

@@ -1,7 +1,7 @@
 /** Device-wide exclusive and inclusive scans (scan.sycl.ts), typed host calls. */
 import { atomic, u32 } from '@syclts/dsl';
-import { errc, ndRange, type Queue, SyclError, type SyclEvent } from '@syclts/runtime';
-import { bits, bitsOf, distinct, elementOf, holds, type Input, type Output } from './buffers.ts';
+import { ndRange, type Queue, type SyclEvent } from '@syclts/runtime';
+import { bits, bitsOf, type Input, inputAndOutput, type Output } from './buffers.ts';
 import { operation } from './operation.sycl.ts';
 import { type Element, type Operator, operationOf } from './operation.ts';
 import { alwaysFallBack, inclusive, scanState, scanTiles, spin } from './scan.sycl.ts';
@@ -62,12 +62,7 @@ export function scan<T extends Element>(
   lookBack: LookBack = {},
   n: number = input.length,
 ): SyclEvent {
-  const element = elementOf(api, 'input', input);
-  if (elementOf(api, 'output', output) !== element) {
-    throw mismatch(api, element, output.element as Element);
-  }
-  distinct(api, input, output);
-  holds(api, output, n);
+  const element = inputAndOutput(api, input, output, n);
   const { code, identity } = operationOf(api, element, options.op ?? 'plus');
   const init = options.init === undefined ? null : bitsOf(api, 'init', element, options.init);
   const tiles = Math.ceil(n / TILE);
@@ -88,11 +83,4 @@ export function scan<T extends Element>(
       id: identity,
     });
   });
-}
-
-function mismatch(api: string, input: Element, output: Element) {
-  return new SyclError(
-    errc.invalid,
-    `${api}: the output holds ${output.scalar} elements and the input ${input.scalar}; they must be the same`,
-  );
 }
