@@ -14,6 +14,7 @@ export {
   type BufferData,
   type BufferOptions,
   DeviceBuffer,
+  type ElementArray,
   type Plain,
 } from './memory/buffer.js';
 export type {

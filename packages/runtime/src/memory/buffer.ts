@@ -33,19 +33,30 @@ export type Plain<T extends DataType, Depth extends unknown[] = []> = Depth['len
       ? ArrayType<Plain<E, [...Depth, unknown]>, N>
       : T;
 
-/** What `read()` returns: a typed array for scalar elements, host values otherwise. */
-export type BufferContents<T extends DataType> = T extends ScalarType<'f32'> | AtomicType<'f32'>
-  ? Float32Array
+/** The typed array of scalar elements `T` over memory `B`; host values for other elements. */
+export type ElementArray<T extends DataType, B extends ArrayBufferLike> = T extends
+  | ScalarType<'f32'>
+  | AtomicType<'f32'>
+  ? Float32Array<B>
   : T extends ScalarType<'u32'> | AtomicType<'u32'>
-    ? Uint32Array
+    ? Uint32Array<B>
     : T extends ScalarType<'i32'> | AtomicType<'i32'>
-      ? Int32Array
+      ? Int32Array<B>
       : T extends ScalarType<'f16'>
-        ? Uint16Array
+        ? Uint16Array<B>
         : HostValue<T>[];
 
+/**
+ * What `read()` returns: a typed array for scalar elements, over an `ArrayBuffer` of its own (so
+ * that `new ImageData(new Uint8ClampedArray(pixels.buffer), w, h)` type-checks), host values
+ * otherwise.
+ */
+export type BufferContents<T extends DataType> = ElementArray<T, ArrayBuffer>;
+
 /** Host data for a buffer of `T`: its typed array for scalar elements, or host values. */
-export type BufferData<T extends DataType> = BufferContents<T> | readonly HostValue<T>[];
+export type BufferData<T extends DataType> =
+  | ElementArray<T, ArrayBufferLike>
+  | readonly HostValue<T>[];
 
 export interface BufferOptions<M extends AccessMode> {
   /** What kernels may do with the buffer; default 'read_write'. */

@@ -435,6 +435,6 @@ function typedArrayElement(data: ArrayBufferView): DataType {
   if (data instanceof Int32Array) return i32;
   throw new SyclError(
     errc.invalid,
-    `queue.buffer: a ${data.constructor.name} does not say its element type; pass the element type first, e.g. queue.buffer(f32, data)`,
+    `queue.buffer: a ${data.constructor.name} does not say its element type; pass a Float32Array, Uint32Array or Int32Array (bytes such as RGBA pixels as 32-bit words: new Uint32Array(data.buffer, data.byteOffset, data.byteLength / 4))`,
   );
 }
