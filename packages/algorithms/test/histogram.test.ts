@@ -10,7 +10,14 @@ import type { Queue } from '@syclts/runtime';
 import { describe, expect, test } from 'vitest';
 import { type Bins, histogram } from '../src/histogram.ts';
 import type { Element } from '../src/operation.ts';
-import { invalidMessage, POISON, queueFor, randomF32, randomU32 } from './support/queues.ts';
+import {
+  invalidMessage,
+  POISON,
+  queueFor,
+  randomF32,
+  randomU32,
+  sharedQueue,
+} from './support/queues.ts';
 
 type Scalar = Element['scalar'];
 type Samples = Uint32Array | Int32Array | Float32Array;
@@ -51,8 +58,6 @@ function edges(bins: number, low: number, high: number): number[] {
     .filter((x) => x >= low && x < high);
 }
 
-let shared: Promise<Queue> | null = null;
-
 async function run(
   scalar: Scalar,
   xs: Samples,
@@ -60,8 +65,7 @@ async function run(
   low: number,
   high: number,
 ): Promise<void> {
-  shared ??= queueFor('subgroups');
-  const queue = await shared;
+  const queue = await sharedQueue('subgroups');
   const out = queue.buffer(new Uint32Array(bins).fill(POISON));
   await histogram(queue, queue.buffer(xs as Uint32Array, { access: 'read' }), out, {
     low,
@@ -152,8 +156,7 @@ describe('the counts are replaced, or accumulated', () => {
 
 describe('bad arguments are refused before anything runs', () => {
   const refusal = async (call: (q: Queue) => unknown) => {
-    shared ??= queueFor('subgroups');
-    const queue = await shared;
+    const queue = await sharedQueue('subgroups');
     return invalidMessage(() => call(queue));
   };
   const options = { low: 0, high: 1 };

@@ -3,11 +3,18 @@
  * maximum, with and without init, from one element to more than the first launch's grid holds
  * in one sweep, an empty input (the result is init), and the same f32 bits from run to run.
  */
-import type { Queue } from '@syclts/runtime';
 import { describe, expect, test } from 'vitest';
 import type { Element, Operator } from '../src/operation.ts';
 import { reduce } from '../src/reduce.ts';
-import { invalidMessage, POISON, queueFor, randomF32, randomU32 } from './support/queues.ts';
+import {
+  invalidMessage,
+  POISON,
+  queueFor,
+  randomF32,
+  randomU32,
+  sharedQueue,
+  viewAs,
+} from './support/queues.ts';
 
 type Scalar = Element['scalar'];
 
@@ -32,28 +39,18 @@ function fold(scalar: Scalar, op: Operator, xs: ArrayLike<number>, init: number)
 
 const arrays = {
   u32: (n: number, seed: number) => randomU32(n, seed),
-  i32: (n: number, seed: number) => new Int32Array(randomU32(n, seed).buffer),
+  i32: (n: number, seed: number) => viewAs('i32', randomU32(n, seed)),
   f32: (n: number, seed: number) => randomF32(n, seed),
 };
 
 /** One element of `scalar` holding the poison's bits. */
-function poisoned(scalar: Scalar): Uint32Array | Int32Array | Float32Array {
-  const { buffer } = Uint32Array.of(POISON);
-  return scalar === 'u32'
-    ? new Uint32Array(buffer)
-    : scalar === 'i32'
-      ? new Int32Array(buffer)
-      : new Float32Array(buffer);
-}
-
-let queue: Promise<Queue> | null = null;
+const poisoned = (scalar: Scalar) => viewAs(scalar, Uint32Array.of(POISON));
 
 describe.each(['u32', 'i32', 'f32'] as const)('%s', (scalar) => {
   test.each(['plus', 'minimum', 'maximum'] as const)(
     '%s, with and without init, at sizes from 1 to past one sweep of the grid',
     async (op) => {
-      queue ??= queueFor('subgroups');
-      const q = await queue;
+      const q = await sharedQueue('subgroups');
       let seed = 0x7ed + scalar.length * 13 + op.length;
       for (const n of [1, 5, 255, 4097, 100_003, 2048 * 256 * 16 + 9]) {
         for (const withInit of [false, true]) {

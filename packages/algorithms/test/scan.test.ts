@@ -17,6 +17,8 @@ import {
   queueFor,
   randomF32,
   randomU32,
+  sharedQueue,
+  viewAs,
 } from './support/queues.ts';
 
 type Scalar = Element['scalar'];
@@ -51,15 +53,11 @@ function reference(
 }
 
 function input(scalar: Scalar, n: number, seed: number): Uint32Array | Int32Array | Float32Array {
-  if (scalar === 'f32') return randomF32(n, seed);
-  const words = randomU32(n, seed);
-  return scalar === 'u32' ? words : new Int32Array(words.buffer);
+  return scalar === 'f32' ? randomF32(n, seed) : viewAs(scalar, randomU32(n, seed));
 }
 
 function poisoned(scalar: Scalar, n: number): Uint32Array | Int32Array | Float32Array {
-  const words = new Uint32Array(n).fill(POISON);
-  if (scalar === 'u32') return words;
-  return scalar === 'i32' ? new Int32Array(words.buffer) : new Float32Array(words.buffer);
+  return viewAs(scalar, new Uint32Array(n).fill(POISON));
 }
 
 function expectScan(
@@ -97,7 +95,7 @@ async function run(
   n: number,
   options: { init?: boolean; inclusive: boolean; seed: number; emulated?: boolean },
 ): Promise<void> {
-  const queue = await shared(lowering, options.emulated === true);
+  const queue = await sharedQueue(lowering, options.emulated === true);
   const xs = input(scalar, n, options.seed);
   const init = options.init
     ? scalar === 'f32'
@@ -112,19 +110,6 @@ async function run(
   const scanOf = options.inclusive ? inclusiveScan : exclusiveScan;
   await scanOf(queue, src, dst, init === null ? { op } : { op, init }).wait();
   expectScan(scalar, op, xs, await dst.read(), init, options.inclusive);
-}
-
-const queues = new Map<string, Promise<Queue>>();
-
-/** One queue per lowering and path for the file's many small scans. */
-function shared(lowering: Lowering, emulated: boolean): Promise<Queue> {
-  const key = `${lowering} ${emulated}`;
-  let queue = queues.get(key);
-  if (!queue) {
-    queue = queueFor(lowering, emulated ? { specConstants: 'emulated' } : {});
-    queues.set(key, queue);
-  }
-  return queue;
 }
 
 const SIZES = [1, 3, 4, 4095, 4096, 4097, 3 * 4096 + 5, 40_000] as const;

@@ -16,18 +16,14 @@ import {
   invalidMessage,
   type Lowering,
   POISON,
-  queueFor,
   randomF32,
   randomU32,
+  sharedQueue,
+  viewAs,
 } from './support/queues.ts';
 
 type Scalar = Element['scalar'];
 type Elements = Uint32Array | Int32Array | Float32Array;
-
-function view(scalar: Scalar, words: Uint32Array): Elements {
-  if (scalar === 'u32') return words;
-  return scalar === 'i32' ? new Int32Array(words.buffer) : new Float32Array(words.buffer);
-}
 
 /** Where an f32 stands among the others: by value, -0 before +0, NaNs outside by sign. */
 function f32Rank(x: number, bits: number): [number, number] {
@@ -61,26 +57,13 @@ function randomKeys(scalar: Scalar, n: number, seed: number, distinct: number): 
         ? Int32Array.from(small)
         : Float32Array.from(small, (x) => x / 4);
   }
-  if (scalar !== 'f32') return view(scalar, words);
+  if (scalar !== 'f32') return viewAs(scalar, words);
   const xs = randomF32(n, seed);
   // +0, -0, ±Infinity, ±NaN and the smallest subnormals, by their bits.
   const specials = [0, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 1, 0x80000001];
   const bits = new Uint32Array(xs.buffer);
   for (let i = 0; i < xs.length; i += 97) bits[i] = specials[(i / 97) % specials.length]!;
   return xs;
-}
-
-const queues = new Map<string, Promise<Queue>>();
-
-/** One queue per lowering and path of the specialization constants, for the file's sorts. */
-function shared(lowering: Lowering, emulated = false): Promise<Queue> {
-  const key = `${lowering} ${emulated}`;
-  let queue = queues.get(key);
-  if (!queue) {
-    queue = queueFor(lowering, emulated ? { specConstants: 'emulated' } : {});
-    queues.set(key, queue);
-  }
-  return queue;
 }
 
 interface Case {
@@ -95,11 +78,11 @@ interface Case {
 }
 
 async function run(lowering: Lowering, n: number, seed: number, c: Case): Promise<void> {
-  const queue = await shared(lowering, c.emulated);
+  const queue = await sharedQueue(lowering, c.emulated);
   let keys = randomKeys(c.keys, n, seed, c.distinct ?? 0);
   if (c.presorted) {
     const order = reference(c.keys, keys, c.presorted === 'descending');
-    keys = view(
+    keys = viewAs(
       c.keys,
       Uint32Array.from(order, (i) => new Uint32Array(keys.buffer)[i]!),
     );
@@ -118,7 +101,7 @@ async function run(lowering: Lowering, n: number, seed: number, c: Case): Promis
       : queue.buffer(
           (c.values === 'f32'
             ? Float32Array.from(indices)
-            : view(c.values, indices)) as Uint32Array,
+            : viewAs(c.values, indices)) as Uint32Array,
         );
   await sort(queue, keysBuffer as Sorted<Element>, {
     ...(values ? { values: values as Sorted<Element> } : {}),
@@ -201,7 +184,7 @@ test('2^18 f32 keys with u32 values', async () => {
 
 describe('bad arguments are refused before anything runs', () => {
   const refusal = async (call: (q: Queue) => unknown) => {
-    const queue = await shared('subgroups');
+    const queue = await sharedQueue('subgroups');
     return invalidMessage(() => call(queue));
   };
 

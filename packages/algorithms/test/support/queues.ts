@@ -5,6 +5,7 @@
  */
 import { errc, Queue, type QueueOptions, requestAdapter, SyclError } from '@syclts/runtime';
 import { afterAll, expect } from 'vitest';
+import type { Element } from '../../src/operation.ts';
 import '../support/program.ts';
 
 import { randomU32 } from '../../../../test-inputs.ts';
@@ -33,6 +34,28 @@ export async function queueFor(lowering: Lowering, options: QueueOptions = {}): 
   const device = await adapter.requestDevice();
   devices.add(device);
   return Queue.create({ ...options, device });
+}
+
+const shared = new Map<string, Promise<Queue>>();
+
+/** One queue per lowering and path of the specialization constants, for a file's many runs. */
+export function sharedQueue(lowering: Lowering, emulated = false): Promise<Queue> {
+  const key = `${lowering} ${emulated}`;
+  let queue = shared.get(key);
+  if (!queue) {
+    queue = queueFor(lowering, emulated ? { specConstants: 'emulated' } : {});
+    shared.set(key, queue);
+  }
+  return queue;
+}
+
+/** `words` seen as elements of `scalar` (the same memory). */
+export function viewAs(
+  scalar: Element['scalar'],
+  words: Uint32Array,
+): Uint32Array | Int32Array | Float32Array {
+  if (scalar === 'u32') return words;
+  return scalar === 'i32' ? new Int32Array(words.buffer) : new Float32Array(words.buffer);
 }
 
 /** Random f32 values in [-1, 1), as a Float32Array. */
