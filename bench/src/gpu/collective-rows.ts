@@ -94,6 +94,31 @@ function fail(what: string): never {
   throw new Error(what);
 }
 
+/** The sum of `words` modulo 2^32. */
+function sumU32(words: Uint32Array): number {
+  let sum = 0;
+  for (let i = 0; i < words.length; i++) sum = (sum + words[i]!) >>> 0;
+  return sum;
+}
+
+/** Fails unless `keys` are in order and sum (mod 2^32) to `sum`, the input's sum. */
+function checkSorted(what: string, keys: Uint32Array, sum: number): void {
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i - 1]! > keys[i]!) fail(`${what}: entries ${i - 1} and ${i} out of order`);
+  }
+  if (sumU32(keys) !== sum)
+    fail(`${what}: the keys are not a permutation of the input (sums differ)`);
+}
+
+/** Fails unless `got` is the exclusive prefix sum of `values`, wrapping as u32. */
+function checkExclusiveScan(what: string, got: Uint32Array, values: Uint32Array): void {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (got[i] !== sum) fail(`${what}: entry ${i} is ${got[i]}, expected ${sum}`);
+    sum = (sum + values[i]!) >>> 0;
+  }
+}
+
 /**
  * Runs a row's check: what it compared, or "FAILED: ..." (logged) where the output was wrong, so
  * that one wrong row does not lose the others' timings; a failed row is still timed and printed.
@@ -276,11 +301,7 @@ export async function collectiveRows(
       device.queue.submit([encoder.finish()]);
       const check = await verify(log, async () => {
         const got = new Uint32Array(await readBack(device, s.output, 4 * n));
-        let sum = 0;
-        for (let i = 0; i < n; i++) {
-          if (got[i] !== sum) fail(`scan ${shape}: entry ${i} is ${got[i]}, expected ${sum}`);
-          sum = (sum + values[i]!) >>> 0;
-        }
+        checkExclusiveScan(`scan ${shape}`, got, values);
         const tiles = Math.ceil(n / TILE);
         return `all ${n} entries; checked run: ${await s.fallbacks()} fallbacks, ${tiles} tiles`;
       });
@@ -325,12 +346,7 @@ export async function collectiveRows(
       device.queue.submit([encoder.finish()]);
       const check = await verify(log, async () => {
         const got = new Uint32Array(await readBack(device, output, 4 * n));
-        let sum = 0;
-        for (let i = 0; i < n; i++) {
-          if (got[i] !== sum)
-            fail(`syclts scan ${lowering}: entry ${i} is ${got[i]}, expected ${sum}`);
-          sum = (sum + values[i]!) >>> 0;
-        }
+        checkExclusiveScan(`syclts scan ${lowering}`, got, values);
         const words = new Uint32Array(await readBack(device, state, 4 * (2 + 2 * tiles)));
         return `all ${n} entries; checked run: ${words[1 + 2 * tiles]} fallbacks, ${tiles} tiles`;
       });
@@ -354,8 +370,7 @@ export async function collectiveRows(
     // Keys per item (BENCH_SORT_KEYS_PER_ITEM, default 8: tiles of 2048 keys).
     const keysPerItem = Number(process.env.BENCH_SORT_KEYS_PER_ITEM) || 8;
     const keys = randomWords(keysN);
-    let sum = 0;
-    for (let i = 0; i < keysN; i++) sum = (sum + keys[i]!) >>> 0;
+    const sum = sumU32(keys);
     for (const values of [false, true]) {
       const s = await prepareSort(device, keysN, { shape: shapes[0]!, values, keysPerItem });
       // Every run sorts the same random keys, copied in before its first (timed) pass: sorted keys
@@ -375,12 +390,7 @@ export async function collectiveRows(
       device.queue.submit([encoder.finish()]);
       const check = await verify(log, async () => {
         const got = new Uint32Array(await readBack(device, s.keys, 4 * keysN));
-        let gotSum = 0;
-        for (let i = 0; i < keysN; i++) {
-          gotSum = (gotSum + got[i]!) >>> 0;
-          if (i > 0 && got[i - 1]! > got[i]!) fail(`sort: entries ${i - 1} and ${i} out of order`);
-        }
-        if (gotSum !== sum) fail('sort: the keys are not a permutation of the input (sums differ)');
+        checkSorted('sort', got, sum);
         if (s.values) {
           const moved = new Uint32Array(await readBack(device, s.values, 4 * keysN));
           for (let i = 0; i < keysN; i++) {
@@ -416,9 +426,7 @@ export async function collectiveRows(
         keys: queue.buffer(randomWords(keysN)),
         values: values ? queue.buffer(randomWords(keysN)) : undefined,
       }));
-      const first = await runs[1]!.keys.read();
-      let sum = 0;
-      for (let i = 0; i < keysN; i++) sum = (sum + first[i]!) >>> 0;
+      const sum = sumU32(await runs[1]!.keys.read());
       const us: number[] = [];
       // The warm-up sort alone (its pipelines created), then the others issued back to back, as
       // the hand-written rows' runs are, so that the GPU never idles between them.
@@ -433,15 +441,7 @@ export async function collectiveRows(
         us.push(Number(end - start) / 1000);
       }
       const check = await verify(log, async () => {
-        const got = await runs[1]!.keys.read();
-        let gotSum = 0;
-        for (let i = 0; i < keysN; i++) {
-          gotSum = (gotSum + got[i]!) >>> 0;
-          if (i > 0 && got[i - 1]! > got[i]!) {
-            fail(`syclts sort: entries ${i - 1} and ${i} out of order`);
-          }
-        }
-        if (gotSum !== sum) fail('syclts sort: the keys are not a permutation of the input');
+        checkSorted('syclts sort', await runs[1]!.keys.read(), sum);
         return `sorted, sum of keys${values ? ' (values not checked here: see the package tests)' : ''}`;
       });
       const times = summarize(us, true);
