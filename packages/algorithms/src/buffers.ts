@@ -1,5 +1,5 @@
 /** What the algorithms' host calls share: argument checks and the 32-bit views of buffers. */
-import { type ScalarType, u32 } from '@syclts/dsl';
+import { type AccessMode, type DataType, type ScalarType, u32 } from '@syclts/dsl';
 import { type DeviceBuffer, errc, reinterpret, SyclError } from '@syclts/runtime';
 import type { Element } from './operation.ts';
 
@@ -26,20 +26,34 @@ function describe(element: DeviceBuffer['element']): string {
   return element.kind === 'scalar' ? element.scalar : element.kind;
 }
 
-const views = new WeakMap<DeviceBuffer, DeviceBuffer<ScalarType<'u32'>>>();
+/** Each buffer's views by element type, made once: a new view would need new bind groups. */
+const views = new WeakMap<DeviceBuffer, Map<DataType, DeviceBuffer>>();
 
-/** The buffer's elements as u32 bits (itself where they are u32), one view per buffer. */
-export function bits<M extends DeviceBuffer['access']>(
+/** The buffer's memory as elements of `element` (a constant descriptor), one view per type. */
+export function viewOf<U extends DataType, M extends AccessMode>(
+  buffer: DeviceBuffer<DataType, M>,
+  element: U,
+): DeviceBuffer<U, M> {
+  let kept = views.get(buffer);
+  if (!kept) {
+    kept = new Map();
+    views.set(buffer, kept);
+  }
+  let view = kept.get(element);
+  if (!view) {
+    view = reinterpret(buffer, element);
+    kept.set(element, view);
+  }
+  return view as DeviceBuffer<U, M>;
+}
+
+/** The buffer's elements as u32 bits (itself where they are u32). */
+export function bits<M extends AccessMode>(
   buffer: DeviceBuffer<Element, M>,
 ): DeviceBuffer<ScalarType<'u32'>, M> {
   if (buffer.element.scalar === 'u32')
     return buffer as unknown as DeviceBuffer<ScalarType<'u32'>, M>;
-  let view = views.get(buffer);
-  if (!view) {
-    view = reinterpret(buffer, u32);
-    views.set(buffer, view);
-  }
-  return view as DeviceBuffer<ScalarType<'u32'>, M>;
+  return viewOf(buffer, u32);
 }
 
 /** `value` as the bits of an element of `element`, checked. */

@@ -1,15 +1,14 @@
 /** Histogram of equal-width bins (histogram.sycl.ts), a typed host call. */
-import { type AtomicType, atomic, type ScalarType, u32 } from '@syclts/dsl';
+import { atomic, type ScalarType, u32 } from '@syclts/dsl';
 import {
   type DeviceBuffer,
   errc,
   ndRange,
   type Queue,
-  reinterpret,
   SyclError,
   type SyclEvent,
 } from '@syclts/runtime';
-import { bits, bitsOf, distinct, elementOf, type Input } from './buffers.ts';
+import { bits, bitsOf, distinct, elementOf, type Input, viewOf } from './buffers.ts';
 import { histogramClear, histogramCounts, sampleType } from './histogram.sycl.ts';
 import type { Element } from './operation.ts';
 
@@ -30,8 +29,8 @@ const GROUPS = 512;
 /** Samples per item at least, below which fewer work-groups run. */
 const PER_ITEM = 16;
 
-/** The bins as atomics, one view per buffer. */
-const atomics = new WeakMap<Bins, DeviceBuffer<AtomicType<'u32'>, 'read_write'>>();
+/** The bins' element type as the kernel counts into them (one descriptor: views are kept by it). */
+const ATOMIC_U32 = atomic(u32);
 
 const TYPES: Readonly<Record<Element['scalar'], number>> = { u32: 0, i32: 1, f32: 2 };
 
@@ -54,11 +53,7 @@ export function histogram<T extends Element>(
   distinct(api, input, bins);
   const { low, high, scale } = edges(api, element, options, count);
   const n = input.length;
-  let view = atomics.get(bins);
-  if (!view) {
-    view = reinterpret(bins, atomic(u32));
-    atomics.set(bins, view);
-  }
+  const view = viewOf(bins, ATOMIC_U32);
   const cleared = options.accumulate
     ? null
     : queue.parallelFor(count, histogramClear, { counts: bins });
