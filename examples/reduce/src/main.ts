@@ -2,7 +2,11 @@ import { Queue } from '@syclts/runtime';
 import { stats } from './stats.sycl.ts';
 
 const n = 2 ** 20;
-const xs = Float32Array.from({ length: n }, () => Math.random() * 2 - 1);
+// Multiples of 2^-23 in [-1, 1): exact in f32, where Math.random() * 2 - 1 can round up to 1.
+const xs = Float32Array.from(
+  { length: n },
+  () => Math.floor(Math.random() * 2 ** 24) / 2 ** 23 - 1,
+);
 
 const queue = await Queue.create();
 console.log(`adapter: ${queue.adapterDescription}`);
