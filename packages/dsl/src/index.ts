@@ -9,6 +9,7 @@ export {
   type BuiltinName,
   MATH_FORMS,
 } from './builtins/table.js';
+export * from './builtins/textures.js';
 export {
   attach,
   attachedByAnotherCopy,
@@ -48,6 +49,32 @@ export {
   workgroupArray,
 } from './declarations/kernel.js';
 export { type SpecializationId, specializationId } from './declarations/specialization-id.js';
+export {
+  type ExternalTextureType,
+  externalTexture,
+  READ_WRITE_FORMATS,
+  type SamplerType,
+  type SampleScalar,
+  STORAGE_FORMATS,
+  type StorageDimension,
+  type StorageFormat,
+  type StorageTextureType,
+  sampler,
+  storageTexture1d,
+  storageTexture2d,
+  storageTexture2dArray,
+  storageTexture3d,
+  type TextureArgType,
+  type TextureDimension,
+  type TextureType,
+  texelScalar,
+  texture1d,
+  texture2d,
+  texture2dArray,
+  texture3d,
+  textureCube,
+  textureCubeArray,
+} from './declarations/texture.js';
 export type * from './device/kernel-scope.js';
 export { type Errc, errc, SyclError } from './errors.js';
 export * from './image/limits.js';

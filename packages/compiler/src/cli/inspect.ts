@@ -10,6 +10,7 @@ import {
 } from '@syclts/dsl';
 import * as msg from '../diagnostics/cli-messages.js';
 import { errorAt, formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { textureWgslType as textureTypeText } from '../emit/print/textures.js';
 import type { CliIo } from './io.js';
 import { imageStem, PROGRAM_FILE, propertiesFile, wgslFile } from './output-files.js';
 
@@ -118,6 +119,8 @@ function bindingText(b: BindingInfo): string {
       return `${at} accessor ${b.arg}: array<${typeName(b.element)}> (${b.access})`;
     case 'deviceGlobals':
       return `${at} device globals: the ${b.storage} buffer`;
+    case 'texture':
+      return `${at} ${b.texture.kind} ${b.arg}: ${textureTypeText(b.texture)}`;
   }
 }
 

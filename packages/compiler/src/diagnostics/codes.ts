@@ -31,6 +31,7 @@ export const CODES = {
   SYCL1024: 'an invalid constant operation',
   SYCL1025: 'a bit operation on an f32 atomic',
   SYCL1030: 'group functions used wrongly',
+  SYCL1031: 'textures used wrongly',
   SYCL1050: "locals over WGSL's function memory",
   SYCL1051: 'an array literal longer than WGSL allows',
   SYCL1052: 'a struct with more fields than WGSL allows',

@@ -1768,6 +1768,126 @@ export function atomicBitsOnF32(fn: string, place: string): Message {
   );
 }
 
+// SYCL1031: textures used wrongly
+
+const TEXTURE_ARGS_HINT =
+  "write args: { src: texture2d(f32), dst: storageTexture2d('rgba8unorm', 'write'), smp: sampler() }";
+
+export function textureSampleType(): Message {
+  return message(
+    'SYCL1031',
+    "a sampled texture's texels are read as f32, i32 or u32",
+    'write texture2d(f32) for float and normalised formats, texture2d(u32) or texture2d(i32) for integer ones',
+  );
+}
+
+export function storageFormat(text: string, formats: readonly string[]): Message {
+  return message(
+    'SYCL1031',
+    `${text} is not a storage texture format`,
+    `use one of ${formats.map((f) => `'${f}'`).join(', ')}`,
+  );
+}
+
+export function storageAccess(): Message {
+  return message(
+    'SYCL1031',
+    "a storage texture's access is 'read', 'write' or 'read_write'",
+    TEXTURE_ARGS_HINT,
+  );
+}
+
+export function readWriteFormat(format: string, formats: readonly string[]): Message {
+  return message(
+    'SYCL1031',
+    `a 'read_write' storage texture of format '${format}': WebGPU reads and writes only ${formats.map((f) => `'${f}'`).join(', ')} in one texture`,
+    "bind two textures, one 'read' and one 'write'",
+  );
+}
+
+export function textureDeclarationArguments(name: string, takes: string): Message {
+  return message('SYCL1031', `${name} takes ${takes}`, TEXTURE_ARGS_HINT);
+}
+
+export function textureAsValue(name: string, kind: string): Message {
+  return message(
+    'SYCL1031',
+    `\`${name}\` is a ${kind} argument, not a value`,
+    kind === 'sampler'
+      ? `pass it to a sampling built-in: textureSampleLevel(t, ${name}, uv, 0)`
+      : `pass it to a texture built-in: textureLoad(${name}, coords, 0), textureDimensions(${name})`,
+  );
+}
+
+export function notATextureArgument(fn: string, what: string, text: string): Message {
+  return message(
+    'SYCL1031',
+    `\`${fn}\` takes ${what} of the kernel's arguments, not \`${text}\``,
+    TEXTURE_ARGS_HINT,
+  );
+}
+
+export function textureArity(fn: string, signature: string, given: number): Message {
+  return message(
+    'SYCL1031',
+    `\`${fn}\` does not take ${given} argument(s) here`,
+    `write ${signature}`,
+  );
+}
+
+export function textureShape(
+  fn: string,
+  name: string,
+  shape: string,
+  allowed: readonly string[],
+): Message {
+  return message(
+    'SYCL1031',
+    `\`${fn}\` does not take \`${name}\`, a ${shape} texture`,
+    `it takes ${allowed.join(', ')}`,
+  );
+}
+
+export function textureAccess(fn: string, name: string, access: string): Message {
+  return message(
+    'SYCL1031',
+    `\`${fn}\` ${fn === 'textureStore' || fn === 'write' ? 'writes' : 'reads'} \`${name}\`, a storage texture declared with access '${access}'`,
+    "declare it with the access the kernel needs ('read', 'write' or 'read_write')",
+  );
+}
+
+export function textureArgumentType(
+  fn: string,
+  what: string,
+  expected: string,
+  found: DataType,
+  text: string,
+): Message {
+  return message(
+    'SYCL1031',
+    `\`${fn}\` takes ${what} as ${expected}; \`${text}\` is ${typeName(found)}`,
+  );
+}
+
+export function gatherComponent(text: string): Message {
+  return message(
+    'SYCL1031',
+    `textureGather's component is a constant 0, 1, 2 or 3, not \`${text}\``,
+  );
+}
+
+export function textureStoreAsValue(): Message {
+  return message('SYCL1031', 'textureStore gives no value', 'call it as a statement');
+}
+
+export function textureMethod(name: string, method: string, kind: string): Message {
+  return message(
+    'SYCL1031',
+    `\`${name}\`, a ${kind} argument, has no method \`${method}\``,
+    'use read(coords) or write(coords, texel) on 1d, 2d and 3d textures, or a texture built-in',
+  );
+}
+
 // SYCL1050 to SYCL1054: past WGSL's limits (ir/wgsl-limits.ts)
 
 export function functionMemory(

@@ -304,7 +304,8 @@ export type LimitUse =
   | { readonly kind: 'workgroupSize'; readonly dimension: number; readonly component: string }
   | { readonly kind: 'invocations'; readonly size: readonly number[] }
   | { readonly kind: 'workgroupMemory'; readonly launchSlot: boolean }
-  | { readonly kind: 'storageBuffers' };
+  | { readonly kind: 'storageBuffers' }
+  | { readonly kind: 'textures' };
 
 function limitUse(use: LimitUse): string {
   switch (use.kind) {
@@ -316,6 +317,8 @@ function limitUse(use: LimitUse): string {
       return `bytes of workgroup memory, each array rounded up to 16 bytes${use.launchSlot ? ', 16 for its launch slot' : ''}`;
     case 'storageBuffers':
       return 'storage buffers: its accessors, device-global buffers and the buffers syclts adds for specialization constants and launch slots';
+    case 'textures':
+      return 'texture arguments of that kind (an external texture counts as 4 sampled textures and a sampler)';
   }
 }
 

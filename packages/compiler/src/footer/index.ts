@@ -26,13 +26,16 @@ export function integrationFooter(object: DeviceObject, options: FooterOptions):
     ...object.functions.map((d) => d.name),
   ];
   const entries = names.map((name) => `[${name}, ${JSON.stringify(symbolicId(object, name))}]`);
-  // The run-time code of group functions and reductions is loaded by the modules that use them.
+  // The run-time code of group functions, reductions and textures is loaded by the modules that
+  // use them.
   const groups = object.kernels.some(
     (k) => k.params.some((p) => p.kind === 'reduction') || holdsGroups(k.body),
   );
+  const textures = object.kernels.some((k) => k.params.some((p) => p.kind === 'texture'));
   return [
     '',
     ...(groups ? ["import '@syclts/runtime/groups';"] : []),
+    ...(textures ? ["import '@syclts/runtime/textures';"] : []),
     `import { attach as ${attach} } from '@syclts/dsl';`,
     `import ${program} from ${JSON.stringify(options.programModule)};`,
     `${attach}(${program}, [${entries.join(', ')}]);`,

@@ -80,6 +80,8 @@ export function interpretKernel(
       params.set(p.name, { kind: 'memory', view: new DataView(bytes), offset: 0, type });
     } else if (p.kind === 'reduction') {
       throw new Error(`the reduction ${p.name} is lowered by the link step before a kernel runs`);
+    } else if (p.kind === 'texture') {
+      throw new Error(`the reference interpreter does not run texture arguments (${p.name})`);
     } else {
       if (given === undefined || ArrayBuffer.isView(given)) {
         throw new Error(`the value argument ${p.name} needs a host value`);

@@ -216,6 +216,8 @@ export class Machine {
           s.span,
           'a reduction is lowered by the link step before a kernel runs',
         );
+      case 'textureStore':
+        return this.#fail(frame, s.span, TEXTURES_UNSUPPORTED);
       case 'jointScan': {
         const input = yield* this.settled(s.input, frame);
         const init = s.init ? [yield* this.settled(s.init, frame)] : [];
@@ -358,6 +360,8 @@ export class Machine {
         return toScalar(scalarOf(e.type), this.#item(e.query, e.dimension));
       case 'atomic':
         return this.#atomic(e, frame);
+      case 'texture':
+        return this.#fail(frame, e.span, TEXTURES_UNSUPPORTED);
       case 'group': {
         const result = this.#arrived.get(e);
         if (result === undefined) {
@@ -624,3 +628,5 @@ function subGroupQuery(query: ItemQuery, ids: ItemIds): number {
       return Math.ceil(size / max);
   }
 }
+
+const TEXTURES_UNSUPPORTED = 'the reference interpreter does not run texture built-ins';

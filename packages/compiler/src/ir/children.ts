@@ -40,7 +40,8 @@ export function mapChildren<R>(e: Expr<R>, f: (child: Expr<R>) => Expr<R>): Expr
     case 'call':
     case 'builtin':
     case 'construct':
-    case 'group': {
+    case 'group':
+    case 'texture': {
       const args = mapAll(e.args, f);
       return args === e.args ? e : { ...e, args };
     }
@@ -180,7 +181,8 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
       const e = expr(s.expr);
       return e === s.expr ? s : { ...s, expr: e };
     }
-    case 'call': {
+    case 'call':
+    case 'textureStore': {
       const args = mapAll(s.args, expr);
       return args === s.args ? s : { ...s, args };
     }

@@ -2,7 +2,12 @@
  * Device code IR: typed expression trees and structured statements, close to WGSL. Every
  * expression carries its concrete type (abstract literals are concretised by the front end).
  */
-import type { DataType, GroupOperatorName, JointComparison } from '@syclts/dsl';
+import type {
+  DataType,
+  GroupOperatorName,
+  JointComparison,
+  TextureFunctionName,
+} from '@syclts/dsl';
 import type { SymbolRef } from './device-object.js';
 
 /**
@@ -185,6 +190,18 @@ export type Expr<R = SymbolRef> = ExprBase &
         readonly args: readonly Expr<R>[];
       }
     /**
+     * A texture built-in other than `textureStore`: `texture` (and `sampler`) name the kernel's
+     * texture arguments; `args` are the others in WGSL's order (`textureGather`'s component
+     * first).
+     */
+    | {
+        readonly op: 'texture';
+        readonly fn: Exclude<TextureFunctionName, 'textureStore'>;
+        readonly texture: string;
+        readonly sampler: string | null;
+        readonly args: readonly Expr<R>[];
+      }
+    /**
      * The index of this launch's record in the emulated variant's buffers (u32): the last
      * argument of a call to a function that reads specialization constants there. Put in by
      * the emitter's launch-slot transform, never by the front end.
@@ -245,6 +262,13 @@ export type UpdateStmt<R = SymbolRef> =
       readonly span: Span;
     }
   | { readonly kind: 'barrier'; readonly scope: 'workgroup' | 'storage'; readonly span: Span }
+  /** `textureStore(texture, coords[, arrayIndex], texel)`: `args` after the texture argument. */
+  | {
+      readonly kind: 'textureStore';
+      readonly texture: string;
+      readonly args: readonly Expr<R>[];
+      readonly span: Span;
+    }
   /** `sum.combine(x)`: folds `value` into the kernel's reduction variable `reduction`. */
   | {
       readonly kind: 'combine';

@@ -11,11 +11,12 @@ import type {
   InitMode,
   JsonValue,
   RequiredLimits,
+  TextureArgType,
 } from '@syclts/dsl';
 import type { Block, Expr } from './device-code.js';
 import type { Span } from './span.js';
 
-export const DEVICE_OBJECT_VERSION = 2;
+export const DEVICE_OBJECT_VERSION = 3;
 
 /** A name in device code: declared in this module, or imported from another. */
 export type SymbolRef =
@@ -76,6 +77,13 @@ export type KernelParam =
       readonly span: Span;
     }
   | { readonly kind: 'value'; readonly name: string; readonly type: DataType; readonly span: Span }
+  /** A texture, storage texture, sampler or external texture: a handle the texture built-ins take. */
+  | {
+      readonly kind: 'texture';
+      readonly name: string;
+      readonly texture: TextureArgType;
+      readonly span: Span;
+    }
   /**
    * A reduction variable: `combine` statements fold values into it. The link step lowers it
    * (link/reductions.ts): an accessor of per-work-group partial results, and a finishing kernel.

@@ -480,13 +480,13 @@ function buildKernel(
       records: valueParams.length > 0 && launchSlots.length > 0 ? recordsOf(launchSize) : null,
     },
   ];
-  const accessorNames = new Map<string, string>();
+  const bindingNames = new Map<string, string>();
   for (const p of decl.params) {
     if (p.kind !== 'accessor') continue;
     if (containsScalar(p.element, 'bool')) {
       error(msg.boolAccessor(p.name, kernel.id), p.span);
     }
-    accessorNames.set(p.name, names.call(`a_${base}_${p.name}`));
+    bindingNames.set(p.name, names.call(`a_${base}_${p.name}`));
     bindings.push({
       kind: 'accessor',
       group: 0,
@@ -494,6 +494,37 @@ function buildKernel(
       arg: p.name,
       access: p.access,
       element: p.element,
+    });
+  }
+
+  const sampling = samplingPairs(decl.body);
+  // Video frames are float textures.
+  const sampleTypes = new Map(
+    decl.params.flatMap((p) =>
+      p.kind !== 'texture'
+        ? []
+        : p.texture.kind === 'texture'
+          ? [[p.name, p.texture.sampleType] as const]
+          : p.texture.kind === 'externalTexture'
+            ? [[p.name, 'f32'] as const]
+            : [],
+    ),
+  );
+  for (const p of decl.params) {
+    if (p.kind !== 'texture') continue;
+    bindingNames.set(p.name, names.call(`t_${base}_${p.name}`));
+    // A texture a sampler reads is filterable where its texels are f32; a sampler filters
+    // unless it reads an integer texture (textureGather), which a filtering one may not.
+    const pairs = sampling.filter(([t, s]) => t === p.name || s === p.name);
+    const filtered = pairs.length > 0 && pairs.every(([t]) => sampleTypes.get(t) === 'f32');
+    bindings.push({
+      kind: 'texture',
+      group: 0,
+      binding: takeBinding(),
+      arg: p.name,
+      texture: p.texture,
+      filtered:
+        p.texture.kind === 'texture' ? filtered && sampleTypes.get(p.name) === 'f32' : filtered,
     });
   }
 
@@ -518,7 +549,7 @@ function buildKernel(
     decl,
     info,
     workgroupSize,
-    accessorNames,
+    bindingNames,
     workgroupArrays,
     groupScratch,
     rangeGuardInBody: kernel.reductions !== undefined,
@@ -613,4 +644,14 @@ function leafDefault(constants: readonly LinkedSpecConstant[]) {
 
 function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
+}
+
+/** The (texture, sampler) pairs of the sampling built-ins in `body`. */
+function samplingPairs(body: Block<SymbolicId>): (readonly [string, string])[] {
+  const calls = findExprs(
+    body,
+    (e): e is Expr<SymbolicId> & { op: 'texture'; sampler: string } =>
+      e.op === 'texture' && e.sampler !== null,
+  );
+  return calls.map((e) => [e.texture, e.sampler] as const);
 }

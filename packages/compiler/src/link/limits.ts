@@ -11,6 +11,7 @@ import {
   type SymbolicId,
   storageBuffersOf,
   strideOf,
+  textureBindingsOf,
 } from '@syclts/dsl';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
@@ -145,5 +146,14 @@ function needsOf(
     span: decl.span,
     fromDefaults: false,
   });
+  const textures = textureBindingsOf(info);
+  const counted = [
+    ['maxSampledTexturesPerShaderStage', textures.sampled],
+    ['maxSamplersPerShaderStage', textures.samplers],
+    ['maxStorageTexturesPerShaderStage', textures.storage],
+  ] as const;
+  for (const [limit, value] of counted) {
+    needs.push({ limit, value, use: { kind: 'textures' }, span: decl.span, fromDefaults: false });
+  }
   return needs;
 }

@@ -98,8 +98,8 @@ export interface LinkedKernel {
   readonly info: KernelInfo;
   /** In WGSL component order x, y, z. */
   readonly workgroupSize: readonly [SizeValue, SizeValue, SizeValue];
-  /** WGSL names of the kernel's accessor variables, by argument name. */
-  readonly accessorNames: ReadonlyMap<string, string>;
+  /** WGSL names of the kernel's accessor and texture variables, by argument name. */
+  readonly bindingNames: ReadonlyMap<string, string>;
   readonly workgroupArrays: readonly LinkedWorkgroupArray[];
   /**
    * The element types of the workgroup arrays its group functions work in, one per type, each of

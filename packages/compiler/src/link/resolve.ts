@@ -99,6 +99,7 @@ class ModuleResolver {
       case 'builtin':
       case 'construct':
       case 'group':
+      case 'texture':
         return { ...e, args: e.args.map((a) => this.expr(a)) };
       case 'index':
         return { ...e, base: this.expr(e.base), index: this.expr(e.index) };
@@ -127,6 +128,7 @@ class ModuleResolver {
       case 'barrier':
       case 'combine':
       case 'jointScan':
+      case 'textureStore':
         return this.update(s);
       case 'if':
         return {
@@ -177,6 +179,8 @@ class ModuleResolver {
       }
       case 'atomicStore':
         return { ...s, pointer: this.expr(s.pointer), value: this.expr(s.value) };
+      case 'textureStore':
+        return { ...s, args: s.args.map((a) => this.expr(a)) };
       case 'combine':
         return { ...s, value: this.expr(s.value) };
       case 'barrier':

@@ -278,6 +278,9 @@ class Analysis {
       case 'combine':
         this.value(s.value, flow);
         return false;
+      case 'textureStore':
+        for (const a of s.args) this.value(a, flow);
+        return false;
       case 'jointScan': {
         if (s.init) this.value(s.init, flow);
         const name = s.fn === 'exclusiveScan' ? 'jointExclusiveScan' : 'jointInclusiveScan';
@@ -435,6 +438,18 @@ class Analysis {
       }
       case 'call':
         return this.call(e.callee, e.args, e.span, flow);
+      case 'texture': {
+        const args = this.children(e, flow);
+        const param = this.start.kernel?.params.find((p) => p.name === e.texture);
+        const writable =
+          param?.kind === 'texture' &&
+          param.texture.kind === 'storageTexture' &&
+          param.texture.access === 'read_write';
+        // Other items may write a read_write storage texture's texels between two loads.
+        return writable && e.fn === 'textureLoad'
+          ? this.varies(e.span, { kind: 'writable', accessor: e.texture })
+          : args;
+      }
       case 'builtin':
         if (e.name === 'arrayLength') return UNIFORM;
         return this.children(e, flow);

@@ -121,6 +121,8 @@ export async function runKernel(
         buffer: storage(data, data.byteLength),
         readBack: `a:${b.arg}`,
       });
+    } else if (b.kind === 'texture') {
+      throw new Error(`texture argument ${b.arg}: this harness binds buffers only`);
     } else {
       // The program's (or the image's) globals share one buffer, each at its offset.
       const globals = globalsIn(program, image, b.storage);

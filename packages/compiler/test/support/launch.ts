@@ -128,6 +128,8 @@ export async function launchKernel(
       });
       resources.push({ binding: b.binding, resource: { buffer } });
       readbacks.push({ name: b.arg, buffer, global: null });
+    } else if (b.kind === 'texture') {
+      throw new Error(`texture argument ${b.arg}: this harness binds buffers only`);
     } else {
       // The image's globals of this storage, each at its offset in one buffer.
       const held = Object.entries(image.deviceGlobals).filter(

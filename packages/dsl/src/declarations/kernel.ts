@@ -9,6 +9,7 @@ import type {
 import type { RequiredLimits } from '../image/limits.js';
 import type { DataType, ScalarType } from '../types/data-type.js';
 import type { SpecializationId } from './specialization-id.js';
+import type { TextureArgType } from './texture.js';
 
 export type AccessMode = 'read' | 'write' | 'read_write';
 
@@ -49,7 +50,7 @@ export function reduction<T extends DataType>(
   return Object.freeze({ kind: 'reduction', element, operator });
 }
 
-export type KernelArgType = DataType | AccessorType | ReductionType;
+export type KernelArgType = DataType | AccessorType | ReductionType | TextureArgType;
 export type KernelArgTypes = { readonly [name: string]: KernelArgType };
 
 /** A size the build knows, or an integer specialization constant (native path only). */

@@ -10,9 +10,17 @@ import type {
   WorkgroupArrays,
 } from '../declarations/kernel.js';
 import type { SpecializationId } from '../declarations/specialization-id.js';
+import type {
+  ExternalTextureType,
+  SamplerType,
+  StorageTextureType,
+  TextureType,
+} from '../declarations/texture.js';
 import type { DataType } from '../types/data-type.js';
+import type { ExternalTexture, Sampler, StorageTexture, Texture } from './textures.js';
 import type { DeviceArray, DeviceValue } from './values.js';
 
+export type * from './textures.js';
 export type * from './values.js';
 
 /** An accessor in device code: `acc[i]` reads and writes an element, `acc.length` counts them. */
@@ -26,9 +34,17 @@ export type DeviceArgs<A extends KernelArgTypes> = {
     ? DeviceAccessor<T>
     : A[K] extends ReductionType<infer T>
       ? Reducer<T>
-      : A[K] extends DataType
-        ? DeviceValue<A[K]>
-        : never;
+      : A[K] extends TextureType<infer D, infer S>
+        ? Texture<D, S>
+        : A[K] extends StorageTextureType<infer D, infer F, infer M>
+          ? StorageTexture<D, F, M>
+          : A[K] extends SamplerType
+            ? Sampler
+            : A[K] extends ExternalTextureType
+              ? ExternalTexture
+              : A[K] extends DataType
+                ? DeviceValue<A[K]>
+                : never;
 };
 
 /** A reduction variable in device code: `sum.combine(x)` folds `x` in, in any item, any number of times. */

@@ -13,6 +13,9 @@ export const DEFAULT_KERNEL_LIMITS = Object.freeze({
   maxComputeInvocationsPerWorkgroup: 256,
   maxComputeWorkgroupStorageSize: 16384,
   maxStorageBuffersPerShaderStage: 8,
+  maxSampledTexturesPerShaderStage: 16,
+  maxSamplersPerShaderStage: 16,
+  maxStorageTexturesPerShaderStage: 4,
 } as const);
 
 export type KernelLimit = keyof typeof DEFAULT_KERNEL_LIMITS;
@@ -36,10 +39,36 @@ export function storageBuffersOf(
   emulation: { readonly addressSpace: 'uniform' | 'storage' } | null,
   variant: SpecConstantMode,
 ): number {
-  const bound = info.bindings.filter((b) => b.kind !== 'launch').length;
+  const bound = info.bindings.filter((b) => b.kind !== 'launch' && b.kind !== 'texture').length;
   const emulated =
     variant === 'emulated' &&
     info.specConstants.length > 0 &&
     emulation?.addressSpace === 'storage';
   return bound + Number(emulated) + Number(usesLaunchSlots(info, variant));
+}
+
+/**
+ * Sampled textures, samplers and storage textures a kernel binds. An external texture counts as
+ * WebGPU counts it: 4 sampled textures and 1 sampler.
+ */
+export function textureBindingsOf(info: KernelInfo): {
+  readonly sampled: number;
+  readonly samplers: number;
+  readonly storage: number;
+} {
+  let sampled = 0;
+  let samplers = 0;
+  let storage = 0;
+  for (const b of info.bindings) {
+    if (b.kind !== 'texture') continue;
+    const kind = b.texture.kind;
+    if (kind === 'texture') sampled++;
+    else if (kind === 'sampler') samplers++;
+    else if (kind === 'storageTexture') storage++;
+    else {
+      sampled += 4;
+      samplers++;
+    }
+  }
+  return { sampled, samplers, storage };
 }

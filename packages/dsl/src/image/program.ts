@@ -6,10 +6,11 @@
 import type { GroupOperatorName } from '../builtins/group.js';
 import type { HostAccess, InitMode } from '../declarations/device-global.js';
 import type { AccessMode } from '../declarations/kernel.js';
+import type { TextureArgType } from '../declarations/texture.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
 import type { RequiredLimits } from './limits.js';
 
-export const PROGRAM_FORMAT_VERSION = 5;
+export const PROGRAM_FORMAT_VERSION = 6;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
@@ -123,6 +124,16 @@ export type BindingInfo = { readonly group: number; readonly binding: number } &
        * this many records and the WGSL reads record `slot`.
        */
       readonly records: number | null;
+    }
+  /**
+   * A texture argument bound as itself. `filtered`: a sampled f32 texture that a sampler reads
+   * (WebGPU's 'float' sample type; otherwise 'unfilterable-float', which takes any f32 format).
+   */
+  | {
+      readonly kind: 'texture';
+      readonly arg: string;
+      readonly texture: TextureArgType;
+      readonly filtered: boolean;
     }
   /** The buffer holding the device globals the kernel uses, of the program or of the image. */
   | { readonly kind: 'deviceGlobals'; readonly storage: GlobalStorage }

@@ -111,7 +111,7 @@ export class CodePrinter {
       case 'param': {
         const kernel = this.kernel!;
         return (
-          kernel.accessorNames.get(e.name) ??
+          kernel.bindingNames.get(e.name) ??
           `${launchPlace(kernel)}.${this.scope.names.launchField(kernel, e.name)}`
         );
       }
@@ -136,6 +136,17 @@ export class CodePrinter {
         return `${this.scope.functions.get(e.callee)!}(${e.args.map((a) => this.expr(a)).join(', ')})`;
       case 'launchSlot':
         return LAUNCH_SLOT;
+      case 'texture': {
+        const names = this.kernel!.bindingNames;
+        const handles = [names.get(e.texture)!, ...(e.sampler ? [names.get(e.sampler)!] : [])];
+        const args = e.args.map((a) => this.expr(a));
+        // textureGather's component comes before the texture.
+        const all =
+          e.fn === 'textureGather'
+            ? [args[0]!, ...handles, ...args.slice(1)]
+            : [...handles, ...args];
+        return `${e.fn}(${all.join(', ')})`;
+      }
       case 'builtin': {
         if (HELPER_BUILTINS.has(e.name)) {
           const helper = this.scope.helpers.call(e.name, e.args[0]!.type);
@@ -346,6 +357,10 @@ export class CodePrinter {
           : `_ = ${this.expr(s.expr)}`;
       case 'call':
         return `${this.scope.functions.get(s.callee)!}(${s.args.map((a) => this.expr(a)).join(', ')})`;
+      case 'textureStore': {
+        const args = s.args.map((a) => this.expr(a));
+        return `textureStore(${[this.kernel!.bindingNames.get(s.texture)!, ...args].join(', ')})`;
+      }
       case 'atomicStore': {
         const value = this.expr(s.value);
         const bits = isF32Atomic(s.pointer) ? `bitcast<u32>(${value})` : value;

@@ -20,6 +20,7 @@ import { GroupPrinter, SUBGROUP_BUILTINS } from './collectives.js';
 import { BuiltinHelpers } from './helpers.js';
 import { literal } from './literals.js';
 import { ImageNames } from './names.js';
+import { textureWgslType } from './textures.js';
 import { WgslTypes } from './types.js';
 
 /** `taken`: the image's module-scope names (its `wgslNames`) as a set, which stays as it is. */
@@ -228,10 +229,17 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
   for (const b of kernel.info.bindings) {
     if (b.kind !== 'accessor') continue;
     const space = b.access === 'read' ? 'storage, read' : 'storage, read_write';
-    const name = kernel.accessorNames.get(b.arg)!;
+    const name = kernel.bindingNames.get(b.arg)!;
     const element = types.type(b.element, name);
     lines.push(
       `@group(${b.group}) @binding(${b.binding}) var<${space}> ${name}: array<${element}>;`,
+    );
+  }
+  for (const b of kernel.info.bindings) {
+    if (b.kind !== 'texture') continue;
+    const name = kernel.bindingNames.get(b.arg)!;
+    lines.push(
+      `@group(${b.group}) @binding(${b.binding}) var ${name}: ${textureWgslType(b.texture)};`,
     );
   }
   for (const w of kernel.workgroupArrays) {

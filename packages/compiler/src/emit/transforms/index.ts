@@ -108,7 +108,7 @@ export function transformVariant(
     if (!t.applies(image, native)) continue;
     const kernels = current.kernels.map((k) => {
       const launchArgs = new Set(
-        k.decl.params.filter((p) => !k.accessorNames.has(p.name)).map((p) => p.name),
+        k.decl.params.filter((p) => !k.bindingNames.has(p.name)).map((p) => p.name),
       );
       const body = t.block(k.decl.body, {
         places: { launchArgs, emulated: !native },

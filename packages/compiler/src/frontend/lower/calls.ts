@@ -1,7 +1,7 @@
 /**
  * Calls: device functions, DSL built-ins and math, item queries and the kernel handler.
  */
-import type { DataType, GroupFunctionName } from '@syclts/dsl';
+import type { DataType, GroupFunctionName, TextureFunctionName } from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
 import {
   BUILTINS,
@@ -46,6 +46,13 @@ import {
 } from './groups.js';
 import { literalOf } from './literals.js';
 import type { LocalBinding } from './scope.js';
+import {
+  lowerTextureCall,
+  lowerTextureMethod,
+  lowerTextureStore,
+  TEXTURE_FUNCTIONS,
+  textureParam,
+} from './textures.js';
 
 /** A call's arguments, unless the call is optional or spreads them (both reported). */
 function callArguments(cx: Lowering, node: CallExpression): Expression[] | null {
@@ -115,7 +122,18 @@ export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateSt
     });
     return value && { kind: 'combine', reduction: param.name, value, span };
   }
+  const texture = textureMethod(cx, node);
+  if (texture) {
+    const args = callArguments(cx, node);
+    const lowered = args && lowerTextureMethod(cx, texture.param, texture.method, args, node, true);
+    if (!lowered) return null;
+    return 'kind' in lowered ? lowered : { kind: 'expr', expr: lowered, span };
+  }
   const entity = topEntity(cx, unwrap(node.callee));
+  if (entity?.kind === 'dsl' && entity.name === 'textureStore') {
+    const args = callArguments(cx, node);
+    return args && lowerTextureStore(cx, args, node);
+  }
   if (entity?.kind === 'function' && entity.signature.returns === null) {
     const args = callArguments(cx, node);
     const call = args && functionCall(cx, entity, args, node);
@@ -160,6 +178,10 @@ export function lowerCall(cx: Lowering, node: CallExpression, expected?: DataTyp
   ) {
     const method = callee.property.name;
     const object = unwrap(callee.object);
+    const texture = textureParam(cx, object);
+    if (texture) {
+      return lowerTextureMethod(cx, texture, method, args, node, false) as Expr | null;
+    }
     const group = groupCall(cx, object);
     if (group && cx.kernel?.nd) return lowerGroupQuery(cx, group, method, args, node);
     if (object.type === 'Identifier') {
@@ -229,6 +251,9 @@ export function lowerDslCall(
     return lowerUnary(cx, '-', args[0]!, node, expected);
   }
   if (ATOMIC_FUNCTIONS.has(name)) return lowerAtomic(cx, name, args, node);
+  if (TEXTURE_FUNCTIONS.has(name)) {
+    return lowerTextureCall(cx, name as TextureFunctionName, args, node);
+  }
   if (GROUP_FUNCTION_NAMES.has(name)) {
     return lowerGroupFunction(cx, name as GroupFunctionName, args, node, expected);
   }
@@ -428,4 +453,13 @@ export function lowerHandlerCall(
     );
   }
   return { op: 'specConstant', ref: entity.ref, type: entity.type, span: spanOf(cx, node) };
+}
+
+/** `t.read(...)`/`t.write(...)` and other method calls on a texture argument. */
+function textureMethod(cx: Lowering, node: CallExpression) {
+  const callee = unwrap(node.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed) return null;
+  if (callee.property.type !== 'Identifier') return null;
+  const param = textureParam(cx, callee.object);
+  return param && { param, method: callee.property.name };
 }

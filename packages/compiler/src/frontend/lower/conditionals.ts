@@ -130,7 +130,8 @@ class Hoister {
         const e = this.value(s.expr);
         return [...e.before, { ...s, expr: e.expr }];
       }
-      case 'call': {
+      case 'call':
+      case 'textureStore': {
         const args = this.sequence(s.args, []);
         return [...args.flatMap((a) => a.before), { ...s, args: args.map((a) => a.expr) }];
       }

@@ -8,7 +8,13 @@ import {
   type JsonValue,
   KERNEL_LIMITS,
   type KernelLimit,
+  READ_WRITE_FORMATS,
   type RequiredLimits,
+  type SampleScalar,
+  STORAGE_FORMATS,
+  type StorageDimension,
+  type StorageFormat,
+  type TextureDimension,
   zeroValue,
 } from '@syclts/dsl';
 import type {
@@ -516,6 +522,13 @@ export class DeclarationBuilder {
         });
         continue;
       }
+      const texture =
+        value.type === 'CallExpression' ? this.textureParam(key, value, span) : undefined;
+      if (texture !== undefined) {
+        if (texture) params.push(texture);
+        else ok = false;
+        continue;
+      }
       if (value.type === 'CallExpression' && this.resolver.dslName(value.callee) === 'reduction') {
         const param = this.reductionParam(key, value, span);
         if (param) params.push(param);
@@ -535,6 +548,86 @@ export class DeclarationBuilder {
       params.push({ kind: 'value', name: key, type, span });
     }
     return ok ? params : null;
+  }
+
+  /**
+   * `texture2d(f32)`, `storageTexture2d('rgba8unorm', 'write')`, `sampler()`, `externalTexture()`:
+   * the parameter, null when reported, undefined when the call declares no texture.
+   */
+  private textureParam(
+    name: string,
+    call: Expression & { type: 'CallExpression' },
+    span: Span,
+  ): KernelParam | null | undefined {
+    const callee = this.resolver.dslName(call.callee);
+    if (callee === null) return undefined;
+    const args = call.arguments.map((a) => argExpr(a));
+    if (callee === 'sampler' || callee === 'externalTexture') {
+      if (args.length !== 0) {
+        this.reporter.error(call, msg.textureDeclarationArguments(`${callee}()`, 'no arguments'));
+        return null;
+      }
+      return { kind: 'texture', name, texture: { kind: callee }, span };
+    }
+    const sampled = SAMPLED_TEXTURES.get(callee);
+    if (sampled) {
+      const type = args.length === 1 && args[0] ? this.resolver.evalType(args[0]) : null;
+      if (args.length !== 1 || !args[0]) {
+        this.reporter.error(
+          call,
+          msg.textureDeclarationArguments(callee, 'one sample type: f32, i32 or u32'),
+        );
+        return null;
+      }
+      if (!type) return null;
+      if (type.kind !== 'scalar' || !['f32', 'i32', 'u32'].includes(type.scalar)) {
+        this.reporter.error(args[0], msg.textureSampleType());
+        return null;
+      }
+      const sampleType = type.scalar as SampleScalar;
+      return {
+        kind: 'texture',
+        name,
+        texture: { kind: 'texture', dimension: sampled, sampleType },
+        span,
+      };
+    }
+    const storage = STORAGE_TEXTURES.get(callee);
+    if (!storage) return undefined;
+    if (args.length !== 2 || !args[0] || !args[1]) {
+      this.reporter.error(
+        call,
+        msg.textureDeclarationArguments(callee, 'a format and an access mode'),
+      );
+      return null;
+    }
+    const format = this.resolver.evalConst(args[0]);
+    const formats = Object.keys(STORAGE_FORMATS);
+    if (format?.kind !== 'string' || !Object.hasOwn(STORAGE_FORMATS, format.value)) {
+      this.reporter.error(args[0], msg.storageFormat(this.reporter.source.slice(args[0]), formats));
+      return null;
+    }
+    const access = this.resolver.evalConst(args[1]);
+    if (access?.kind !== 'string' || !['read', 'write', 'read_write'].includes(access.value)) {
+      this.reporter.error(args[1], msg.storageAccess());
+      return null;
+    }
+    const f = format.value as StorageFormat;
+    if (access.value === 'read_write' && !READ_WRITE_FORMATS.includes(f)) {
+      this.reporter.error(args[1], msg.readWriteFormat(f, READ_WRITE_FORMATS));
+      return null;
+    }
+    return {
+      kind: 'texture',
+      name,
+      texture: {
+        kind: 'storageTexture',
+        dimension: storage,
+        format: f,
+        access: access.value as AccessMode,
+      },
+      span,
+    };
   }
 
   /** `reduction(T, op)`: i32, u32 or f32 scalars and vectors, with an operator that combines them. */
@@ -850,3 +943,19 @@ export function reportRecursion(graph: ReadonlyMap<string, CallSite[]>, resolver
     resolver.reporter.error(call.site, msg.recursiveCall(call.callee));
   }
 }
+
+const SAMPLED_TEXTURES: ReadonlyMap<string, TextureDimension> = new Map([
+  ['texture1d', '1d'],
+  ['texture2d', '2d'],
+  ['texture2dArray', '2d-array'],
+  ['texture3d', '3d'],
+  ['textureCube', 'cube'],
+  ['textureCubeArray', 'cube-array'],
+]);
+
+const STORAGE_TEXTURES: ReadonlyMap<string, StorageDimension> = new Map([
+  ['storageTexture1d', '1d'],
+  ['storageTexture2d', '2d'],
+  ['storageTexture2dArray', '2d-array'],
+  ['storageTexture3d', '3d'],
+]);

@@ -144,6 +144,7 @@ class NestingChecker<R> {
       case 'expr':
         return this.#expr(s.expr, parse);
       case 'call':
+      case 'textureStore':
         return s.args.every((a) => this.#expr(a, parse + 1));
       case 'atomicStore':
         // `atomicStore(&pointer, value)`
@@ -265,7 +266,8 @@ class NestingChecker<R> {
       case 'call':
       case 'builtin':
       case 'construct':
-      case 'group': {
+      case 'group':
+      case 'texture': {
         const around = e.op === 'builtin' && e.name === 'arrayLength' ? 2 : 1;
         for (const a of e.args) {
           const d = this.#depth(a);
@@ -340,6 +342,7 @@ class NestingChecker<R> {
       case 'call':
       case 'builtin':
       case 'construct':
+      case 'texture':
         return 1;
       // A helper's call, its argument converted from bool: `f(select(0u, 1u, x), ...) != 0u`.
       case 'group':
@@ -386,6 +389,8 @@ function parts<R>(e: Expr<R>): readonly Part<R>[] {
         [e.whenTrue, 1],
         [e.condition, 1],
       ];
+    case 'texture':
+      return e.args.map((a): Part<R> => [a, 1]);
     case 'call':
     case 'builtin':
     case 'construct':

@@ -20,6 +20,7 @@ import { constantOf, fail, type Lowering, type Node, spanOf, textOf } from './co
 import { constantFor, literalOf, lowerConstant } from './literals.js';
 import { binaryType, unaryType } from './operators.js';
 import type { LocalBinding } from './scope.js';
+import { describeTexture } from './textures.js';
 
 export function splat(e: Expr, vector: DataType): Expr {
   return { op: 'construct', args: [e], type: vector, span: e.span };
@@ -155,6 +156,9 @@ export function lowerLocal(cx: Lowering, b: LocalBinding, name: string, node: No
         };
       }
       if (b.param.kind === 'reduction') return fail(cx, node, msg.reductionAsValue(name));
+      if (b.param.kind === 'texture') {
+        return fail(cx, node, msg.textureAsValue(name, describeTexture(b.param.texture)));
+      }
       return { op: 'param', name: b.param.name, type: b.param.type, span: spanOf(cx, node) };
     case 'workgroupArray':
       return {
