@@ -27,12 +27,26 @@ export type {
   WritableGlobal,
 } from './memory/device-global-copy.js';
 export { reinterpret } from './memory/reinterpret.js';
+export type {
+  DeviceTexture,
+  ExternalImage,
+  TexelArray,
+  TextureDescriptor,
+  TextureFormat,
+  TextureRegion,
+} from './memory/texture.js';
 export type { AdapterKind, AdapterRequest, ChosenAdapter } from './platform/adapter-request.js';
 export type { DawnToggles } from './platform/device-features.js';
 export { isSupported } from './platform/is-supported.js';
 export { type EventStatus, SyclEvent } from './queue/event.js';
 export { Handler } from './queue/handler.js';
-export type { BufferModesFor, KernelArgs, ReductionTarget } from './queue/kernel-args.js';
+export type {
+  BufferModesFor,
+  ExternalTextureSource,
+  KernelArgs,
+  ReductionTarget,
+  TextureLike,
+} from './queue/kernel-args.js';
 export { getKernelBundle, Queue, type QueueOptions } from './queue/queue.js';
 export { type NdRange, ndRange, type Range } from './queue/range.js';
 export type { ProfilingInfo, ProfilingProperty } from './queue/timestamps.js';

@@ -18,6 +18,7 @@ import { GlobalBuffers } from '../memory/global-storage.js';
 import { ShaderStage } from '../platform/webgpu-flags.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
 import { groupSupport } from '../queue/group-hook.js';
+import { textureSupport } from '../queue/texture-hook.js';
 import { PipelineCache, type PipelineEntry, type PipelineShelf } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
@@ -126,11 +127,15 @@ export class DeviceContext {
         (binding): GPUBindGroupLayoutEntry => ({
           binding: binding.binding,
           visibility: ShaderStage.COMPUTE,
-          buffer: {
-            type: bufferBindingType(binding),
-            hasDynamicOffset: binding.kind === 'launch',
-            minBindingSize: minBindingSize(binding),
-          },
+          ...(binding.kind === 'texture'
+            ? textureSupport(info.entryPoint).layout(binding)
+            : {
+                buffer: {
+                  type: bufferBindingType(binding),
+                  hasDynamicOffset: binding.kind === 'launch',
+                  minBindingSize: minBindingSize(binding),
+                },
+              }),
         }),
       );
       const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
@@ -308,7 +313,9 @@ export class DeviceContext {
   }
 }
 
-function bufferBindingType(binding: BindingInfo): GPUBufferBindingType {
+type BufferBinding = Exclude<BindingInfo, { kind: 'texture' }>;
+
+function bufferBindingType(binding: BufferBinding): GPUBufferBindingType {
   switch (binding.kind) {
     case 'accessor':
       return binding.access === 'read' ? 'read-only-storage' : 'storage';
@@ -320,7 +327,7 @@ function bufferBindingType(binding: BindingInfo): GPUBufferBindingType {
 }
 
 /** The bytes a binding holds at least: an accessor one element, a uniform its whole struct. */
-function minBindingSize(binding: BindingInfo): number {
+function minBindingSize(binding: BufferBinding): number {
   switch (binding.kind) {
     case 'accessor':
       return roundUp(4, strideOf(binding.element, 'storage'));

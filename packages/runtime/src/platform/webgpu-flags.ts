@@ -15,3 +15,11 @@ export const BufferUsage = {
 export const ShaderStage = { COMPUTE: 0x4 } as const;
 
 export const MapMode = { READ: 0x0001 } as const;
+
+export const TextureUsage = {
+  COPY_SRC: 0x01,
+  COPY_DST: 0x02,
+  TEXTURE_BINDING: 0x04,
+  STORAGE_BINDING: 0x08,
+  RENDER_ATTACHMENT: 0x10,
+} as const;

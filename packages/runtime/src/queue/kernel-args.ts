@@ -6,10 +6,15 @@ import type {
   AccessMode,
   AccessorType,
   DataType,
+  ExternalTextureType,
   HostValue,
   Kernel,
+  KernelArgType,
   KernelArgTypes,
   ReductionType,
+  SamplerType,
+  StorageTextureType,
+  TextureType,
 } from '@syclts/dsl';
 import { sameType, typeName } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
@@ -17,6 +22,7 @@ import { DeviceBuffer, type Plain } from '../memory/buffer.js';
 import { type CanonicalValue, canonicalize } from '../values/host-value.js';
 import { show, ValueError } from '../values/scalars.js';
 import { reductionSupport } from './group-hook.js';
+import { type TextureArg, textureSupport } from './texture-hook.js';
 
 /** Buffer access modes an accessor of mode `M` may bind. */
 export type BufferModesFor<M extends AccessMode> = M extends 'read'
@@ -31,10 +37,24 @@ export type KernelArgs<A extends KernelArgTypes> = {
     ? DeviceBuffer<Plain<T>, BufferModesFor<M>>
     : A[K] extends ReductionType<infer T>
       ? ReductionTarget<Plain<T>>
-      : A[K] extends DataType
-        ? HostValue<A[K]>
-        : never;
+      : A[K] extends TextureType | StorageTextureType
+        ? TextureLike
+        : A[K] extends SamplerType
+          ? GPUSampler
+          : A[K] extends ExternalTextureType
+            ? ExternalTextureSource
+            : A[K] extends DataType
+              ? HostValue<A[K]>
+              : never;
 };
+
+/** A texture argument's value: a texture of `queue.texture`. */
+export interface TextureLike {
+  readonly gpuTexture: GPUTexture;
+}
+
+/** A video frame: imported as an external texture when the launch is bound. */
+export type ExternalTextureSource = GPUExternalTexture | HTMLVideoElement | VideoFrame;
 
 /**
  * Where a reduction's result goes: the first element of a read_write buffer, combined with the
@@ -59,7 +79,7 @@ export interface CheckedReduction {
  */
 export interface ArgSchema {
   readonly names: readonly string[];
-  readonly types: readonly (AccessorType | DataType | ReductionType)[];
+  readonly types: readonly KernelArgType[];
   /** Each name's position. */
   readonly index: ReadonlyMap<string, number>;
   /**
@@ -70,14 +90,14 @@ export interface ArgSchema {
   readonly writes: readonly number[];
 }
 
-/** One launch's checked arguments, in schema order: the buffer, or the value's canonical form. */
-export type CheckedArgs = readonly (DeviceBuffer | CanonicalValue)[];
+/** One launch's checked arguments, in schema order: the buffer, texture, or the value's canonical form. */
+export type CheckedArgs = readonly (DeviceBuffer | TextureArg | CanonicalValue)[];
 
 /**
  * The arguments as given, checked: a reduction's target too, which the launch replaces with the
  * buffer of its partial results (see queue/reductions.ts).
  */
-export type GivenArgs = readonly (DeviceBuffer | CanonicalValue | CheckedReduction)[];
+export type GivenArgs = readonly (DeviceBuffer | TextureArg | CanonicalValue | CheckedReduction)[];
 
 const allowed: Record<AccessMode, readonly AccessMode[]> = {
   read: ['read', 'read_write'],
@@ -87,10 +107,11 @@ const allowed: Record<AccessMode, readonly AccessMode[]> = {
 
 export function schemaOf(kernel: Kernel): ArgSchema {
   const entries = Object.entries(kernel.args);
+  // A sampled texture is read; a storage texture as its access says, as an accessor.
   const through = (mode: AccessMode) =>
     entries.flatMap(([, type], i) =>
-      (type.kind === 'accessor' && type.access !== mode) ||
-      (type.kind === 'reduction' && mode === 'read')
+      ((type.kind === 'accessor' || type.kind === 'storageTexture') && type.access !== mode) ||
+      ((type.kind === 'reduction' || type.kind === 'texture') && mode === 'read')
         ? [i]
         : [],
     );
@@ -151,13 +172,22 @@ export function checkArgs(
     const missing = names.find((name) => !Object.hasOwn(given, name));
     if (missing) throw failure(api, kernelName, errc.kernelArgument, missing, 'missing');
   }
-  const checked = new Array<DeviceBuffer | CanonicalValue | CheckedReduction>(names.length);
+  const checked = new Array<GivenArgs[number]>(names.length);
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const type = types[i]!;
     const value = given[name];
     if (type.kind === 'accessor') {
       checked[i] = checkBuffer(api, kernelName, name, type, value, device);
+      continue;
+    }
+    if (
+      type.kind === 'texture' ||
+      type.kind === 'storageTexture' ||
+      type.kind === 'sampler' ||
+      type.kind === 'externalTexture'
+    ) {
+      checked[i] = textureSupport(api).check(api, kernelName, name, type, value, device);
       continue;
     }
     if (type.kind === 'reduction') {

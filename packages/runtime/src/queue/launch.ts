@@ -36,6 +36,7 @@ import type { KernelAction } from './kernel-action.js';
 import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue, Written } from './scheduler.js';
+import { type TextureArg, textureSupport } from './texture-hook.js';
 
 /**
  * Launches of at most this many workgroups take their slot from the batch's table (the rest bind
@@ -59,7 +60,8 @@ interface Geometry {
  * bind groups by the buffers they bind. A launch like the previous one allocates nothing here.
  */
 export class LaunchPlan {
-  readonly accessors: readonly (BindingInfo & { kind: 'accessor' })[];
+  /** The bindings of accessor and texture arguments. */
+  readonly resources: readonly (BindingInfo & { kind: 'accessor' | 'texture' })[];
   readonly launchBinding: (BindingInfo & { kind: 'launch' }) | null;
   /** Bytes of one dispatch's launch uniform (0 when the kernel has none). */
   readonly launchSize: number;
@@ -91,7 +93,10 @@ export class LaunchPlan {
   readonly #bindGroups = new Map<string, GPUBindGroup>();
   #generation = -1;
   /** The last bind group and the buffers it binds: the common case needs no key. */
-  #last: { buffers: readonly GPUBuffer[]; bindGroup: GPUBindGroup } | null = null;
+  #last: {
+    resources: readonly (GPUBuffer | GPUBindingResource)[];
+    bindGroup: GPUBindGroup;
+  } | null = null;
   /** This plan's records in the open batch: the batch's epoch, offsets, records used. */
   #chunkEpoch = -1;
   #chunkLaunch = 0;
@@ -114,7 +119,7 @@ export class LaunchPlan {
   ) {
     const { info } = resolved;
     const { bindings, workgroupSize } = info;
-    this.accessors = bindings.filter((b) => b.kind === 'accessor');
+    this.resources = bindings.filter((b) => b.kind === 'accessor' || b.kind === 'texture');
     this.globals = info.deviceGlobals.map((id) => context.globals.written(resolved.program, id));
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
@@ -320,49 +325,58 @@ export class LaunchPlan {
       this.#generation = batch.generation;
     }
     const last = this.#last;
-    if (last && this.#binds(last.buffers, action)) return last.bindGroup;
-    const buffers = this.accessors.map((binding) => {
-      const buffer = argOf(action, binding.arg) as DeviceBuffer | undefined;
-      if (!buffer) {
-        throw new SyclError(
-          errc.kernelArgument,
-          `kernel ${this.resolved.symbolicId}: its image binds accessor '${binding.arg}', which the kernel's declaration does not have`,
-        );
-      }
-      return buffer.gpuBuffer;
-    });
-    const key = buffers.map((b) => bufferId(b)).join(',');
+    if (last && this.#binds(last.resources, action)) return last.bindGroup;
+    const resources = this.resources.map((binding) => this.#resource(binding, action));
+    const key = resources.map((r) => resourceId(r)).join(',');
     let bindGroup = this.#bindGroups.get(key);
     if (!bindGroup) {
-      bindGroup = this.#create(buffers, batch);
+      bindGroup = this.#create(resources, batch);
       if (this.#bindGroups.size >= BIND_GROUPS_PER_PLAN) this.#bindGroups.clear();
       this.#bindGroups.set(key, bindGroup);
     }
-    this.#last = { buffers, bindGroup };
+    this.#last = { resources, bindGroup };
     return bindGroup;
   }
 
-  #binds(buffers: readonly GPUBuffer[], action: KernelAction): boolean {
-    const { accessors } = this;
-    for (let i = 0; i < accessors.length; i++) {
-      const buffer = argOf(action, accessors[i]!.arg) as DeviceBuffer | undefined;
-      if (buffer?.gpuBuffer !== buffers[i]) return false;
+  /** What `binding` binds for this launch: an accessor's buffer, a texture's view or sampler. */
+  #resource(
+    binding: BindingInfo & { kind: 'accessor' | 'texture' },
+    action: KernelAction,
+  ): GPUBuffer | GPUBindingResource {
+    const arg = argOf(action, binding.arg);
+    if (!arg) {
+      throw new SyclError(
+        errc.kernelArgument,
+        `kernel ${this.resolved.symbolicId}: its image binds '${binding.arg}', which the kernel's declaration does not have`,
+      );
+    }
+    return binding.kind === 'accessor'
+      ? (arg as DeviceBuffer).gpuBuffer
+      : textureSupport(action.name).resource(arg as TextureArg);
+  }
+
+  #binds(resources: readonly (GPUBuffer | GPUBindingResource)[], action: KernelAction): boolean {
+    const bindings = this.resources;
+    for (let i = 0; i < bindings.length; i++) {
+      if (this.#resource(bindings[i]!, action) !== resources[i]) return false;
     }
     return true;
   }
 
-  #create(buffers: readonly GPUBuffer[], batch: Batch): GPUBindGroup {
+  #create(resources: readonly (GPUBuffer | GPUBindingResource)[], batch: Batch): GPUBindGroup {
     const { context, resolved, variant } = this;
     const { program, image, info } = resolved;
     const entries: GPUBindGroupEntry[] = [];
-    let accessor = 0;
+    let at = 0;
     for (const binding of info.bindings) {
-      const resource: GPUBufferBinding =
+      const resource: GPUBindingResource =
         binding.kind === 'accessor'
-          ? { buffer: buffers[accessor++]! }
-          : binding.kind === 'launch'
-            ? { buffer: batch.arena, size: this.launchSize * (binding.records ?? 1) }
-            : { buffer: context.globals.buffer(program, image, binding.storage) };
+          ? { buffer: resources[at++] as GPUBuffer }
+          : binding.kind === 'texture'
+            ? resources[at++]!
+            : binding.kind === 'launch'
+              ? { buffer: batch.arena, size: this.launchSize * (binding.records ?? 1) }
+              : { buffer: context.globals.buffer(program, image, binding.storage) };
       entries.push({ binding: binding.binding, resource });
     }
     const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
@@ -388,18 +402,21 @@ export class LaunchPlan {
 }
 
 /** The launch's argument `name` as checked (undefined when the kernel declares none so named). */
-function argOf(action: KernelAction, name: string): DeviceBuffer | CanonicalValue | undefined {
+function argOf(
+  action: KernelAction,
+  name: string,
+): DeviceBuffer | TextureArg | CanonicalValue | undefined {
   const index = action.schema.index.get(name);
   return index === undefined ? undefined : action.args[index];
 }
 
-const ids = new WeakMap<GPUBuffer, number>();
+const ids = new WeakMap<object, number>();
 let nextId = 0;
-function bufferId(buffer: GPUBuffer): number {
-  let id = ids.get(buffer);
+function resourceId(resource: GPUBuffer | GPUBindingResource): number {
+  let id = ids.get(resource);
   if (id === undefined) {
     id = nextId++;
-    ids.set(buffer, id);
+    ids.set(resource, id);
   }
   return id;
 }

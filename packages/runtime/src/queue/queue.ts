@@ -13,6 +13,8 @@ import {
   type KernelArgTypes,
   type KernelInfo,
   type ScalarType,
+  strideOf,
+  type TextureDimension,
   u32,
 } from '@syclts/dsl';
 import { requestAdapter } from '#platform';
@@ -33,8 +35,15 @@ import type {
   ReadableGlobal,
   WritableGlobal,
 } from '../memory/device-global-copy.js';
+import type {
+  DeviceTexture,
+  ExternalImage,
+  TextureDescriptor,
+  TextureFormat,
+} from '../memory/texture.js';
 import type { AdapterRequest } from '../platform/adapter-request.js';
 import { requireFeatures } from '../platform/device-features.js';
+import { BufferUsage } from '../platform/webgpu-flags.js';
 import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
 import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
 import type { QueueCore } from './core.js';
@@ -46,6 +55,7 @@ import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
 import type { NdRange, Range } from './range.js';
 import { Scheduler } from './scheduler.js';
+import { textureSupport } from './texture-hook.js';
 import type { Profile, ProfilingProperty } from './timestamps.js';
 
 export interface QueueOptions extends AdapterRequest {
@@ -269,12 +279,32 @@ export class Queue {
     init: number | BufferData<T>,
     options?: BufferOptions<M>,
   ): DeviceBuffer<Plain<T>, M>;
+  /**
+   * A `GPUBuffer` made by other code, as `element`s, without a copy: it must have `STORAGE`
+   * usage (and `COPY_SRC`/`COPY_DST` for `read()`/`write()`). See docs/runtime.md, "Interop".
+   */
+  buffer<T extends DataType, M extends AccessMode = 'read_write'>(
+    gpuBuffer: GPUBuffer,
+    element: T,
+    options?: BufferOptions<M>,
+  ): DeviceBuffer<Plain<T>, M>;
   buffer(
-    first: DataType | ArrayBufferView,
+    first: DataType | ArrayBufferView | GPUBuffer,
     second?: unknown,
     third?: BufferOptions<AccessMode>,
   ): DeviceBuffer {
     this.#scheduler.throwPending('queue.buffer');
+    if ('mapAsync' in first) {
+      if (!(first.usage & BufferUsage.STORAGE)) {
+        throw new SyclError(errc.invalid, 'queue.buffer: the GPUBuffer has no STORAGE usage');
+      }
+      const element = second as DataType;
+      return new DeviceBuffer(this.#scheduler, element, 0, third ?? {}, {
+        gpuBuffer: first,
+        storage: { writer: null, destroyed: false },
+        length: Math.floor(first.size / strideOf(element, 'storage')),
+      });
+    }
     if (ArrayBuffer.isView(first)) {
       const element = typedArrayElement(first);
       return new DeviceBuffer(
@@ -290,6 +320,31 @@ export class Queue {
       second as number | BufferData<DataType>,
       third ?? {},
     );
+  }
+
+  /**
+   * A texture for texture arguments (see docs/runtime.md, "Images"): a new one from a
+   * descriptor; a copy of an image, of its size (default format rgba8unorm); or a `GPUTexture`
+   * made elsewhere, wrapped without a copy. Its code is in `@syclts/runtime/textures`, which a
+   * module declaring texture arguments loads.
+   */
+  texture<F extends TextureFormat>(descriptor: TextureDescriptor<F>): DeviceTexture<F>;
+  texture<F extends TextureFormat = 'rgba8unorm'>(
+    image: ExternalImage,
+    options?: { readonly format?: F; readonly label?: string },
+  ): DeviceTexture<F>;
+  texture(
+    gpuTexture: GPUTexture,
+    options?: { readonly dimension?: TextureDimension; readonly label?: string },
+  ): DeviceTexture;
+  texture(...args: unknown[]): DeviceTexture {
+    this.#scheduler.throwPending('queue.texture');
+    return textureSupport('queue.texture').create(this.#scheduler, args) as DeviceTexture;
+  }
+
+  /** A sampler for `sampler()` arguments: WebGPU's descriptor (filters, address modes). */
+  sampler(descriptor?: GPUSamplerDescriptor): GPUSampler {
+    return this.device.createSampler(descriptor);
   }
 
   getKernelBundle<S extends BundleState>(request: KernelBundleRequest<S>): KernelBundle<S> {
