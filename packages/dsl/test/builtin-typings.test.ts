@@ -29,10 +29,16 @@ import {
   type Mat,
   maximum,
   min,
+  pack2x16float,
+  pack4x8unorm,
+  pack4xI8Clamp,
   plus,
   select,
   sqrt,
   transpose,
+  unpack2x16snorm,
+  unpack4x8unorm,
+  unpack4xU8,
   type Vec,
 } from '../src/index.js';
 
@@ -61,6 +67,29 @@ test('overloads keep the vector type, give scalars where the table says, and ref
     select(v, v, {} as Vec<'bool', 2>);
   };
   expect(typed).toThrow('sqrt is device code');
+});
+
+test('pack takes the vector of its size and element type and gives a u32; unpack gives that vector', () => {
+  const typed = () => {
+    expectTypeOf(pack4x8unorm({} as Vec<'f32', 4>)).toEqualTypeOf<number>();
+    expectTypeOf(pack2x16float({} as Vec<'f32', 2>)).toEqualTypeOf<number>();
+    expectTypeOf(pack4xI8Clamp({} as Vec<'i32', 4>)).toEqualTypeOf<number>();
+    expectTypeOf(unpack4x8unorm(0x80ff00ff)).toEqualTypeOf<Vec<'f32', 4>>();
+    expectTypeOf(unpack2x16snorm(1)).toEqualTypeOf<Vec<'f32', 2>>();
+    expectTypeOf(unpack4xU8(1)).toEqualTypeOf<Vec<'u32', 4>>();
+    expectTypeOf(unpack4x8unorm(1).x).toEqualTypeOf<number>();
+    // @ts-expect-error: pack4x8unorm takes a vec4f, not a vec3f
+    pack4x8unorm({} as Vec<'f32', 3>);
+    // @ts-expect-error: nor a vec4i
+    pack4x8unorm({} as Vec<'i32', 4>);
+    // @ts-expect-error: pack2x16float takes a vec2f
+    pack2x16float({} as Vec<'f32', 4>);
+    // @ts-expect-error: pack4xI8Clamp takes a vec4i
+    pack4xI8Clamp({} as Vec<'u32', 4>);
+    // @ts-expect-error: unpack takes a u32, a number
+    unpack4x8unorm({} as Vec<'u32', 4>);
+  };
+  expect(typed).toThrow('pack4x8unorm is device code');
 });
 
 test('atomic(f32) places take add, sub, min, max, load, store, exchange and compare-exchange, not bit operations', () => {

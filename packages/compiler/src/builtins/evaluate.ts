@@ -9,7 +9,14 @@
  * allows: correctly rounded where WGSL requires it (`abs`, `floor`, `min`, ...), so a GPU
  * result may differ from these by the error WGSL grants the GPU (`sqrt`, `exp`, `sin`, ...).
  */
-import { type BuiltinName, type DataType, f16Round, type ScalarName } from '@syclts/dsl';
+import {
+  type BuiltinName,
+  type DataType,
+  f16Bits,
+  f16BitsToNumber,
+  f16Round,
+  type ScalarName,
+} from '@syclts/dsl';
 
 export type Scalar = number | boolean;
 /** Scalars, vectors as arrays of scalars, matrices as arrays of columns. */
@@ -27,7 +34,7 @@ type ConstRule = (args: readonly (readonly Scalar[] | null)[], from: ScalarName)
 
 export type Implementation =
   | { readonly each: Component; readonly constRule?: ConstRule }
-  | { readonly whole: Whole };
+  | { readonly whole: Whole; readonly constRule?: ConstRule };
 
 /** The scalar of a scalar, vector or array type (f32 for matrices and structs). */
 export function scalarOf(t: DataType): ScalarName {
@@ -148,6 +155,58 @@ const boolReduce =
   ([v]) =>
     Array.isArray(v) ? (every ? v.every(Boolean) : v.some(Boolean)) : Boolean(v);
 
+/**
+ * WGSL's pack of `e`'s components into `width`-bit fields of a u32, component 0 lowest: each
+ * clamped to [-1, 1] (snorm) or [0, 1] (unorm) and scaled to ⌊0.5 + scale·e⌋, exactly in double.
+ */
+function packNorm(width: 8 | 16, signed: boolean): Implementation {
+  const scale = (signed ? 2 ** (width - 1) : 2 ** width) - 1;
+  const mask = 2 ** width - 1;
+  return {
+    whole: ([v]) =>
+      components(v!).reduce((bits, e, i) => {
+        const c = signed ? Math.min(1, Math.max(-1, e)) : Math.min(1, Math.max(0, e));
+        return (bits | ((Math.floor(0.5 + scale * c) & mask) << (width * i))) >>> 0;
+      }, 0),
+  };
+}
+
+/** Each field v of `width` bits of `x`: max(v ÷ scale, -1) (snorm) or v ÷ scale (unorm), in f32. */
+function unpackNorm(width: 8 | 16, signed: boolean): Implementation {
+  const scale = (signed ? 2 ** (width - 1) : 2 ** width) - 1;
+  return {
+    whole: ([x]) =>
+      Array.from({ length: 32 / width }, (_, i) => {
+        const field = fieldOf(x as number, width, i, signed);
+        return Math.fround(Math.max(field / scale, -1));
+      }),
+  };
+}
+
+/** Field `i` of `width` bits of `x`, sign-extended when `signed`. */
+function fieldOf(x: number, width: 8 | 16, i: number, signed: boolean): number {
+  const shift = 32 - width;
+  return signed ? (x << (shift - width * i)) >> shift : (x >>> (width * i)) & (2 ** width - 1);
+}
+
+/** pack4xI8 and its kin: each component's low 8 bits, after clamping to [lo, hi] when given. */
+function pack4x8(lo?: number, hi?: number): Implementation {
+  return {
+    whole: ([v]) =>
+      components(v!).reduce((bits, e, i) => {
+        const c = lo === undefined || hi === undefined ? e : Math.min(hi, Math.max(lo, e));
+        return (bits | ((c & 0xff) << (8 * i))) >>> 0;
+      }, 0),
+  };
+}
+
+const unpack4x8 = (signed: boolean): Implementation => ({
+  whole: ([x]) => [0, 1, 2, 3].map((i) => fieldOf(x as number, 8, i, signed)),
+});
+
+/** The largest finite f16. */
+const F16_MAX = 65504;
+
 const absolute = each(([x], s) => (s === 'u32' ? x! : Math.abs(x!)));
 const minimum = each(([a, b]) => Math.min(a!, b!));
 const maximum = each(([a, b]) => Math.max(a!, b!));
@@ -260,6 +319,35 @@ export const IMPLEMENTATIONS: { readonly [K in BuiltinName]: Implementation } = 
   bitcastF32: bitcastTo('f32'),
   bitcastI32: bitcastTo('i32'),
   bitcastU32: bitcastTo('u32'),
+  pack4x8snorm: packNorm(8, true),
+  pack4x8unorm: packNorm(8, false),
+  pack2x16snorm: packNorm(16, true),
+  pack2x16unorm: packNorm(16, false),
+  pack2x16float: {
+    // Outside f16's finite range the result is indeterminate (here: infinity's bits), and a
+    // constant there is a shader-creation error.
+    whole: ([v]) =>
+      components(v!).reduce((bits, e, i) => (bits | (f16Bits(e) << (16 * i))) >>> 0, 0),
+    constRule: ([v]) => {
+      const bad = v?.find((e) => !(Math.abs(Number(e)) <= F16_MAX));
+      return bad === undefined
+        ? null
+        : `pack2x16float's component ${bad} is outside f16's finite range (±${F16_MAX})`;
+    },
+  },
+  unpack4x8snorm: unpackNorm(8, true),
+  unpack4x8unorm: unpackNorm(8, false),
+  unpack2x16snorm: unpackNorm(16, true),
+  unpack2x16unorm: unpackNorm(16, false),
+  unpack2x16float: {
+    whole: ([x]) => [0, 1].map((i) => f16BitsToNumber(fieldOf(x as number, 16, i, false))),
+  },
+  pack4xI8: pack4x8(),
+  pack4xU8: pack4x8(),
+  pack4xI8Clamp: pack4x8(-128, 127),
+  pack4xU8Clamp: pack4x8(0, 255),
+  unpack4xI8: unpack4x8(true),
+  unpack4xU8: unpack4x8(false),
   jsRound: unary(roundHalfUp),
   f32FromBits: bitcastTo('f32'),
   clz32: unary(Math.clz32),

@@ -18,7 +18,7 @@ import {
 /** One type of an overload's notation. */
 type Pattern =
   | { readonly kind: 'T' | 'S' }
-  | { readonly kind: 'vector'; readonly size: VectorSize | 'N'; readonly of: 'T' | 'bool' }
+  | { readonly kind: 'vector'; readonly size: VectorSize | 'N'; readonly of: 'T' | ScalarName }
   | { readonly kind: 'scalar'; readonly scalar: ScalarName }
   | { readonly kind: 'matrix'; readonly columns: 'C' | 'R' | 'N'; readonly rows: 'C' | 'R' | 'N' };
 
@@ -50,10 +50,10 @@ const SCALARS: ReadonlySet<string> = new Set(['bool', 'i32', 'u32', 'f32', 'f16'
 function pattern(token: string, overload: string): Pattern {
   if (token === 'T' || token === 'S') return { kind: token };
   if (SCALARS.has(token)) return { kind: 'scalar', scalar: token as ScalarName };
-  const vector = /^vec([N34])<(T|bool)>$/.exec(token);
+  const vector = /^vec([N234])<(T|bool|f32|f16|i32|u32)>$/.exec(token);
   if (vector) {
     const size = vector[1] === 'N' ? 'N' : (Number(vector[1]) as VectorSize);
-    return { kind: 'vector', size, of: vector[2] as 'T' | 'bool' };
+    return { kind: 'vector', size, of: vector[2] as 'T' | ScalarName };
   }
   const matrix = /^mat([CRN])x([CRN])<f32>$/.exec(token);
   if (matrix) {
@@ -171,7 +171,7 @@ function matches(b: Builtin, p: Pattern, t: DataType): boolean {
     case 'vector':
       if (t.kind !== 'vector') return false;
       if (p.size === 'N' ? !bindSize('N', t.size) : t.size !== p.size) return false;
-      return p.of === 'bool' ? t.component === 'bool' : bindScalar(b, 'T', t.component);
+      return p.of === 'T' ? bindScalar(b, 'T', t.component) : t.component === p.of;
     case 'matrix':
       if (t.kind !== 'matrix') return false;
       return bindSize(p.columns, t.columns) && bindSize(p.rows, t.rows);
@@ -192,7 +192,7 @@ function resultOf(o: Overload, args: readonly DataType[]): DataType {
     case 'vector':
       return {
         kind: 'vector',
-        component: r.of === 'bool' ? 'bool' : bound.T!,
+        component: r.of === 'T' ? bound.T! : r.of,
         size: (r.size === 'N' ? bound.N : r.size) as VectorSize,
       };
     case 'matrix':

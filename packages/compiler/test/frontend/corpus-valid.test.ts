@@ -306,6 +306,31 @@ describe('floats, vectors and matrices', () => {
     expectClose(f32s(r.accessors.out), expected, 1e-4);
   });
 
+  test('pixels: RGBA8 unpacked, scaled and packed again; bytes swapped to BGRA', async () => {
+    const rand = prng(24);
+    const n = 64;
+    const px = Uint32Array.from({ length: n }, () => Math.floor(rand() * 2 ** 32) >>> 0);
+    px.set([0, 0xffffffff, 0x80402010]);
+    // 0.8 · k/255 scaled back by 255 is never within f32 rounding of a half step.
+    const gain = 0.8;
+    const r = await run({
+      kernel: id('extras', 'pixels'),
+      range: [n],
+      args: { px, out: poisonedU32(n * 2), gain },
+    });
+    const bytes = (p: number) => [0, 8, 16, 24].map((k) => (p >>> k) & 0xff);
+    const word = (b: readonly number[]) =>
+      (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0;
+    const expected = Array.from(px, (p) => {
+      const [r8, g8, b8, a8] = bytes(p);
+      const scaled = [r8!, g8!, b8!].map((k) =>
+        Math.floor(0.5 + 255 * Math.min(1, fr(fr(k / 255) * fr(gain)))),
+      );
+      return [word([...scaled, a8!]), word([b8!, g8!, r8!, a8!])];
+    }).flat();
+    expect(u32s(r.accessors.out)).toEqual(expected);
+  });
+
   type V = number[];
   const vadd = (a: V, b: V) => a.map((x, i) => x + b[i]!);
   const vsub = (a: V, b: V) => a.map((x, i) => x - b[i]!);

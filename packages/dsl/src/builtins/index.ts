@@ -199,6 +199,22 @@ export const determinant: Builtin<'determinant'> = builtin('determinant');
 export const bitcastF32: Builtin<'bitcastF32'> = builtin('bitcastF32');
 export const bitcastI32: Builtin<'bitcastI32'> = builtin('bitcastI32');
 export const bitcastU32: Builtin<'bitcastU32'> = builtin('bitcastU32');
+export const pack4x8snorm: Builtin<'pack4x8snorm'> = builtin('pack4x8snorm');
+export const pack4x8unorm: Builtin<'pack4x8unorm'> = builtin('pack4x8unorm');
+export const pack2x16snorm: Builtin<'pack2x16snorm'> = builtin('pack2x16snorm');
+export const pack2x16unorm: Builtin<'pack2x16unorm'> = builtin('pack2x16unorm');
+export const pack2x16float: Builtin<'pack2x16float'> = builtin('pack2x16float');
+export const unpack4x8snorm: Builtin<'unpack4x8snorm'> = builtin('unpack4x8snorm');
+export const unpack4x8unorm: Builtin<'unpack4x8unorm'> = builtin('unpack4x8unorm');
+export const unpack2x16snorm: Builtin<'unpack2x16snorm'> = builtin('unpack2x16snorm');
+export const unpack2x16unorm: Builtin<'unpack2x16unorm'> = builtin('unpack2x16unorm');
+export const unpack2x16float: Builtin<'unpack2x16float'> = builtin('unpack2x16float');
+export const pack4xI8: Builtin<'pack4xI8'> = builtin('pack4xI8');
+export const pack4xU8: Builtin<'pack4xU8'> = builtin('pack4xU8');
+export const pack4xI8Clamp: Builtin<'pack4xI8Clamp'> = builtin('pack4xI8Clamp');
+export const pack4xU8Clamp: Builtin<'pack4xU8Clamp'> = builtin('pack4xU8Clamp');
+export const unpack4xI8: Builtin<'unpack4xI8'> = builtin('unpack4xI8');
+export const unpack4xU8: Builtin<'unpack4xU8'> = builtin('unpack4xU8');
 
 const unary = (name: string) => (() => deviceOnly(name)) as never;
 

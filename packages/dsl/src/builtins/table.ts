@@ -8,8 +8,9 @@
  *
  * An overload is written `(P, ...) -> R`, each type one of:
  * - `T`: a scalar of the entry's type set `T` (`S`: of the set `S`);
- * - `vecN<T>`: a vector of T, the same N (2, 3 or 4) throughout the overload; `vec3<T>`;
- * - `bool`, `vecN<bool>`, `f32`, `i32`, `u32`: those types;
+ * - `vecN<T>`: a vector of T, the same N (2, 3 or 4) throughout the overload; `vec2<T>`,
+ *   `vec3<T>`, `vec4<T>`: of that size;
+ * - `bool`, `vecN<bool>`, `f32`, `i32`, `u32`, `vec4<f32>` (a size and a scalar): those types;
  * - `matCxR<f32>`, `matRxC<f32>` (C columns and R rows, swapped), `matNxN<f32>` (square).
  * Arguments of type T given as literals take T's type from the other arguments, or from the
  * context, as WGSL's abstract numbers do.
@@ -21,10 +22,19 @@ type TypeSet = string;
 /**
  * How close a float result is to the exact one, as WGSL states it for f32: `exact` is
  * correctly rounded; `inherited` is the accuracy of the expression WGSL defines it by; `2ulp`
- * (inverseSqrt); `log` is 3 ULP outside [0.5, 2] and 2^-21 absolute inside; `exp` is
- * 3 + 2·|x| ULP; `4096ulp` (atan, atan2); `sincos` is 2^-11 absolute inside [-π, π].
+ * (inverseSqrt); `3ulp` (unpacking normalized values); `log` is 3 ULP outside [0.5, 2] and
+ * 2^-21 absolute inside; `exp` is 3 + 2·|x| ULP; `4096ulp` (atan, atan2); `sincos` is 2^-11
+ * absolute inside [-π, π].
  */
-export type BuiltinAccuracy = 'exact' | 'inherited' | '2ulp' | 'log' | 'exp' | '4096ulp' | 'sincos';
+export type BuiltinAccuracy =
+  | 'exact'
+  | 'inherited'
+  | '2ulp'
+  | '3ulp'
+  | 'log'
+  | 'exp'
+  | '4096ulp'
+  | 'sincos';
 
 export interface BuiltinEntry {
   /** The WGSL function called; the entry's name when absent. */
@@ -125,6 +135,32 @@ export const BUILTIN_TABLE = {
   bitcastF32: { wgsl: 'bitcast<f32>', S: BITS, overloads: ['(S) -> f32'], fold: true, accuracy: 'exact' },
   bitcastI32: { wgsl: 'bitcast<i32>', S: BITS, overloads: ['(S) -> i32'], fold: true, accuracy: 'exact' },
   bitcastU32: { wgsl: 'bitcast<u32>', S: BITS, overloads: ['(S) -> u32'], fold: true, accuracy: 'exact' },
+  /**
+   * WGSL's packing (§17.9): each component to 8 or 16 bits, component 0 in the low bits. snorm
+   * is ⌊0.5 + 127·min(1, max(-1, e))⌋ (32767 for 16 bits), unorm ⌊0.5 + 255·min(1, max(0, e))⌋
+   * (65535), exactly (a GPU rounds in f32, to either side where the product is within f32
+   * rounding of a half step); pack2x16float converts to f16 (either neighbour of a value f16
+   * cannot hold, at run time), and a constant outside f16's finite range is an error.
+   */
+  pack4x8snorm: { overloads: ['(vec4<f32>) -> u32'], fold: true, accuracy: 'exact' },
+  pack4x8unorm: { overloads: ['(vec4<f32>) -> u32'], fold: true, accuracy: 'exact' },
+  pack2x16snorm: { overloads: ['(vec2<f32>) -> u32'], fold: true, accuracy: 'exact' },
+  pack2x16unorm: { overloads: ['(vec2<f32>) -> u32'], fold: true, accuracy: 'exact' },
+  pack2x16float: { overloads: ['(vec2<f32>) -> u32'], fold: true, accuracy: 'exact' },
+  /** Each 8 or 16 bits v (§17.10): snorm is max(v ÷ 127, -1) (32767), unorm v ÷ 255 (65535). */
+  unpack4x8snorm: { overloads: ['(u32) -> vec4<f32>'], fold: true, accuracy: '3ulp' },
+  unpack4x8unorm: { overloads: ['(u32) -> vec4<f32>'], fold: true, accuracy: '3ulp' },
+  unpack2x16snorm: { overloads: ['(u32) -> vec2<f32>'], fold: true, accuracy: '3ulp' },
+  unpack2x16unorm: { overloads: ['(u32) -> vec2<f32>'], fold: true, accuracy: '3ulp' },
+  unpack2x16float: { overloads: ['(u32) -> vec2<f32>'], fold: true, accuracy: 'exact' },
+  /** Each component's low 8 bits (pack4xI8, pack4xU8), or the component clamped to i8 or u8 first. */
+  pack4xI8: { overloads: ['(vec4<i32>) -> u32'], fold: true, accuracy: 'exact' },
+  pack4xU8: { overloads: ['(vec4<u32>) -> u32'], fold: true, accuracy: 'exact' },
+  pack4xI8Clamp: { overloads: ['(vec4<i32>) -> u32'], fold: true, accuracy: 'exact' },
+  pack4xU8Clamp: { overloads: ['(vec4<u32>) -> u32'], fold: true, accuracy: 'exact' },
+  /** Each byte, sign-extended (unpack4xI8) or zero-extended (unpack4xU8). */
+  unpack4xI8: { overloads: ['(u32) -> vec4<i32>'], fold: true, accuracy: 'exact' },
+  unpack4xU8: { overloads: ['(u32) -> vec4<u32>'], fold: true, accuracy: 'exact' },
   /** JavaScript's rounding, halves toward +Infinity, exact in f32 (`floor(x + 0.5)` is not: x + 0.5 rounds). */
   jsRound: { wgsl: 'js_round', T: FLOAT, overloads: UNARY, fold: true, accuracy: 'exact', dsl: false, math: 'round', helper: 'fn $name(x: $T) -> $T { let f = floor(x); return select(f, f + $T(1), x - f >= $T(0.5)); }' },
   /** An f32 from its bits through a call, for the ±Infinity WGSL refuses as a constant (a reduction's identity). */

@@ -5,7 +5,7 @@
  * so `sqrt(v)` of a `vec3f` is a `vec3f`.
  */
 import type { Mat, ScalarValue, Vec } from '../device/values.js';
-import type { MatrixDim, ScalarName } from '../types/data-type.js';
+import type { MatrixDim, ScalarName, VectorSize } from '../types/data-type.js';
 import type { BUILTIN_TABLE, BuiltinName } from './table.js';
 
 export type Table = typeof BUILTIN_TABLE;
@@ -25,13 +25,17 @@ type Widen<V> = V extends number ? number : V extends boolean ? boolean : V;
 /** The overload's own value type: the token that makes it generic, and its bound. */
 type Generic<Ps extends string[], T extends ScalarName> = 'vecN<T>' extends Ps[number]
   ? ['vecN<T>', Vec<T>]
-  : 'vec3<T>' extends Ps[number]
-    ? ['vec3<T>', Vec<T, 3>]
-    : 'vecN<bool>' extends Ps[number]
-      ? ['vecN<bool>', Vec<'bool'>]
-      : 'T' extends Ps[number]
-        ? ['T', ScalarValue<T>]
-        : [never, unknown];
+  : 'vec2<T>' extends Ps[number]
+    ? ['vec2<T>', Vec<T, 2>]
+    : 'vec3<T>' extends Ps[number]
+      ? ['vec3<T>', Vec<T, 3>]
+      : 'vec4<T>' extends Ps[number]
+        ? ['vec4<T>', Vec<T, 4>]
+        : 'vecN<bool>' extends Ps[number]
+          ? ['vecN<bool>', Vec<'bool'>]
+          : 'T' extends Ps[number]
+            ? ['T', ScalarValue<T>]
+            : [never, unknown];
 
 /** A parameter or result token, with V the overload's generic value of token G. */
 type Token<K, G, V, T extends ScalarName, Result extends boolean> = K extends G
@@ -44,7 +48,9 @@ type Token<K, G, V, T extends ScalarName, Result extends boolean> = K extends G
       ? BoolVecOf<V>
       : K extends 'bool'
         ? boolean
-        : number;
+        : K extends `vec${infer N extends VectorSize}<${infer S extends ScalarName}>`
+          ? Vec<S, N>
+          : number;
 
 type Args<Ps, G, V, T extends ScalarName> = {
   [I in keyof Ps]: Token<Ps[I], G, V, T, false>;

@@ -2,9 +2,9 @@
  * WGSL's constant-expression rules, checked on a lowered body: an expression built from
  * literals (and from `const` integer locals with constant values, which the emitter inlines)
  * is evaluated by WGSL when the shader is created, and rejected there if an integer overflows,
- * a float result is NaN or infinite, a divisor is zero, a shift is too wide or a `clamp`'s
- * bounds are crossed. This finds those at their source span instead (SYCL1024), with the
- * number model of numbers.ts.
+ * a float result is NaN or infinite, a divisor is zero, a shift is too wide, a `clamp`'s
+ * bounds are crossed or a `pack2x16float` component is outside f16's finite range. This finds
+ * those at their source span instead (SYCL1024), with the number model of numbers.ts.
  */
 import { type DataType, f16Round } from '@syclts/dsl';
 import { IMPLEMENTATIONS } from '../../builtins/evaluate.js';
@@ -197,7 +197,7 @@ class ConstantChecker<R> {
     const args = e.args.map((a) => this.value(a));
     const b = BUILTINS_BY_WGSL.get(e.name);
     const impl = b && IMPLEMENTATIONS[b.name];
-    if (!b?.entry.fold || !impl || 'whole' in impl) return null;
+    if (!b?.entry.fold || !impl) return null;
     const from = e.args[0] && scalarOf(e.args[0].type);
     if (!from) return null;
     const why = impl.constRule?.(args, from);
@@ -207,6 +207,20 @@ class ConstantChecker<R> {
     }
     const s = scalarOf(e.type);
     if (!s || args.some((a) => a === null)) return null;
+    if ('whole' in impl) {
+      // Packing and unpacking: vectors as arrays, the result rounded by the implementation.
+      const values = args.map((a, i) => (e.args[i]!.type.kind === 'vector' ? [...a!] : a![0]!));
+      const r = impl.whole(
+        values,
+        e.args.map((a) => a.type),
+        e.type,
+      );
+      const xs = (Array.isArray(r) ? r : [r]) as (number | boolean)[];
+      return this.fold(
+        e.span,
+        xs.map((x) => convertScalar(s, s, x)),
+      );
+    }
     const size = Math.max(...args.map((a) => a!.length));
     const results = Array.from({ length: size }, (_, i) => {
       const xs = args.map((a) => Number(a![a!.length === 1 ? 0 : i]));

@@ -18,10 +18,14 @@ import {
   mat2x2f,
   mat4x4f,
   mul,
+  pack4x8unorm,
+  pack4xU8,
   reverseBits,
   struct,
   tanh,
   u32,
+  unpack4x8unorm,
+  unpack4xU8,
   vec2f,
   vec3u,
   vec4f,
@@ -133,5 +137,19 @@ export const transform = kernel(
     out[i] = v;
     atomicAdd(events.value.count, 1);
     atomicMax(events.value.maxSeen, i32(Math.floor(v.w)));
+  },
+);
+
+/** RGBA8 pixels as u32s: the colour scaled by `gain` (alpha kept), and the channels as BGRA. */
+export const pixels = kernel(
+  {
+    range: 1,
+    args: { px: accessor(u32, 'read'), out: accessor(u32, 'write'), gain: f32 },
+  },
+  (item, _kh, { px, out, gain }) => {
+    const i = item.getId(0);
+    const c = unpack4x8unorm(px[i]!);
+    out[i * 2] = pack4x8unorm(vec4f(mul(c.rgb, gain), c.a));
+    out[i * 2 + 1] = pack4xU8(unpack4xU8(px[i]!).bgra);
   },
 );

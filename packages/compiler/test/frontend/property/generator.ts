@@ -266,11 +266,17 @@ export const GENERATED_NAMES = [
   'lt',
   'mul',
   'ne',
+  'pack4xI8',
+  'pack4xI8Clamp',
+  'pack4xU8',
+  'pack4xU8Clamp',
   'round',
   'saturate',
   'select',
   'sub',
   'u32',
+  'unpack4xI8',
+  'unpack4xU8',
   'vec2b',
   'vec2f',
   'vec2i',
@@ -557,10 +563,53 @@ export class Generator {
       );
     }
     if (kind === 7) return this.conditional(t, depth);
-    if (kind === 8) return this.integerBuiltin(s, depth);
+    if (kind === 8) {
+      return s === 'u32' && r.chance(0.2) ? this.pack(depth) : this.integerBuiltin(s, depth);
+    }
     const v = this.vectorExpr(T(s, r.pick([2, 3, 4] as const)), depth - 1);
     const c = r.int(v.type.n);
     return this.component(v, c);
+  }
+
+  /** pack4xI8 and its kin: a vec4i or vec4u's low bytes (clamped first), in a u32. */
+  private pack(depth: number): Expr {
+    const fn = this.r.pick(['pack4xI8', 'pack4xU8', 'pack4xI8Clamp', 'pack4xU8Clamp'] as const);
+    const signed = fn.startsWith('pack4xI8');
+    const v = this.vectorExpr(T(signed ? 'i32' : 'u32', 4), depth - 1);
+    const [lo, hi] = fn.endsWith('Clamp')
+      ? signed
+        ? [-128, 127]
+        : [0, 255]
+      : [-Infinity, Infinity];
+    return {
+      type: T('u32'),
+      text: `${fn}(${v.text})`,
+      literal: false,
+      eval: (env) => {
+        const x = v.eval(env);
+        const bytes = x.v.map((e) => Math.min(hi!, Math.max(lo!, e)) & 0xff);
+        const w = wrapU(bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24));
+        return { v: [w], mag: Math.max(x.mag, w), err: x.err };
+      },
+    };
+  }
+
+  /** unpack4xI8 or unpack4xU8: a u32's bytes, sign- or zero-extended. */
+  private unpack(type: Type, depth: number): Expr {
+    const signed = type.s === 'i32';
+    const a = this.expr(T('u32'), depth - 1);
+    return {
+      type,
+      text: `${signed ? 'unpack4xI8' : 'unpack4xU8'}(${a.text})`,
+      literal: false,
+      eval: (env) => {
+        const x = a.eval(env);
+        const v = [0, 8, 16, 24].map((k) =>
+          signed ? (x.v[0]! << (24 - k)) >> 24 : (x.v[0]! >>> k) & 0xff,
+        );
+        return { v, mag: Math.max(x.mag, magOf(v)), err: x.err };
+      },
+    };
   }
 
   /** The table's integer built-ins: bit counts and searches, sign, clamp, Math.imul/clz32. */
@@ -830,6 +879,7 @@ export class Generator {
     if (depth <= 0) return this.construct(type, 0);
     const kind = r.int(5);
     if (kind === 0 || type.s === 'bool') return this.construct(type, depth);
+    if (type.n === 4 && type.s !== 'f32' && r.chance(0.15)) return this.unpack(type, depth);
     if (kind === 4) {
       const cmp = this.vectorComparison(type.n as 2 | 3 | 4, depth - 1);
       const f = this.vectorExpr(type, depth - 1);
