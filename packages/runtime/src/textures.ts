@@ -17,6 +17,7 @@ import {
   wrapTexture,
 } from './memory/texture.js';
 import { TextureUsage } from './platform/webgpu-flags.js';
+import type { SyclEvent } from './queue/event.js';
 import { failure } from './queue/kernel-args.js';
 import type { Scheduler } from './queue/scheduler.js';
 import { registerTextures, type TextureArg } from './queue/texture-hook.js';
@@ -43,6 +44,36 @@ function bound(
 ): BoundResource {
   return { textureArg: kind, resource };
 }
+
+/**
+ * A video element's current frame, imported from a `VideoFrame` of it that stays open until the
+ * launch has run: an import from the element itself expires when the page's task ends, before a
+ * launch batched with others (or waiting for its pipeline) is submitted. The launch hands it its
+ * event as it does to what a kernel writes (see `schemaOf`).
+ */
+class VideoElementFrame implements BoundResource {
+  readonly textureArg = 'externalTexture';
+  readonly resource: GPUExternalTexture;
+  readonly #frame: VideoFrame;
+
+  constructor(device: GPUDevice, video: HTMLVideoElement) {
+    this.#frame = new VideoFrame(video);
+    this.resource = device.importExternalTexture({ source: this.#frame });
+  }
+
+  get writer(): null {
+    return null;
+  }
+
+  set writer(launch: SyclEvent) {
+    const close = () =>
+      launch.status === 'submitted' ? setTimeout(close, FRAME_POLL_MS) : this.#frame.close();
+    close();
+  }
+}
+
+/** How often a frame's launch is looked at, until it has run. */
+const FRAME_POLL_MS = 16;
 
 /** Whether `value` is the WebGPU object of that interface (Dawn's classes and the browser's alike). */
 function isGpu(value: unknown, name: string): boolean {
@@ -118,8 +149,11 @@ registerTextures({
             `expected a video element, a VideoFrame or a GPUExternalTexture, got ${show(value)}`,
           );
         }
-        const source = value as HTMLVideoElement | VideoFrame;
-        return bound('externalTexture', device.importExternalTexture({ source }));
+        if (isGpu(value, 'VideoFrame')) {
+          const source = value as VideoFrame;
+          return bound('externalTexture', device.importExternalTexture({ source }));
+        }
+        return new VideoElementFrame(device, value as HTMLVideoElement);
       }
     }
   },

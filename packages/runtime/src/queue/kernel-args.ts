@@ -107,11 +107,13 @@ const allowed: Record<AccessMode, readonly AccessMode[]> = {
 
 export function schemaOf(kernel: Kernel): ArgSchema {
   const entries = Object.entries(kernel.args);
-  // A sampled texture is read; a storage texture as its access says, as an accessor.
+  // A sampled texture is read, a storage texture as its access says (as an accessor); a video
+  // frame is "written": it learns the launch's event, and is closed once the launch has run.
   const through = (mode: AccessMode) =>
     entries.flatMap(([, type], i) =>
       ((type.kind === 'accessor' || type.kind === 'storageTexture') && type.access !== mode) ||
-      ((type.kind === 'reduction' || type.kind === 'texture') && mode === 'read')
+      (type.kind === 'texture' && mode === 'write') ||
+      ((type.kind === 'reduction' || type.kind === 'externalTexture') && mode === 'read')
         ? [i]
         : [],
     );
