@@ -10,6 +10,10 @@ const WEBGPU_FLAGS = [
   '--enable-features=Vulkan',
   '--use-vulkan=swiftshader',
   '--use-webgpu-adapter=swiftshader',
+  // Without ANGLE on SwiftShader too, presenting to a WebGPU canvas or importing a video frame
+  // loses the page's WebGPU instance ("A valid external Instance reference no longer exists").
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
   '--no-sandbox',
   // The machines have no network beyond the package registries: keep Chromium off it.
   '--disable-background-networking',
