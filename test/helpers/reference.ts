@@ -45,3 +45,32 @@ export function histograms(
     return [...counts];
   });
 }
+
+/** A Gaussian of sigma max(r, 1) / 2 over (2r + 1)^2 texels, edges clamped, rounded to RGBA8. */
+export function gaussian(
+  image: { width: number; height: number; data: ArrayLike<number> },
+  r: number,
+): Uint8Array {
+  const { width, height, data } = image;
+  const sigma = Math.max(r, 1) / 2;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        let total = 0;
+        for (let dy = -r; dy <= r; dy++) {
+          for (let dx = -r; dx <= r; dx++) {
+            const w = Math.exp(-(dx * dx + dy * dy) / (2 * sigma * sigma));
+            const sx = Math.min(width - 1, Math.max(0, x + dx));
+            const sy = Math.min(height - 1, Math.max(0, y + dy));
+            sum += w * data[(sy * width + sx) * 4 + c]!;
+            total += w;
+          }
+        }
+        out[(y * width + x) * 4 + c] = Math.round(sum / total);
+      }
+    }
+  }
+  return out;
+}

@@ -4,12 +4,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { decode } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
 import { build, createServer, type UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { outRoot } from '../helpers/paths.js';
-import { histograms, productError, productTolerance } from '../helpers/reference.js';
+import { gaussian, histograms, productError, productTolerance } from '../helpers/reference.js';
 import { type StaticServer, serveDirectory } from '../helpers/static-server.js';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
@@ -119,6 +120,76 @@ describe('matmul', () => {
     await page.screenshot({ path: join(screenshots, 'matmul.png'), fullPage: true });
   });
 });
+
+describe('blur', () => {
+  test('canvas in, WebGPU canvas out, a video frame in: each against an independent Gaussian', async () => {
+    const page = await openExample('blur');
+    const result = await pageResult<{
+      adapter: string;
+      radius: number;
+      textureError: number;
+      videoError: number;
+      ok: boolean;
+    }>(page);
+    console.log(`[syclts] blur page ran on adapter: ${result.adapter}`);
+    expect(result.ok).toBe(true);
+    // From outside the page: the input canvas's pixels, and what the output canvas shows.
+    const input = await page.evaluate(() => {
+      const canvas = document.getElementById('input') as HTMLCanvasElement;
+      const context = canvas.getContext('2d')!;
+      return Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data);
+    });
+    // The canvas's own pixels: inside its 1px border, at the page's scale of 1.
+    const box = await page.evaluate(() => {
+      const r = document.getElementById('output')!.getBoundingClientRect();
+      return { x: r.left + window.scrollX + 1, y: r.top + window.scrollY + 1 };
+    });
+    const shown = async () => {
+      const clip = { ...box, width: 256, height: 192 };
+      const png = decode(await page.screenshot({ clip, fullPage: true }));
+      // As RGBA, whatever channels the screenshot has.
+      const data: number[] = [];
+      for (let p = 0; p < png.width * png.height; p++) {
+        for (let c = 0; c < 4; c++)
+          data.push(c < png.channels ? png.data[p * png.channels + c]! : 255);
+      }
+      return { width: png.width, height: png.height, data };
+    };
+    const want = gaussian({ width: 256, height: 192, data: input }, result.radius);
+    const output = await shown();
+    expect([output.width, output.height]).toEqual([256, 192]);
+    expect(largestDifference(output.data, want)).toBeLessThanOrEqual(1);
+    expect(largestDifference(output.data, input)).toBeGreaterThan(32);
+    // The slider sets the radius: 0 gives the input back.
+    await page.evaluate(() => {
+      const slider = document.getElementById('radius') as HTMLInputElement;
+      slider.value = '0';
+      slider.dispatchEvent(new Event('input'));
+    });
+    await expect
+      .poll(async () => largestDifference((await shown()).data, input), { timeout: 20_000 })
+      .toBe(0);
+    // The live video: frames keep arriving and are blurred (back at radius 3 for the screenshot).
+    await page.evaluate(() => {
+      const slider = document.getElementById('radius') as HTMLInputElement;
+      slider.value = '3';
+      slider.dispatchEvent(new Event('input'));
+    });
+    const before = Number(await page.textContent('#frames'));
+    await expect
+      .poll(async () => Number(await page.textContent('#frames')), { timeout: 20_000 })
+      .toBeGreaterThan(before + 3);
+    await page.screenshot({ path: join(screenshots, 'blur.png'), fullPage: true });
+  });
+});
+
+/** The largest difference of two RGBA8 images' color channels (screenshots carry no alpha). */
+function largestDifference(a: readonly number[], b: ArrayLike<number>): number {
+  let most = 0;
+  for (let i = 0; i < a.length; i++)
+    if (i % 4 !== 3) most = Math.max(most, Math.abs(a[i]! - b[i]!));
+  return most;
+}
 
 describe('histogram', () => {
   test('draws the bins after the first and the last launch; the page checks them and the refusals', async () => {

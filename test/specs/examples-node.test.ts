@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decode } from 'fast-png';
 import { describe, expect, test } from 'vitest';
-import { histograms, productError, productTolerance } from '../helpers/reference.js';
+import { gaussian, histograms, productError, productTolerance } from '../helpers/reference.js';
 
 const run = promisify(execFile);
 const repository = join(import.meta.dirname, '..', '..');
@@ -317,6 +317,35 @@ describe('compact', () => {
       // A quarter of 2^20 uniform values in [-1, 1) are above 0.5: a standard deviation of 443.
       expect(Math.abs(Number(kept![1]) - 2 ** 18)).toBeLessThan(6 * 443);
       expect(stdout).toMatch(/^check: ok$/m);
+    },
+    NPM_START_TIMEOUT,
+  );
+});
+
+describe('blur', () => {
+  test(
+    '`npm start` blurs random noise in a texture for each radius; the PNGs match an independent Gaussian',
+    async () => {
+      const outDir = join(repository, 'test', 'out', 'blur');
+      rmSync(outDir, { recursive: true, force: true });
+      const { json } = await npm(
+        ['start', '--', '--size', '40', '--radius', '0,2,5', '--out-dir', outDir, '--json'],
+        join(examples, 'blur'),
+      );
+      const summary = json as { ok: boolean; runs: { radius: number; error: number }[] };
+      expect(summary.ok).toBe(true);
+      expect(summary.runs.map((r) => r.radius)).toEqual([0, 2, 5]);
+      const input = readRgba(join(outDir, 'input.png'));
+      expect([input.width, input.height]).toEqual([40, 40]);
+      for (const r of [0, 2, 5]) {
+        const out = readRgba(join(outDir, `blur-${r}.png`)).data;
+        const want = gaussian(input, r);
+        let most = 0;
+        for (let i = 0; i < out.length; i++) most = Math.max(most, Math.abs(out[i]! - want[i]!));
+        expect(most, `radius ${r}`).toBeLessThanOrEqual(1);
+        if (r === 0) expect(out).toEqual(input.data);
+        else expect(out).not.toEqual(input.data);
+      }
     },
     NPM_START_TIMEOUT,
   );
