@@ -79,6 +79,7 @@ export default defineConfig({
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/runtime' },
+      { text: 'Cookbook', link: '/cookbook/' },
       { text: 'Gallery', link: '/gallery/' },
       { text: 'API', link: '/api/README' },
     ],
@@ -95,6 +96,19 @@ export default defineConfig({
           { text: 'Design', link: '/design' },
           { text: 'Benchmarks', link: '/benchmarks' },
           { text: 'Bundle size', link: '/bundle-size' },
+        ],
+      },
+      {
+        text: 'Cookbook',
+        items: [
+          { text: 'Overview', link: '/cookbook/' },
+          { text: 'Reduce', link: '/cookbook/reduce' },
+          { text: 'A particle system', link: '/cookbook/particles' },
+          { text: 'Constants changed per frame', link: '/cookbook/per-frame-constants' },
+          { text: 'State in a device global', link: '/cookbook/device-global-state' },
+          { text: 'native, emulated or auto', link: '/cookbook/spec-constant-modes' },
+          { text: 'Reading an error', link: '/cookbook/reading-errors' },
+          { text: 'syclts, TypeGPU and raw WebGPU', link: '/cookbook/comparison' },
         ],
       },
       {
@@ -150,7 +164,8 @@ export default defineConfig({
   vite: {
     // The plugin's types are Vite 8's (the workspace's); VitePress 1 runs on its own Vite 5,
     // whose Plugin type differs in details the plugin does not use.
-    plugins: [syclts() as never],
+    // Both variants in every image, so queues can run constants native, emulated or tiered.
+    plugins: [syclts({ specConstants: 'both' }) as never],
     build: { target: 'esnext' },
     // The examples' sources sit beside docs/, in the same repository.
     server: { fs: { allow: [relative(process.cwd(), join(docs, '..')) || '.'] } },

@@ -5,7 +5,8 @@
  * (page and heading anchor) resolves.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -107,4 +108,29 @@ test('every page opens, every live example computes the right values, every link
   console.log(
     `[syclts] docs site: ${all.length} pages, ${ran.size} live examples, ${links.length} links, built in ${relative(repoRoot, site)}`,
   );
+});
+
+test("the cookbook's build error is what the compiler says, and its fix builds", async () => {
+  const dir = join(repoRoot, 'docs/cookbook/errors');
+  const cli = join(repoRoot, 'packages/compiler/bin/syclts.js');
+  const out = mkdtempSync(join(tmpdir(), 'syclts-cookbook-'));
+  try {
+    const failed = await exec(
+      process.execPath,
+      [cli, 'build', 'host-call.sycl.ts', '--out-dir', out],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
+    ).then(
+      () => null,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(`${failed?.stdout}${failed?.stderr}`).toBe(
+      readFileSync(join(dir, 'host-call.txt'), 'utf8'),
+    );
+    await exec(process.execPath, [cli, 'build', 'host-call-fixed.sycl.ts', '--out-dir', out], {
+      cwd: dir,
+    });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
