@@ -120,6 +120,7 @@ export default defineConfig({
           { text: 'compact', link: '/gallery/compact' },
           { text: 'histogram', link: '/gallery/histogram' },
           { text: 'matmul', link: '/gallery/matmul' },
+          { text: 'convolution', link: '/gallery/convolution' },
           { text: 'starter', link: '/gallery/starter' },
         ],
       },

@@ -4,11 +4,11 @@
  * CPU can repeat them bit for bit.
  */
 import { Queue } from '@syclts/runtime';
-import type { Print } from '../.vitepress/theme/live.ts';
+import { addCanvas, type Print } from '../.vitepress/theme/live.ts';
 import { initialState } from './particles.state.ts';
 import { gravity, step } from './particles.sycl.ts';
 
-export async function run(print: Print) {
+export async function run(print: Print, area: HTMLElement) {
   const n = 4096;
   const steps = 120;
   const dt = 1 / 64;
@@ -31,6 +31,11 @@ export async function run(print: Print) {
   const ms = performance.now() - t0;
   const xs = await x.read();
   const speeds = await vy.read();
+
+  // The particles where they are now: x in [-1, 9), y in [0, 10).
+  const plot = addCanvas(area, `after ${steps} steps`, 320, 320);
+  plot.fillStyle = '#1d4ed8';
+  for (let i = 0; i < n; i++) plot.fillRect((xs[i]! + 1) * 32, 319 - heights[i]! * 32, 2, 2);
 
   let highest = 0;
   for (const h of heights) highest = Math.max(highest, h);

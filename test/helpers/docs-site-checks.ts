@@ -5,6 +5,8 @@
 import { expect } from 'vitest';
 import { initialState } from '../../docs/cookbook/particles.state.ts';
 import { seededFloats } from '../../docs/gallery/inputs.ts';
+import { convolveOnCpu, FILTERS, TOLERANCE } from '../../examples/convolution/src/filters.ts';
+import { sceneImage } from '../../examples/convolution/src/image.ts';
 import { histograms, productError, productTolerance } from './reference.js';
 
 type Check = (result: never, output: string) => void;
@@ -69,6 +71,28 @@ export const liveChecks: Record<string, Check> = {
       expect(productError(a, b, product, report.n), name).toBeLessThanOrEqual(
         productTolerance(report.n),
       );
+    }
+  },
+
+  convolution(result: {
+    width: number;
+    height: number;
+    checks: { mode: string; filter: string; maxError: number }[];
+    outputs: Record<'blur' | 'sharpen' | 'edges', number[]>;
+  }) {
+    expect(result.checks.map((c) => `${c.filter} ${c.mode}`).sort()).toEqual(
+      ['blur', 'sharpen', 'edges'].flatMap((f) => [`${f} native`, `${f} emulated`]).sort(),
+    );
+    const image = sceneImage(result.width, result.height);
+    for (const filter of ['blur', 'sharpen', 'edges'] as const) {
+      const expected = convolveOnCpu(image, FILTERS[filter]);
+      const output = result.outputs[filter];
+      expect(output).toHaveLength(expected.length);
+      let worst = 0;
+      output.forEach((v, i) => {
+        worst = Math.max(worst, Math.abs(v - expected[i]!));
+      });
+      expect(worst, filter).toBeLessThanOrEqual(TOLERANCE);
     }
   },
 

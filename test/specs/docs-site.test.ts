@@ -52,6 +52,7 @@ test('every page opens, every live example computes the right values, every link
   const ids = new Map<string, Set<string>>();
   const links: { from: string; href: string }[] = [];
   const ran = new Set<string>();
+  let drawn = 0;
   const errors: string[] = [];
 
   const page = await browser.newPage();
@@ -81,6 +82,17 @@ test('every page opens, every live example computes the right values, every link
       const check = liveChecks[name];
       expect(check, `${name} has a check`).toBeDefined();
       check!(JSON.parse((await live.getAttribute('data-result'))!) as never, output ?? '');
+      // What a run drew: each canvas holds a picture, not one colour.
+      const colours = await live.evaluate((element) =>
+        Array.from(element.querySelectorAll('canvas'), (canvas) => {
+          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          const seen = new Set<number>();
+          for (let i = 0; i < data.length; i += 4) seen.add(new DataView(data.buffer).getUint32(i));
+          return seen.size;
+        }),
+      );
+      for (const count of colours) expect(count, `${name}: a canvas`).toBeGreaterThan(1);
+      drawn += colours.length;
       ran.add(name);
     }
   }
@@ -88,6 +100,8 @@ test('every page opens, every live example computes the right values, every link
   expect(errors).toEqual([]);
   // Each live example has a check, and each check ran.
   expect([...ran].sort()).toEqual(Object.keys(liveChecks).sort());
+  // The convolution's input and three filters, and the particles.
+  expect(drawn).toBe(5);
 
   const broken: string[] = [];
   for (const { from, href } of links) {
@@ -106,7 +120,7 @@ test('every page opens, every live example computes the right values, every link
   }
   expect(broken).toEqual([]);
   console.log(
-    `[syclts] docs site: ${all.length} pages, ${ran.size} live examples, ${links.length} links, built in ${relative(repoRoot, site)}`,
+    `[syclts] docs site: ${all.length} pages, ${ran.size} live examples, ${drawn} canvases, ${links.length} links, built in ${relative(repoRoot, site)}`,
   );
 });
 
