@@ -32,10 +32,10 @@ export async function run(print: Print, area: HTMLElement) {
   const xs = await x.read();
   const speeds = await vy.read();
 
-  // The particles where they are now: x in [-1, 9), y in [0, 10).
+  // The particles where they are now: x in [-1, 9), y in [0, 3.2).
   const plot = addCanvas(area, `after ${steps} steps`, 320, 320);
   plot.fillStyle = '#1d4ed8';
-  for (let i = 0; i < n; i++) plot.fillRect((xs[i]! + 1) * 32, 319 - heights[i]! * 32, 2, 2);
+  for (let i = 0; i < n; i++) plot.fillRect((xs[i]! + 1) * 32, 319 - heights[i]! * 100, 2, 2);
 
   let highest = 0;
   for (const h of heights) highest = Math.max(highest, h);

@@ -20,7 +20,7 @@ export async function run(print: Print) {
     const { pipelinesCreated, nativeLaunches, emulatedLaunches } = queue.stats;
     rows[policy] = { outputs, stats: { pipelinesCreated, nativeLaunches, emulatedLaunches } };
     print(
-      `${policy.padEnd(8)}: ${pipelinesCreated} pipelines created, ${nativeLaunches} native and ` +
+      `${policy.padEnd(8)}: ${pipelinesCreated} pipeline(s) created, ${nativeLaunches} native and ` +
         `${emulatedLaunches} emulated launches; last: ${outputs.at(-1)!.join(' ')}`,
     );
   }
