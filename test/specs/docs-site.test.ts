@@ -122,7 +122,7 @@ test('every page opens, every live example computes the right values, every link
   console.log(
     `[syclts] docs site: ${all.length} pages, ${ran.size} live examples, ${drawn} canvases, ${links.length} links, built in ${relative(repoRoot, site)}`,
   );
-});
+}, 300_000);
 
 test("the cookbook's build error is what the compiler says, and its fix builds", async () => {
   const dir = join(repoRoot, 'docs/cookbook/errors');
