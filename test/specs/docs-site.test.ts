@@ -4,7 +4,7 @@
  * runs and its results are checked here against the CPU, and every link inside the site
  * (page and heading anchor) resolves.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -148,3 +148,41 @@ test("the cookbook's build error is what the compiler says, and its fix builds",
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test("`npm run docs:dev`: the dev server compiles a page's device code, and its example runs", async () => {
+  const server = spawn(
+    process.execPath,
+    [join(repoRoot, 'node_modules/vitepress/bin/vitepress.js'), 'dev', 'docs', '--port', '5470'],
+    { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /Local:\s+(http:\/\/\S+)/.exec(output);
+        if (found) resolve(found[1]!);
+      };
+      server.stdout.on('data', read);
+      server.stderr.on('data', read);
+      server.on('exit', (code) => reject(new Error(`vitepress dev exited (${code}):\n${output}`)));
+    });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${url}gallery/hello.html`);
+    const live = page.locator('[data-live="hello"]');
+    await expect
+      .poll(() => live.getAttribute('data-state'), { timeout: 90_000 })
+      .toMatch(/^(done|failed|no-webgpu)$/);
+    expect(await live.getAttribute('data-state'), (await live.textContent()) ?? '').toBe('done');
+    liveChecks.hello!(
+      JSON.parse((await live.getAttribute('data-result'))!) as never,
+      (await live.locator('pre').textContent()) ?? '',
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  } finally {
+    server.kill();
+  }
+}, 180_000);
