@@ -4,7 +4,7 @@
  * modules that the gallery and the cookbook run live in their pages.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import syclts from 'unplugin-syclts/vite';
 import { defineConfig } from 'vitepress';
 
@@ -169,6 +169,6 @@ export default defineConfig({
     plugins: [syclts({ specConstants: 'both' }) as never],
     build: { target: 'esnext' },
     // The examples' sources sit beside docs/, in the same repository.
-    server: { fs: { allow: [relative(process.cwd(), join(docs, '..')) || '.'] } },
+    server: { fs: { allow: [join(docs, '..')] } },
   },
 });
