@@ -57,6 +57,10 @@ test('every page opens, every live example computes the right values, every link
 
   const page = await browser.newPage();
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${String(error)}`));
+  // Vue's hydration mismatches and failed loads are console errors.
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
   for (const path of all) {
     await page.goto(`${server.url}${path}`);
     await page.waitForSelector('#app .VPContent');
