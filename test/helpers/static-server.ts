@@ -9,6 +9,9 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.json': 'application/json',
   '.map': 'application/json',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
 };
 
 export interface StaticServer {
