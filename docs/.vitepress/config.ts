@@ -103,6 +103,7 @@ export default defineConfig({
         items: [
           { text: 'Overview', link: '/cookbook/' },
           { text: 'Reduce', link: '/cookbook/reduce' },
+          { text: 'Images in and out', link: '/cookbook/images' },
           { text: 'A particle system', link: '/cookbook/particles' },
           { text: 'Constants changed per frame', link: '/cookbook/per-frame-constants' },
           { text: 'State in a device global', link: '/cookbook/device-global-state' },

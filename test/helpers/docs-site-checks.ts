@@ -132,6 +132,40 @@ export const liveChecks: Record<string, Check> = {
     expect(result.sum).toBe(1000 + (10_000 * 9_999) / 2);
   },
 
+  'cookbook-images'(result: {
+    width: number;
+    height: number;
+    radius: number;
+    pixels: number[];
+    blurred: number[];
+  }) {
+    const { width, height, radius, pixels, blurred } = result;
+    // The recipe's Gaussian: sigma (r + 1) / 2, edges clamped, rounded to RGBA8.
+    const sigma = (radius + 1) / 2;
+    let most = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        for (let c = 0; c < 4; c++) {
+          let sum = 0;
+          let total = 0;
+          for (let dy = -radius; dy <= radius; dy++) {
+            for (let dx = -radius; dx <= radius; dx++) {
+              const w = Math.exp(-(dx * dx + dy * dy) / (2 * sigma * sigma));
+              const sx = Math.min(width - 1, Math.max(0, x + dx));
+              const sy = Math.min(height - 1, Math.max(0, y + dy));
+              sum += w * pixels[(sy * width + sx) * 4 + c]!;
+              total += w;
+            }
+          }
+          const i = (y * width + x) * 4 + c;
+          most = Math.max(most, Math.abs(blurred[i]! - Math.round(sum / total)));
+        }
+      }
+    }
+    expect(most).toBeLessThanOrEqual(1);
+    expect(blurred).not.toEqual(pixels);
+  },
+
   'cookbook-particles'(result: {
     n: number;
     steps: number;

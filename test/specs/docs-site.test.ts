@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { decode } from 'fast-png';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
@@ -86,15 +87,31 @@ test('every page opens, every live example computes the right values, every link
       const check = liveChecks[name];
       expect(check, `${name} has a check`).toBeDefined();
       check!(JSON.parse((await live.getAttribute('data-result'))!) as never, output ?? '');
-      // What a run drew: each canvas holds a picture, not one colour.
-      const colours = await live.evaluate((element) =>
+      // What a run drew: each canvas holds a picture, not one colour. A WebGPU canvas keeps no
+      // pixels to read after it is shown: what the page shows of it is screenshot instead.
+      const counts = await live.evaluate((element) =>
         Array.from(element.querySelectorAll('canvas'), (canvas) => {
-          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          const context = canvas.getContext('2d');
+          if (!context) return null;
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
           const seen = new Set<number>();
           for (let i = 0; i < data.length; i += 4) seen.add(new DataView(data.buffer).getUint32(i));
           return seen.size;
         }),
       );
+      const colours: number[] = [];
+      for (const [i, count] of counts.entries()) {
+        if (count !== null) {
+          colours.push(count);
+          continue;
+        }
+        const png = decode(await live.locator('canvas').nth(i).screenshot());
+        const seen = new Set<string>();
+        for (let p = 0; p < png.width * png.height; p++) {
+          seen.add(String(png.data.slice(p * png.channels, (p + 1) * png.channels)));
+        }
+        colours.push(seen.size);
+      }
       for (const count of colours) expect(count, `${name}: a canvas`).toBeGreaterThan(1);
       drawn += colours.length;
       ran.add(name);
@@ -104,8 +121,9 @@ test('every page opens, every live example computes the right values, every link
   expect(errors).toEqual([]);
   // Each live example has a check, and each check ran.
   expect([...ran].sort()).toEqual(Object.keys(liveChecks).sort());
-  // The convolution's input and three filters, and the particles.
-  expect(drawn).toBe(5);
+  // The convolution's input and three filters, the particles, and the images recipe's input
+  // (2D) and output (WebGPU).
+  expect(drawn).toBe(7);
 
   const broken: string[] = [];
   for (const { from, href } of links) {
