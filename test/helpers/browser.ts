@@ -25,11 +25,20 @@ const WEBGPU_FLAGS = [
  */
 const LAUNCH_ATTEMPTS = 3;
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * A page that draws with WebGPU on a canvas (`getContext('webgpu')`) needs ANGLE on SwiftShader's
+ * Vulkan too: with the default GL, the GPU process finds no shared-image backing for the canvas's
+ * swap chain texture ("Could not find SharedImageBackingFactory ... WebgpuSwapChainTexture"), and
+ * the page's GPUDevice is lost ("Device was destroyed.") at its first present.
+ */
+const WEBGPU_CANVAS_FLAGS = ['--use-angle=swiftshader'];
+
+export async function launchBrowser(options: { webgpuCanvas?: boolean } = {}): Promise<Browser> {
   const executablePath = await chromium.executablePath();
+  const args = options.webgpuCanvas ? [...WEBGPU_FLAGS, ...WEBGPU_CANVAS_FLAGS] : WEBGPU_FLAGS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await playwright.launch({ executablePath, headless: true, args: WEBGPU_FLAGS });
+      return await playwright.launch({ executablePath, headless: true, args });
     } catch (error) {
       if (attempt === LAUNCH_ATTEMPTS || !diedStarting(error)) throw error;
       console.warn(`[syclts] Chromium died while starting (attempt ${attempt}); starting it again`);
