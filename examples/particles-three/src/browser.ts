@@ -50,7 +50,7 @@ interface WebGPUBackend {
 const DT = 0.01;
 const STRENGTH = 1;
 /** The page's check: f32 on the device and on the CPU drift apart a little over the steps. */
-const TOLERANCE = 2e-3;
+const TOLERANCE = 1e-4;
 
 const element = (id: string) => document.getElementById(id)!;
 const query = new URLSearchParams(location.search);
