@@ -10,8 +10,9 @@ const WEBGPU_FLAGS = [
   '--enable-features=Vulkan',
   '--use-vulkan=swiftshader',
   '--use-webgpu-adapter=swiftshader',
-  // Without ANGLE on SwiftShader too, presenting to a WebGPU canvas or importing a video frame
-  // loses the page's WebGPU instance ("A valid external Instance reference no longer exists").
+  // Without ANGLE on SwiftShader too, the GPU process finds no shared-image backing for a WebGPU
+  // canvas's swap chain texture or an imported video frame, and the page's WebGPU instance is
+  // lost ("A valid external Instance reference no longer exists", "Device was destroyed.").
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
   '--no-sandbox',

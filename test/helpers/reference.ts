@@ -73,4 +73,49 @@ export function gaussian(
     }
   }
   return out;
+/**
+ * The particles example's simulation in double precision: `steps` semi-implicit Euler steps of
+ * `dt` towards an attractor at the origin (acceleration −G·M·p / (|p|² + ε²)^1.5), from xyzw
+ * positions and velocities. Returns the xyzw positions after the last step (w kept).
+ */
+export function particlePositions(
+  initial: { readonly positions: readonly number[]; readonly velocities: readonly number[] },
+  simulation: { strength: number; softening: number; dt: number; steps: number },
+): number[] {
+  const { strength, softening, dt, steps } = simulation;
+  const p = [...initial.positions];
+  const v = [...initial.velocities];
+  for (let s = 0; s < steps; s++) {
+    for (let i = 0; i < p.length; i += 4) {
+      const d2 = p[i]! ** 2 + p[i + 1]! ** 2 + p[i + 2]! ** 2 + softening ** 2;
+      const k = (-strength / (d2 * Math.sqrt(d2))) * dt;
+      for (let c = i; c < i + 3; c++) {
+        v[c] = v[c]! + p[c]! * k;
+        p[c] = p[c]! + v[c]! * dt;
+      }
+    }
+  }
+  return p;
+}
+
+/**
+ * Where a world-space point lands on a canvas of `width` x `height` CSS pixels, through
+ * three.js's column-major view and projection matrices; null behind the camera.
+ */
+export function projectToCanvas(
+  point: readonly [number, number, number],
+  camera: { readonly view: readonly number[]; readonly projection: readonly number[] },
+  width: number,
+  height: number,
+): { x: number; y: number } | null {
+  const transform = (m: readonly number[], v: readonly number[]) =>
+    [0, 1, 2, 3].map((row) => v.reduce((sum, x, col) => sum + m[col * 4 + row]! * x, 0));
+  const [x, y, , w] = transform(camera.projection, transform(camera.view, [...point, 1])) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (w <= 0) return null;
+  return { x: ((x / w + 1) / 2) * width, y: ((1 - y / w) / 2) * height };
 }

@@ -10,7 +10,12 @@ import { build, createServer, type UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { outRoot } from '../helpers/paths.js';
-import { gaussian, histograms, productError, productTolerance } from '../helpers/reference.js';
+import { gaussian, histograms, 
+  histograms,
+  particlePositions,productError, 
+  productError,productTolerance, 
+  productTolerance,
+  projectToCanvas,} from '../helpers/reference.js';
 import { type StaticServer, serveDirectory } from '../helpers/static-server.js';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
@@ -218,26 +223,125 @@ describe('histogram', () => {
   });
 });
 
+describe('particles-three', () => {
+  test('`npm run dev`: the page animates on and checks the buffer after 120 frames', async () => {
+    await passesWhenViteServes('particles-three', '?count=256');
+  });
+
+  test('three.js draws the particles syclts moved in its buffer: read back and on screen', async () => {
+    const count = 1024;
+    const frames = 90;
+    const page = await openExample(
+      'particles-three',
+      `?count=${count}&frames=${frames}`,
+    );
+    const report = await pageResult<{
+      adapter: string;
+      count: number;
+      frames: number;
+      dt: number;
+      strength: number;
+      softening: number;
+      initial: { positions: number[]; velocities: number[] };
+      positions: number[];
+      camera: { view: number[]; projection: number[] };
+      canvas: { width: number; height: number };
+      ok: boolean;
+    }>(page);
+    expect(report).toMatchObject({ count, frames, ok: true });
+    expect(report.positions).toHaveLength(4 * count);
+
+    // The positions read back from three.js's buffer against this test's own reference, from
+    // the page's fresh random initial state: f32 on the device, f64 here, over 90 steps.
+    const reference = particlePositions(report.initial, { ...report, steps: frames });
+    let worst = 0;
+    let moved = 0;
+    for (let i = 0; i < reference.length; i++) {
+      const error = Math.abs(report.positions[i]! - reference[i]!);
+      worst = Number.isNaN(error) ? Number.POSITIVE_INFINITY : Math.max(worst, error);
+      moved = Math.max(moved, Math.abs(reference[i]! - report.initial.positions[i]!));
+    }
+    console.log(
+      `[syclts] particles-three page ran on adapter: ${report.adapter}; positions within ${worst.toExponential(1)} of the reference`,
+    );
+    expect(worst).toBeLessThan(1e-4);
+    expect(moved).toBeGreaterThan(0.3);
+
+    // The frame on screen, drawn after the last launch: every particle's pixel (the reference
+    // position through the page's camera) differs from the background, and pixels far from all
+    // of them, where the particles started among them, are the background.
+    const shot = await page.screenshot({
+      path: join(screenshots, 'particles-three.png'),
+      fullPage: true,
+    });
+    const image = decode(shot);
+    const box = (await page.locator('#scene').boundingBox())!;
+    const { width, height } = report.canvas;
+    const pixel = (x: number, y: number) => {
+      const at =
+        ((Math.round(box.y) + Math.floor(y)) * image.width + Math.round(box.x) + Math.floor(x)) *
+        image.channels;
+      return [image.data[at]!, image.data[at + 1]!, image.data[at + 2]!];
+    };
+    const distance = (a: number[], b: number[]) =>
+      a.reduce((sum, c, i) => sum + Math.abs(c - b[i]!), 0);
+    const background = pixel(2, 2);
+    // scene.background 0x0b1020, through three.js's sRGB output.
+    expect(distance(background, [0x0b, 0x10, 0x20])).toBeLessThanOrEqual(6);
+    const project = (xyzw: readonly number[], i: number) =>
+      projectToCanvas([xyzw[i]!, xyzw[i + 1]!, xyzw[i + 2]!], report.camera, width, height);
+    const drawn: { x: number; y: number }[] = [];
+    for (let i = 0; i < reference.length; i += 4) {
+      const at = project(reference, i);
+      if (at && at.x >= 1 && at.y >= 1 && at.x < width - 1 && at.y < height - 1) drawn.push(at);
+    }
+    expect(drawn.length).toBeGreaterThan(0.95 * count);
+    const missing = drawn.filter(({ x, y }) => distance(pixel(x, y), background) < 30);
+    expect(missing).toEqual([]);
+    const farFromAll = (x: number, y: number) =>
+      drawn.every((at) => (at.x - x) ** 2 + (at.y - y) ** 2 > 12 ** 2);
+    const grid: [number, number][] = [];
+    for (let y = 4; y < height; y += 8) for (let x = 4; x < width; x += 8) grid.push([x, y]);
+    const empty = grid.filter(([x, y]) => farFromAll(x, y));
+    expect(empty.length).toBeGreaterThan(500);
+    expect(empty.filter(([x, y]) => distance(pixel(x, y), background) > 6)).toEqual([]);
+    // Not the first frame: most particles have left the pixels they started on.
+    let left = 0;
+    for (let i = 0; i < reference.length; i += 4) {
+      const at = project(report.initial.positions, i);
+      if (at && at.x >= 0 && at.y >= 0 && at.x < width && at.y < height) {
+        if (distance(pixel(at.x, at.y), background) <= 6) left++;
+      }
+    }
+    expect(left).toBeGreaterThan(count / 2);
+  });
+});
+
+/** Serves the example with Vite's dev server (what `npm run dev` does) and asserts the page's check. */
+async function passesWhenViteServes(name: string, query = ''): Promise<void> {
+  const root = join(examples, name);
+  const server = await createServer({
+    ...(await exampleConfig(root)),
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 5380, strictPort: false },
+  });
+  await server.listen();
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${name} (dev): ${String(error)}`));
+    await page.goto(`${server.resolvedUrls!.local[0]!}${query}`);
+    const result = await pageResult<{ ok: boolean }>(page);
+    expect(result.ok, name).toBe(true);
+    await page.close();
+  } finally {
+    await server.close();
+  }
+}
+
 test('`npm run dev`: each page passes its check when Vite serves it', async () => {
   for (const name of ['convolution', 'matmul', 'histogram']) {
-    const root = join(examples, name);
-    const server = await createServer({
-      ...(await exampleConfig(root)),
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      server: { host: '127.0.0.1', port: 5380, strictPort: false },
-    });
-    await server.listen();
-    try {
-      const page = await browser.newPage();
-      page.on('pageerror', (error) => pageErrors.push(`${name} (dev): ${String(error)}`));
-      await page.goto(`${server.resolvedUrls!.local[0]!}${name === 'matmul' ? '?size=32' : ''}`);
-      const result = await pageResult<{ ok: boolean }>(page);
-      expect(result.ok, name).toBe(true);
-      await page.close();
-    } finally {
-      await server.close();
-    }
+    await passesWhenViteServes(name, name === 'matmul' ? '?size=32' : '');
   }
 });
