@@ -73,6 +73,8 @@ export function gaussian(
     }
   }
   return out;
+}
+
 /**
  * The particles example's simulation in double precision: `steps` semi-implicit Euler steps of
  * `dt` towards an attractor at the origin (acceleration −G·M·p / (|p|² + ε²)^1.5), from xyzw

@@ -10,12 +10,14 @@ import { build, createServer, type UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { outRoot } from '../helpers/paths.js';
-import { gaussian, histograms, 
+import {
+  gaussian,
   histograms,
-  particlePositions,productError, 
-  productError,productTolerance, 
+  particlePositions,
+  productError,
   productTolerance,
-  projectToCanvas,} from '../helpers/reference.js';
+  projectToCanvas,
+} from '../helpers/reference.js';
 import { type StaticServer, serveDirectory } from '../helpers/static-server.js';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
