@@ -233,10 +233,7 @@ describe('particles-three', () => {
   test('three.js draws the particles syclts moved in its buffer: read back and on screen', async () => {
     const count = 1024;
     const frames = 90;
-    const page = await openExample(
-      'particles-three',
-      `?count=${count}&frames=${frames}`,
-    );
+    const page = await openExample('particles-three', `?count=${count}&frames=${frames}`);
     const report = await pageResult<{
       adapter: string;
       count: number;
