@@ -83,6 +83,38 @@ const slotBlock = (launch: string) =>
     `var slot = 0u;\\n\\s*if \\(${launch.replace(/[[\]]/g, '\\$&')}\\.slot_mode != 0u\\) \\{[\\s\\S]*?workgroupUniformLoad\\(&launch_slot\\);\\n\\s*\\}`,
   );
 const noSlot = (code: string, launch: string) => replace(code, slotBlock(launch), 'let slot = 0u;');
+/**
+ * The kernel's body as a function of the slot, called with the slot taken when `slot_mode` is
+ * set and with 0u otherwise: the second call is the body with every record index a constant.
+ */
+function twoPaths(code: string, entry: string, launch: string): string {
+  const start = code.indexOf(`@compute @workgroup_size(64u, 4u, 1u)\nfn ${entry}(`);
+  const end = code.indexOf('\n}\n', start) + 3;
+  const text = code.slice(start, end);
+  const block = text.match(slotBlock(launch))!;
+  const rest = text.slice(block.index! + block[0].length, text.length - 2);
+  const params = 'wgid: vec3<u32>, lid: vec3<u32>, lindex: u32';
+  const body = `${entry}_body`;
+  const replaced = `fn ${body}(slot: u32, ${params}) {${rest}}
+
+@compute @workgroup_size(64u, 4u, 1u)
+fn ${entry}(
+  @builtin(workgroup_id) wgid: vec3<u32>,
+  @builtin(local_invocation_id) lid: vec3<u32>,
+  @builtin(local_invocation_index) lindex: u32,
+) {
+  if (${launch}.slot_mode != 0u) {
+    if (lindex == 0u) {
+      launch_slot = launch_slots.table[atomicAdd(&launch_slots.next, 1u)];
+    }
+    ${body}(workgroupUniformLoad(&launch_slot), wgid, lid, lindex);
+  } else {
+    ${body}(0u, wgid, lid, lindex);
+  }
+}
+`;
+  return code.slice(0, start) + replaced + code.slice(end);
+}
 const inPlace = (code: string) =>
   replace(
     replace(code, /let c: array<f32, 9> = sc_buffer\[slot\]\.sc_coeffs;\n/, ''),
@@ -151,6 +183,22 @@ const variants: Variant[] = [
     dst: 'a_conv3x3_dst',
   },
   {
+    name: 'syclts emulated, two paths (the body a function of the slot, called with 0u when no slot is taken)',
+    code: twoPaths(emulatedWgsl, 'k_conv3x3', 'launch_conv3x3'),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts emulated, two paths, coefficients indexed in storage',
+    code: inPlace(twoPaths(emulatedWgsl, 'k_conv3x3', 'launch_conv3x3')),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
     name: 'syclts kernel arguments, as generated',
     code: emulatedWgsl,
     entry: 'k_conv3x3Args',
@@ -161,6 +209,14 @@ const variants: Variant[] = [
   {
     name: 'syclts kernel arguments, no launch-slot read (slot = 0u)',
     code: noSlot(emulatedWgsl, 'launch_conv3x3Args[0]'),
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+  },
+  {
+    name: 'syclts kernel arguments, two paths',
+    code: twoPaths(emulatedWgsl, 'k_conv3x3Args', 'launch_conv3x3Args[0]'),
     entry: 'k_conv3x3Args',
     data: argsData,
     src: 'a_conv3x3Args_src',
@@ -181,8 +237,11 @@ const dst = device.createBuffer({
 
 /** The entry point's text, to find which module-scope variables it uses. */
 function entryText(code: string, entry: string): string {
-  const start = code.indexOf(`fn ${entry}(`);
-  return code.slice(start, code.indexOf('\n}\n', start));
+  const of = (name: string) => {
+    const start = code.indexOf(`fn ${name}(`);
+    return start < 0 ? '' : code.slice(start, code.indexOf('\n}\n', start));
+  };
+  return of(entry) + of(`${entry}_body`);
 }
 
 const made = await Promise.all(

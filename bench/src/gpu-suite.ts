@@ -108,29 +108,35 @@ const auto = await Queue.create({ device, specConstants: 'auto' });
 const log = (line: string) => console.log(line);
 log(`adapter: ${description}`);
 
-const copy = await copyBandwidth(bench, sizes.copy, 15);
+const copy = await copyBandwidth(bench, sizes.copy, 15, small ? 200 : 2000);
+const copyRate = (us: number) => (2 * copy.bytes) / us / 1e3;
 log(
-  `copy: ${fixed(copy.gbs, 0)} GB/s median, ${fixed(copy.bestGbs, 0)} best (read + written); one submit per pass: ${fixed(copy.perSubmitGbs, 0)}; 15 copies in one pass: ${fixed(copy.onePassGbs, 0)}`,
+  `copy: ${fixed(copy.gbs, 0)} GB/s median, ${fixed(copy.bestGbs, 0)} best (read + written; the best of ${copy.roundMedians.length} rounds, first ${fixed(copyRate(copy.roundMedians[0]!), 0)}, last ${fixed(copyRate(copy.roundMedians.at(-1)!), 0)}); one submit per pass: ${fixed(copy.perSubmitGbs, 0)}; 15 copies in one pass: ${fixed(copy.onePassGbs, 0)}`,
 );
+log(`copy rounds' medians (µs): ${copy.roundMedians.map((m) => fixed(m, 0)).join(' ')}`);
 // The same kernel timed by a standalone script in a process of its own, right after (the GPU
-// warm): the check on the ceiling's figure.
-// (bandwidth.mjs asks Dawn for a hardware adapter: with SYCLTS_ADAPTER=hardware only.)
-const standaloneText = process.env.SYCLTS_ADAPTER === 'hardware' ? child('bandwidth.mjs') : null;
+// warm), its rounds for as long: the check on the ceiling's figure. (bandwidth.mjs asks Dawn for
+// a hardware adapter: with SYCLTS_ADAPTER=hardware only.)
+const standaloneText =
+  process.env.SYCLTS_ADAPTER === 'hardware' ? child('bandwidth.mjs', ['--seconds', '2']) : null;
 const standaloneMatch = standaloneText?.match(
-  /copy bandwidth: (\d+) GB\/s \(.* in ([\d.]+) us, median of (\d+)\); best (\d+) GB\/s \(([\d.]+) us\)/,
+  /rounds: (\d+) in [\d.]+ s; first (\d+) GB\/s \(([\d.]+) us\), best (\d+) GB\/s \(([\d.]+) us, round (\d+)\), last (\d+) GB\/s/,
 );
 const standalone = standaloneMatch
   ? {
-      gbs: Number(standaloneMatch[1]),
-      us: Number(standaloneMatch[2]),
-      passes: Number(standaloneMatch[3]),
-      bestGbs: Number(standaloneMatch[4]),
-      bestUs: Number(standaloneMatch[5]),
+      rounds: Number(standaloneMatch[1]),
+      firstGbs: Number(standaloneMatch[2]),
+      firstUs: Number(standaloneMatch[3]),
+      gbs: Number(standaloneMatch[4]),
+      us: Number(standaloneMatch[5]),
+      bestRound: Number(standaloneMatch[6]),
+      lastGbs: Number(standaloneMatch[7]),
     }
   : null;
+if (standaloneText) log(standaloneText.trimEnd());
 log(
   standalone
-    ? `copy, standalone process (bandwidth.mjs): ${standalone.gbs} GB/s median, ${standalone.bestGbs} best; the suite's median / standalone's: ${fixed(copy.gbs / standalone.gbs, 3)}`
+    ? `copy, standalone process (bandwidth.mjs): best round ${standalone.gbs} GB/s median, first round ${standalone.firstGbs}; the suite's ceiling / standalone's best round: ${fixed(copy.gbs / standalone.gbs, 3)}`
     : `copy, standalone process: not run (${standaloneText === null ? 'no hardware adapter asked for, or no bandwidth.mjs beside the suite' : 'output not understood'})`,
 );
 const options = { bench, native, emulated, launches: sizes.launches, rounds: sizes.rounds };
@@ -213,7 +219,7 @@ const command = `node bench/out/gpu-suite.mjs${args.length ? ` ${args.join(' ')}
 const section: string[] = [
   `Adapter: ${description}. Host: ${hostname()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Command: \`${command}\`${bench.timer.gpu ? '' : ' (no timestamp queries on this adapter: host times per launch)'}.`,
   '',
-  `Copy bandwidth (vec4f copy kernel over ${copy.bytes / 2 ** 20} MiB, bytes read + bytes written = ${(2 * copy.bytes) / 2 ** 20} MiB a pass; 15 passes in one submission, each with its own timestamps, after about 300 ms of warm-up copies): **${fixed(copy.gbs, 0)} GB/s** median (${fixed(copy.times.median, 1)} µs), ${fixed(copy.bestGbs, 0)} GB/s best (${fixed(copy.times.best, 1)} µs); the same passes submitted one by one: ${fixed(copy.perSubmitGbs, 0)} GB/s median (${fixed(copy.perSubmitUs, 1)} µs); 15 copies as the dispatches of one pass, its time over 15: ${fixed(copy.onePassGbs, 0)} GB/s (${fixed(copy.onePassUs, 1)} µs, median of 3 such passes). ${standalone ? `Check: the same kernel timed by a standalone script in a process of its own started right after (\`bench/gpu/bandwidth.mjs\`: ${standalone.passes} passes in one submission, per-pass timestamps, no warm-up of its own): ${standalone.gbs} GB/s median (${fixed(standalone.us, 1)} µs), ${standalone.bestGbs} GB/s best; the suite's median is **${fixed(copy.gbs / standalone.gbs, 3)}x** the standalone one.` : 'Check: no standalone timing (it runs with SYCLTS_ADAPTER=hardware and bandwidth.mjs beside the suite).'}${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
+  `Copy bandwidth (vec4f copy kernel over ${copy.bytes / 2 ** 20} MiB, bytes read + bytes written = ${(2 * copy.bytes) / 2 ** 20} MiB a pass; rounds of 15 passes in one submission, each pass with its own timestamps, after about 300 ms of warm-up copies, for about ${small ? 0.2 : 2} s; the round with the best median): **${fixed(copy.gbs, 0)} GB/s** median (${fixed(copy.times.median, 1)} µs), ${fixed(copy.bestGbs, 0)} GB/s best pass (${fixed(copy.times.best, 1)} µs); of ${copy.roundMedians.length} rounds, the first's median ${fixed(copyRate(copy.roundMedians[0]!), 0)} GB/s (${fixed(copy.roundMedians[0]!, 1)} µs), the last's ${fixed(copyRate(copy.roundMedians.at(-1)!), 0)} GB/s; the same passes submitted one by one: ${fixed(copy.perSubmitGbs, 0)} GB/s median (${fixed(copy.perSubmitUs, 1)} µs); 15 copies as the dispatches of one pass, its time over 15: ${fixed(copy.onePassGbs, 0)} GB/s (${fixed(copy.onePassUs, 1)} µs, median of 3 such passes). ${standalone ? `Check: the same kernel timed by a standalone script in a process of its own started right after (\`bench/gpu/bandwidth.mjs --seconds 2\`: rounds of 15 passes in one submission, per-pass timestamps, the first at once): best round ${standalone.gbs} GB/s median (${fixed(standalone.us, 1)} µs, round ${standalone.bestRound} of ${standalone.rounds}), first round ${standalone.firstGbs} GB/s (${fixed(standalone.firstUs, 1)} µs), last ${standalone.lastGbs} GB/s; the suite's ceiling is **${fixed(copy.gbs / standalone.gbs, 3)}x** the standalone best round.` : 'Check: no standalone timing (it runs with SYCLTS_ADAPTER=hardware and bandwidth.mjs beside the suite).'}${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
   '',
 ];
 if (speed.length) {
@@ -297,9 +303,9 @@ if (cold.length) {
   );
 }
 if (collectives.length) {
-  const copyRate = copy.gbs;
+  const ceiling = copy.gbs;
   section.push(
-    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then ${sizes.collectivePasses} runs recorded into one submission after about 300 ms of warm-up runs, each timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(copyRate, 0)} GB/s median).`,
+    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then ${sizes.collectivePasses} runs recorded into one submission after about 300 ms of warm-up runs, each timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(ceiling, 0)} GB/s median).`,
     '',
     table(
       [
@@ -335,7 +341,7 @@ if (collectives.length) {
             fixed(r.times.best, 1),
             rate,
             r.counted,
-            `${fixed((100 * gbs) / copyRate, 0)}%`,
+            `${fixed((100 * gbs) / ceiling, 0)}%`,
             r.check,
           ];
         }),
