@@ -1,7 +1,8 @@
 /**
  * Where the 3x3 convolution's run-time value paths lose time: the WGSL syclts generates for
  * `conv3x3` (emulated constants) and `conv3x3Args` (kernel arguments), as printed and with one
- * thing changed at a time, against hand-written WGSL with literal values and with the values in
+ * thing changed at a time (and as the runtime runs it for a large launch: the pipeline made with the
+ * image's launch-slot override false), against hand-written WGSL with literal values and with the values in
  * a plain uniform. Every variant is dispatched with plain WebGPU calls and timed per pass (all
  * repetitions of a round in one submission, per-pass timestamps), the variants interleaved round
  * by round; each output is checked against the literal kernel's first. One process, 4096 x 4096.
@@ -130,7 +131,13 @@ interface Variant {
   readonly data: Record<string, ArrayBuffer>;
   readonly src: string;
   readonly dst: string;
+  /** Pipeline constants (the image's launch-slot override). */
+  readonly constants?: Record<string, number>;
 }
+/** The image's launch-slot override off, where the image has one (images built since 2026-11-27). */
+const unslotted: Record<string, number> = image.launchSlots?.override
+  ? { [image.launchSlots.override]: 0 }
+  : {};
 const emulatedData = { launch_conv3x3: launchRecord, sc_buffer: scRecord };
 const argsData = { launch_conv3x3Args: argsRecords };
 const variants: Variant[] = [
@@ -157,6 +164,15 @@ const variants: Variant[] = [
     data: emulatedData,
     src: 'a_conv3x3_src',
     dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts emulated, as generated, the pipeline without launch slots (override false: what the runtime runs for a large launch)',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+    constants: unslotted,
   },
   {
     name: 'syclts emulated, no launch-slot read (slot = 0u)',
@@ -207,6 +223,15 @@ const variants: Variant[] = [
     dst: 'a_conv3x3Args_dst',
   },
   {
+    name: 'syclts kernel arguments, as generated, the pipeline without launch slots (override false)',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+    constants: unslotted,
+  },
+  {
     name: 'syclts kernel arguments, no launch-slot read (slot = 0u)',
     code: noSlot(emulatedWgsl, 'launch_conv3x3Args[0]'),
     entry: 'k_conv3x3Args',
@@ -249,7 +274,7 @@ const made = await Promise.all(
     const module = device.createShaderModule({ code: v.code });
     const pipeline = await device.createComputePipelineAsync({
       layout: 'auto',
-      compute: { module, entryPoint: v.entry },
+      compute: { module, entryPoint: v.entry, constants: v.constants ?? {} },
     });
     const body = entryText(v.code, v.entry);
     const entries: GPUBindGroupEntry[] = [];
