@@ -81,7 +81,7 @@ const replace = (code: string, from: string | RegExp, to: string): string => {
 };
 const slotBlock = (launch: string) =>
   new RegExp(
-    `var slot = 0u;\\n\\s*if \\(${launch.replace(/[[\]]/g, '\\$&')}\\.slot_mode != 0u\\) \\{[\\s\\S]*?workgroupUniformLoad\\(&launch_slot\\);\\n\\s*\\}`,
+    `var slot = 0u;\\n\\s*if \\((?:\\w+ && )?${launch.replace(/[[\]]/g, '\\$&')}\\.slot_mode != 0u\\) \\{[\\s\\S]*?workgroupUniformLoad\\(&launch_slot\\);\\n\\s*\\}`,
   );
 const noSlot = (code: string, launch: string) => replace(code, slotBlock(launch), 'let slot = 0u;');
 /**
