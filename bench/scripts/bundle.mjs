@@ -9,7 +9,14 @@ import * as esbuild from 'esbuild';
 import syclts from 'unplugin-syclts/esbuild';
 
 const bench = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entries = ['gpu-suite', 'storm', 'toolchain', 'matmul-variants'];
+const entries = [
+  'gpu-suite',
+  'cold-path',
+  'conv-variants',
+  'storm',
+  'toolchain',
+  'matmul-variants',
+];
 await esbuild.build({
   absWorkingDir: bench,
   entryPoints: Object.fromEntries(entries.map((e) => [e, `src/${e}.ts`])),

@@ -10,13 +10,23 @@
  * ceiling, which is always measured: kernel speed (matmul, conv), value-change and launch costs,
  * hand-written collectives (rows and sizes: BENCH_COLLECTIVES, BENCH_COLLECTIVES_LOG2, see
  * gpu/collective-rows.ts).
+ *
+ * Each process of the suite (and each process it starts) gets an empty NVIDIA shader disk cache
+ * (__GL_SHADER_DISK_CACHE_PATH, a fresh folder) unless BENCH_SHADER_CACHE=keep: a new value set
+ * then costs what it costs the first time. The suite starts two scripts bundled beside it, each
+ * in processes of its own: bench/gpu/bandwidth.mjs (the copy ceiling timed standalone, the
+ * check row of the ceiling) and cold-path.mjs (launches of a process that has run nothing before;
+ * with the `costs` section).
  */
-import { writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Queue } from '@syclts/runtime';
 import { copyBandwidth } from './gpu/bandwidth.js';
 import { type CollectiveRow, collectiveOptions, collectiveRows } from './gpu/collective-rows.js';
-import { benchDevice } from './gpu/device.js';
+import { benchDevice, median, secondDevice } from './gpu/device.js';
 import { convSpeed, matmulSpeed, type SpeedRow } from './gpu/kernel-speed.js';
 import { launchOverhead, valueChangeCost } from './gpu/runtime-costs.js';
 import { fixed, table } from './markdown.js';
@@ -70,6 +80,26 @@ function fp32Peak(description: string): { tflops: number; name: string } | null 
   return null;
 }
 
+const here = dirname(fileURLToPath(import.meta.url));
+const keepShaderCache = process.env.BENCH_SHADER_CACHE === 'keep';
+/** An empty folder for the driver's shader disk cache (NVIDIA reads it when Dawn loads the driver). */
+const freshShaderCache = () => mkdtempSync(join(tmpdir(), 'syclts-bench-shaders-'));
+if (!keepShaderCache) process.env.__GL_SHADER_DISK_CACHE_PATH = freshShaderCache();
+/** Runs a script bundled beside the suite in a process of its own; null where it is missing. */
+function child(file: string, args: string[] = []): string | null {
+  const path = join(here, file);
+  if (!existsSync(path)) return null;
+  const env = { ...process.env };
+  if (!keepShaderCache) env.__GL_SHADER_DISK_CACHE_PATH = freshShaderCache();
+  return execFileSync(process.execPath, [path, ...args], {
+    cwd: here,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 << 20,
+  });
+}
+
 const bench = await benchDevice();
 const { device, description } = bench;
 const native = await Queue.create({ device, specConstants: 'native' });
@@ -78,9 +108,36 @@ const auto = await Queue.create({ device, specConstants: 'auto' });
 const log = (line: string) => console.log(line);
 log(`adapter: ${description}`);
 
-const copy = await copyBandwidth(bench, sizes.copy, 15);
+const copy = await copyBandwidth(bench, sizes.copy, 15, small ? 200 : 2000);
+const copyRate = (us: number) => (2 * copy.bytes) / us / 1e3;
 log(
-  `copy: ${fixed(copy.gbs, 0)} GB/s median, ${fixed(copy.bestGbs, 0)} best (read + written); one submit per pass: ${fixed(copy.perSubmitGbs, 0)}; 15 copies in one pass: ${fixed(copy.onePassGbs, 0)}`,
+  `copy: ${fixed(copy.gbs, 0)} GB/s median, ${fixed(copy.bestGbs, 0)} best (read + written; the best of ${copy.roundMedians.length} rounds, first ${fixed(copyRate(copy.roundMedians[0]!), 0)}, last ${fixed(copyRate(copy.roundMedians.at(-1)!), 0)}); one submit per pass: ${fixed(copy.perSubmitGbs, 0)}; 15 copies in one pass: ${fixed(copy.onePassGbs, 0)}`,
+);
+log(`copy rounds' medians (µs): ${copy.roundMedians.map((m) => fixed(m, 0)).join(' ')}`);
+// The same kernel timed by a standalone script in a process of its own, right after (the GPU
+// warm), its rounds for as long: the check on the ceiling's figure. (bandwidth.mjs asks Dawn for
+// a hardware adapter: with SYCLTS_ADAPTER=hardware only.)
+const standaloneText =
+  process.env.SYCLTS_ADAPTER === 'hardware' ? child('bandwidth.mjs', ['--seconds', '2']) : null;
+const standaloneMatch = standaloneText?.match(
+  /rounds: (\d+) in [\d.]+ s; first (\d+) GB\/s \(([\d.]+) us\), best (\d+) GB\/s \(([\d.]+) us, round (\d+)\), last (\d+) GB\/s/,
+);
+const standalone = standaloneMatch
+  ? {
+      rounds: Number(standaloneMatch[1]),
+      firstGbs: Number(standaloneMatch[2]),
+      firstUs: Number(standaloneMatch[3]),
+      gbs: Number(standaloneMatch[4]),
+      us: Number(standaloneMatch[5]),
+      bestRound: Number(standaloneMatch[6]),
+      lastGbs: Number(standaloneMatch[7]),
+    }
+  : null;
+if (standaloneText) log(standaloneText.trimEnd());
+log(
+  standalone
+    ? `copy, standalone process (bandwidth.mjs): best round ${standalone.gbs} GB/s median, first round ${standalone.firstGbs}; the suite's ceiling / standalone's best round: ${fixed(copy.gbs / standalone.gbs, 3)}`
+    : `copy, standalone process: not run (${standaloneText === null ? 'no hardware adapter asked for, or no bandwidth.mjs beside the suite' : 'output not understood'})`,
 );
 const options = { bench, native, emulated, launches: sizes.launches, rounds: sizes.rounds };
 const speed: SpeedRow[] = [];
@@ -94,10 +151,29 @@ if (sections.has('kernels')) {
 }
 const costs = sections.has('costs')
   ? {
-      ...(await valueChangeCost(native, emulated, auto, sizes.samples, sizes.warmUp)),
+      ...(await valueChangeCost(
+        native,
+        emulated,
+        auto,
+        sizes.samples,
+        sizes.warmUp,
+        await Queue.create({ device: await secondDevice(), specConstants: 'native' }),
+      )),
       overhead: await launchOverhead(native, emulated, sizes.batch, sizes.rounds + 2),
     }
   : null;
+/** Cold path: launches of fresh processes (cold-path.mjs), three processes. */
+const coldProcesses = 3;
+const coldLaunches = 30;
+const cold: { what: string; us: number[] }[][] = [];
+if (sections.has('costs')) {
+  for (let p = 0; p < coldProcesses; p++) {
+    const text = child('cold-path.mjs', [String(coldLaunches)]);
+    if (text === null) break;
+    cold.push(JSON.parse(text.trim().split('\n').at(-1)!).rows);
+  }
+  log(`cold path: ${cold.length} processes`);
+}
 const collectiveSelection = collectiveOptions(sizes.collectivesLog2);
 const collectives: CollectiveRow[] = sections.has('collectives')
   ? await collectiveRows(device, {
@@ -143,12 +219,12 @@ const command = `node bench/out/gpu-suite.mjs${args.length ? ` ${args.join(' ')}
 const section: string[] = [
   `Adapter: ${description}. Host: ${hostname()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Command: \`${command}\`${bench.timer.gpu ? '' : ' (no timestamp queries on this adapter: host times per launch)'}.`,
   '',
-  `Copy bandwidth (vec4f copy kernel over ${copy.bytes / 2 ** 20} MiB, bytes read + bytes written = ${(2 * copy.bytes) / 2 ** 20} MiB a pass; 15 passes in one submission, each with its own timestamps, after about 300 ms of warm-up copies): **${fixed(copy.gbs, 0)} GB/s** median (${fixed(copy.times.median, 1)} µs), ${fixed(copy.bestGbs, 0)} GB/s best (${fixed(copy.times.best, 1)} µs); the same passes submitted one by one: ${fixed(copy.perSubmitGbs, 0)} GB/s median (${fixed(copy.perSubmitUs, 1)} µs); 15 copies as the dispatches of one pass, its time over 15: ${fixed(copy.onePassGbs, 0)} GB/s (${fixed(copy.onePassUs, 1)} µs, median of 3 such passes).${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
+  `Copy bandwidth (vec4f copy kernel over ${copy.bytes / 2 ** 20} MiB, bytes read + bytes written = ${(2 * copy.bytes) / 2 ** 20} MiB a pass; rounds of 15 passes in one submission, each pass with its own timestamps, after about 300 ms of warm-up copies, for about ${small ? 0.2 : 2} s; the round with the best median): **${fixed(copy.gbs, 0)} GB/s** median (${fixed(copy.times.median, 1)} µs), ${fixed(copy.bestGbs, 0)} GB/s best pass (${fixed(copy.times.best, 1)} µs); of ${copy.roundMedians.length} rounds, the first's median ${fixed(copyRate(copy.roundMedians[0]!), 0)} GB/s (${fixed(copy.roundMedians[0]!, 1)} µs), the last's ${fixed(copyRate(copy.roundMedians.at(-1)!), 0)} GB/s; the same passes submitted one by one: ${fixed(copy.perSubmitGbs, 0)} GB/s median (${fixed(copy.perSubmitUs, 1)} µs); 15 copies as the dispatches of one pass, its time over 15: ${fixed(copy.onePassGbs, 0)} GB/s (${fixed(copy.onePassUs, 1)} µs, median of 3 such passes). ${standalone ? `Check: the same kernel timed by a standalone script in a process of its own started right after (\`bench/gpu/bandwidth.mjs --seconds 2\`: rounds of 15 passes in one submission, per-pass timestamps, the first at once): best round ${standalone.gbs} GB/s median (${fixed(standalone.us, 1)} µs, round ${standalone.bestRound} of ${standalone.rounds}), first round ${standalone.firstGbs} GB/s (${fixed(standalone.firstUs, 1)} µs), last ${standalone.lastGbs} GB/s; the suite's ceiling is **${fixed(copy.gbs / standalone.gbs, 3)}x** the standalone best round.` : 'Check: no standalone timing (it runs with SYCLTS_ADAPTER=hardware and bandwidth.mjs beside the suite).'}${peak ? ` FP32 peak used for the matrix multiply: ${peak.tflops} TFLOP/s (${peak.name}).` : ''}`,
   '',
 ];
 if (speed.length) {
   section.push(
-    `Kernel speed: GPU timestamps around each launch's compute pass, median of ${sizes.launches * sizes.rounds} launches (${sizes.rounds} interleaved rounds); outputs poisoned with NaN and checked against a float64 reference before timing (max error relative to the sum of term magnitudes, entries checked).`,
+    `Kernel speed: GPU timestamps around each launch's compute pass, median of ${sizes.launches * sizes.rounds} launches (${sizes.rounds} interleaved rounds; ${speed.every((r) => r.timed === sizes.launches * sizes.rounds) ? 'every launch timed' : `launches timed per row: ${speed.map((r) => `${r.kernel} ${r.variant} ${r.timed}`).join(', ')}`}); outputs poisoned with NaN and checked against a float64 reference before timing (max error relative to the sum of term magnitudes, entries checked).`,
     '',
     table(
       ['kernel', 'constants', 'median µs', 'vs literal', 'rate', 'of ceiling', 'max rel. error'],
@@ -162,7 +238,7 @@ if (speed.length) {
 }
 if (costs) {
   section.push(
-    `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}, after ${sizes.warmUp.toLocaleString('en')} warm-up launches of each kind that makes no pipeline (direct, a value set seen before, emulated), each waited for, in turn; the first two rows sampled in turn (one launch of each, then the next).`,
+    `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}, after ${sizes.warmUp.toLocaleString('en')} warm-up launches of each kind that makes no pipeline (direct, a value set seen before, emulated), each waited for, in turn; the first two rows sampled in turn (one launch of each, then the next). Every new value set is nine random f32 values drawn in this process; ${keepShaderCache ? 'the driver shader cache was left as found (BENCH_SHADER_CACHE=keep)' : "the driver's shader disk cache was an empty folder of this process (`__GL_SHADER_DISK_CACHE_PATH`, NVIDIA)"}. The warm-cache row launches the value sets of the row above it again, on a second device of the same process with a queue of its own.`,
     '',
     table(
       ['launch', 'median µs', 'vs direct', 'pipelines created'],
@@ -197,10 +273,39 @@ if (costs) {
     '',
   );
 }
-if (collectives.length) {
-  const copyRate = copy.gbs;
+if (cold.length) {
+  // Launches 2 to 30 of each process (the first makes syclts's pipeline); medians per process.
+  const later = (us: number[]) => us.slice(1);
+  const perProcess = cold.map((rows) => rows.map((r) => median(later(r.us))));
+  const pooled = cold[0]!.map((_, i) => median(cold.flatMap((rows) => later(rows[i]!.us))));
   section.push(
-    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then ${sizes.collectivePasses} runs recorded into one submission after about 300 ms of warm-up runs, each timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(copyRate, 0)} GB/s median).`,
+    `Cold path: ${cold.length} fresh processes (\`cold-path.mjs\`, started by the suite; no warm-up), each making its queue and kernels and then ${coldLaunches} launches of each row, one at a time, each waited for (host time from the call to completion), the three rows interleaved launch by launch with their order rotating; the convolution over 64 x 4 pixels. Launches 2 to ${coldLaunches} (syclts's first launch makes its pipeline; the direct pipeline was made before): median of each process, and of all of them pooled; first launch of each process beside.${keepShaderCache ? '' : ' Each process had an empty driver shader cache.'}`,
+    '',
+    table(
+      [
+        'launch',
+        ...cold.map((_, p) => `process ${p + 1} µs`),
+        'pooled µs',
+        'vs direct (pooled)',
+        'vs direct per process',
+        'first launch µs',
+      ],
+      cold[0]!.map((r, i) => [
+        r.what,
+        ...perProcess.map((m) => fixed(m[i]!, 1)),
+        fixed(pooled[i]!, 1),
+        `${fixed(pooled[i]! / pooled[0]!, 2)}x`,
+        perProcess.map((m) => `${fixed(m[i]! / m[0]!, 2)}x`).join(', '),
+        cold.map((rows) => fixed(rows[i]!.us[0]!, 0)).join(', '),
+      ]),
+    ),
+    '',
+  );
+}
+if (collectives.length) {
+  const ceiling = copy.gbs;
+  section.push(
+    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then ${sizes.collectivePasses} runs recorded into one submission after about 300 ms of warm-up runs, each timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(ceiling, 0)} GB/s median).`,
     '',
     table(
       [
@@ -236,7 +341,7 @@ if (collectives.length) {
             fixed(r.times.best, 1),
             rate,
             r.counted,
-            `${fixed((100 * gbs) / copyRate, 0)}%`,
+            `${fixed((100 * gbs) / ceiling, 0)}%`,
             r.check,
           ];
         }),

@@ -37,6 +37,19 @@ async function chooseAdapter(): Promise<{ adapter: GPUAdapter; description: stri
 }
 const keepAlive: GPU[] = [];
 
+/**
+ * A second device on the same GPU, with no caches shared with the first but the driver's own
+ * (a new adapter from the same Dawn instance, or the runtime's choice again).
+ */
+export async function secondDevice(): Promise<GPUDevice> {
+  const gpu = keepAlive[0];
+  const adapter = gpu
+    ? await gpu.requestAdapter({ powerPreference: 'high-performance' })
+    : (await requestAdapter()).adapter;
+  if (!adapter) throw new Error('secondDevice: no adapter');
+  return adapter.requestDevice();
+}
+
 /** The GPU's marketing name from nvidia-smi, where there is one (Vulkan adapters name the driver). */
 function gpuName(): string | null {
   try {
@@ -74,27 +87,42 @@ export async function benchDevice(): Promise<BenchDevice> {
   };
 }
 
+/** One arming of the timer: its own query set, so that a pass begun under another arming can never write into it. */
+interface Arming {
+  readonly querySet: GPUQuerySet | null;
+  passes: number;
+  /** The label current when each dispatch of each timed pass was recorded. */
+  readonly dispatches: string[][];
+}
+
 /**
  * While armed, every compute pass begun on the device writes timestamps at its start and end
  * (WebGPU's timestampWrites), so launches are timed on the GPU whoever records them. A pass
  * holding several launches (the runtime records the launches issued together into one pass)
- * counts its dispatches, and each launch is given the pass's time divided by them. Without the
- * timestamp-query feature (software adapters), `collect` gives host times per dispatch instead:
- * wall time from arming to completion divided by the dispatches, good enough for checks.
+ * counts its dispatches, and each launch is given the pass's time divided by them. Each dispatch
+ * carries the timer's `label` at the time it was recorded (`collectLabelled`).
+ *
+ * Only passes begun while armed are timed. The runtime opens its next pass ahead of the launches
+ * that will fill it (when a batch is submitted): a launch issued just after `arm` goes into the
+ * pass opened before it, untimed. A caller that must time every launch arms first, lets one
+ * launch of each queue close the passes opened before, and keeps the timer armed across its
+ * rounds, switching `label`. Each arming has a query set of its own, never destroyed: a pass the
+ * runtime opened under one arming may be submitted after it (writing into that set alone).
+ * Without the timestamp-query feature (software adapters), `collect` gives host times per dispatch
+ * instead: wall time from arming to completion divided by the dispatches, good enough for checks.
  */
 export class PassTimer {
   readonly gpu: boolean;
+  /** Recorded with each dispatch; `collectLabelled` groups the times by it. */
+  label = '';
   readonly #device: GPUDevice;
-  readonly #capacity = 256;
-  readonly #querySet: GPUQuerySet | null;
-  #passes = 0;
-  /** Dispatches recorded in each timed pass. */
-  #dispatches: number[] = [];
-  #armed = false;
+  readonly #capacity = 512;
+  #arming: Arming | null = null;
   #armedAt = 0;
   /**
    * The device's own createCommandEncoder, and the one that times passes: installed while armed
-   * only, so that measurements of host costs pay nothing for it.
+   * only, so that measurements of host costs pay nothing for it. Encoders made while armed keep
+   * timing the passes they begin while that arming lasts.
    */
   readonly #createEncoder: GPUDevice['createCommandEncoder'];
   readonly #timedEncoder: GPUDevice['createCommandEncoder'];
@@ -102,32 +130,32 @@ export class PassTimer {
   constructor(device: GPUDevice, timestamps: boolean) {
     this.gpu = timestamps;
     this.#device = device;
-    this.#querySet = timestamps
-      ? device.createQuerySet({ type: 'timestamp', count: 2 * this.#capacity })
-      : null;
     this.#createEncoder = device.createCommandEncoder;
     const createEncoder = this.#createEncoder.bind(device);
     this.#timedEncoder = (descriptor) => {
       const encoder = createEncoder(descriptor);
       const begin = encoder.beginComputePass.bind(encoder);
       encoder.beginComputePass = (pass) => {
-        if (!this.#armed) return begin(pass);
-        const index = this.#passes++;
-        this.#dispatches[index] = 0;
+        const arming = this.#arming;
+        if (!arming) return begin(pass);
+        const index = arming.passes++;
+        const labels: string[] = [];
+        if (index < this.#capacity) arming.dispatches[index] = labels;
         const timed =
-          !this.#querySet || index >= this.#capacity
+          !arming.querySet || index >= this.#capacity
             ? begin(pass)
             : begin({
                 ...pass,
                 timestampWrites: {
-                  querySet: this.#querySet,
+                  querySet: arming.querySet,
                   beginningOfPassWriteIndex: 2 * index,
                   endOfPassWriteIndex: 2 * index + 1,
                 },
               });
         const dispatch = timed.dispatchWorkgroups.bind(timed);
         timed.dispatchWorkgroups = (x, y, z) => {
-          this.#dispatches[index]!++;
+          // A pass begun under an earlier arming times nothing now.
+          if (this.#arming === arming) labels.push(this.label);
           dispatch(x, y, z);
         };
         return timed;
@@ -136,27 +164,54 @@ export class PassTimer {
     };
   }
 
-  arm(): void {
+  arm(label = ''): void {
     this.#device.createCommandEncoder = this.#timedEncoder;
-    this.#armed = true;
-    this.#passes = 0;
-    this.#dispatches = [];
+    this.label = label;
+    this.#arming = {
+      querySet: this.gpu
+        ? this.#device.createQuerySet({ type: 'timestamp', count: 2 * this.#capacity })
+        : null,
+      passes: 0,
+      dispatches: [],
+    };
     this.#armedAt = performance.now();
+  }
+
+  /** Passes begun since `arm` (at most the capacity are timed). */
+  get passes(): number {
+    return this.#arming?.passes ?? 0;
   }
 
   /** Disarms, waits for the device and returns each timed launch's duration in microseconds. */
   async collect(): Promise<number[]> {
-    this.#armed = false;
-    this.#device.createCommandEncoder = this.#createEncoder;
-    const passes = Math.min(this.#passes, this.#capacity);
-    await this.#device.queue.onSubmittedWorkDone();
-    const counts = this.#dispatches.slice(0, passes);
-    if (!this.#querySet) {
-      const total = counts.reduce((a, b) => a + b, 0);
-      const each = ((performance.now() - this.#armedAt) * 1000) / Math.max(1, total);
-      return Array.from({ length: total }, () => each);
+    return (await this.#collect()).map((d) => d.us);
+  }
+
+  /** As `collect`, grouped by the label each dispatch was recorded under, in order. */
+  async collectLabelled(): Promise<Map<string, number[]>> {
+    const byLabel = new Map<string, number[]>();
+    for (const { label, us } of await this.#collect()) {
+      const list = byLabel.get(label);
+      if (list) list.push(us);
+      else byLabel.set(label, [us]);
     }
-    const bytes = 16 * passes;
+    return byLabel;
+  }
+
+  async #collect(): Promise<{ label: string; us: number }[]> {
+    const arming = this.#arming;
+    if (!arming) throw new Error('PassTimer.collect: not armed');
+    this.#arming = null;
+    this.#device.createCommandEncoder = this.#createEncoder;
+    const passes = Math.min(arming.passes, this.#capacity);
+    await this.#device.queue.onSubmittedWorkDone();
+    const labels = arming.dispatches.slice(0, passes);
+    if (!arming.querySet) {
+      const total = labels.reduce((a, b) => a + b.length, 0);
+      const each = ((performance.now() - this.#armedAt) * 1000) / Math.max(1, total);
+      return labels.flat().map((label) => ({ label, us: each }));
+    }
+    const bytes = 16 * Math.max(1, passes);
     const resolved = this.#device.createBuffer({
       size: bytes,
       usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
@@ -166,17 +221,20 @@ export class PassTimer {
       usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
     });
     const encoder = this.#device.createCommandEncoder();
-    encoder.resolveQuerySet(this.#querySet, 0, 2 * passes, resolved, 0);
+    if (passes > 0) encoder.resolveQuerySet(arming.querySet, 0, 2 * passes, resolved, 0);
     encoder.copyBufferToBuffer(resolved, 0, readable, 0, bytes);
     this.#device.queue.submit([encoder.finish()]);
     await readable.mapAsync(GPUMapMode.READ);
     const ticks = new BigUint64Array(readable.getMappedRange());
-    const us = counts.flatMap((n, i) =>
-      Array.from({ length: n }, () => Number(ticks[2 * i + 1]! - ticks[2 * i]!) / 1000 / n),
+    const out = labels.flatMap((names, i) =>
+      names.map((label) => ({
+        label,
+        us: Number(ticks[2 * i + 1]! - ticks[2 * i]!) / 1000 / names.length,
+      })),
     );
     readable.destroy();
     resolved.destroy();
-    return us;
+    return out;
   }
 }
 

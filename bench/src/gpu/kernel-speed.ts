@@ -19,6 +19,8 @@ export interface SpeedRow {
   readonly variant: Variant;
   /** Median GPU time of one launch, microseconds. */
   readonly us: number;
+  /** Dispatches timed (launches x rounds when every launch was timed). */
+  readonly timed: number;
   /** Largest error over the checked entries, relative to the sum of the magnitudes of the terms. */
   readonly error: number;
   readonly checked: number;
@@ -98,16 +100,34 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
     for (let i = 0; i < 8; i++) problem.launch.literal();
     await settle(options);
   }
+  // Every launch of every round timed: the timer is armed before one more launch of each
+  // variant (untimed: the runtime's queues record it into the pass they opened before the
+  // arming), so that each queue's next pass is opened, and timed, while armed; it stays armed
+  // across the rounds, each launch's dispatch labelled with its variant.
+  timer.arm('primer');
+  for (const variant of VARIANTS) {
+    problem.launch[variant]();
+    await settle(options);
+  }
   for (let round = 0; round < options.rounds; round++) {
     for (const variant of VARIANTS) {
       // One launch at a time, so that every variant's launch is a compute pass of its own.
-      timer.arm();
+      timer.label = variant;
       for (let i = 0; i < options.launches; i++) {
         problem.launch[variant]();
         await settle(options);
       }
-      results.get(variant)!.us.push(...(await timer.collect()));
     }
+  }
+  const timed = await timer.collectLabelled();
+  for (const variant of VARIANTS) {
+    const us = timed.get(variant) ?? [];
+    if (us.length !== options.rounds * options.launches) {
+      console.log(
+        `warning: ${problem.kernel} (${variant}): ${us.length} dispatches timed for ${options.rounds * options.launches} launches`,
+      );
+    }
+    results.get(variant)!.us.push(...us);
   }
   return VARIANTS.map((variant) => {
     const r = results.get(variant)!;
@@ -119,6 +139,7 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
       kernel: problem.kernel,
       variant,
       us: median(r.us),
+      timed: r.us.length,
       error: r.error,
       checked: r.checked,
     };

@@ -82,13 +82,14 @@ async function setup(native: Queue, emulated: Queue): Promise<Setup> {
   };
 }
 
-let fresh = 0;
-/** A coefficient set no launch has used before. */
-const newValues = (): Coefficients => {
-  const values: Coefficients = [...CONV_COEFFS];
-  values[4] += ++fresh * 2 ** -12;
-  return values;
-};
+/**
+ * A coefficient set no launch has used before: nine f32 values drawn at random, so that no earlier
+ * process made a pipeline with them either (a driver's shader disk cache cannot hold it; with the
+ * same sequence of "new" values in every process, NVIDIA's cache held every pipeline after the
+ * first run).
+ */
+const newValues = (): Coefficients =>
+  Array.from({ length: 9 }, () => Math.fround(Math.random() * 2 - 1)) as Coefficients;
 
 /** Value-change cost: host latency of one launch, submit to completion, by kind of value change. */
 export async function valueChangeCost(
@@ -98,8 +99,15 @@ export async function valueChangeCost(
   samples: number,
   /** Launches of each kind sampled (but those that make a pipeline), each waited for, before the samples. */
   warmUp: number,
+  /**
+   * A native queue on a second device of the same process: the new value sets made on `native`
+   * are launched again on it, new to syclts and to Dawn (whose caches are per queue and per
+   * device), while the driver's shader cache may hold their pipelines (the warm-cache figure).
+   */
+  second: Queue,
 ): Promise<{ rows: LatencyRow[]; takeover: Takeover }> {
   const s = await setup(native, emulated);
+  const w = await setup(second, emulated);
   const t = await setup(auto, emulated);
   const cached = Array.from({ length: 8 }, newValues);
   for (const v of cached) s.launch(native, v);
@@ -173,12 +181,57 @@ export async function valueChangeCost(
   };
   const takeovers: Takeover[] = [];
   for (let i = 0; i < 9; i++) takeovers.push(await takeover());
+  const made: Coefficients[] = [];
+  const layout = native.device.createBindGroupLayout({
+    entries: [0, 1].map((binding) => ({
+      binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: binding === 0 ? ('read-only-storage' as const) : ('storage' as const) },
+    })),
+  });
+  const pipelineLayout = native.device.createPipelineLayout({ bindGroupLayouts: [layout] });
+  const image = native.device.createBuffer({ size: 4 * W * H, usage: GPUBufferUsage.STORAGE });
+  const out = native.device.createBuffer({ size: 4 * W * H, usage: GPUBufferUsage.STORAGE });
+  const bindGroup = native.device.createBindGroup({
+    layout,
+    entries: [image, out].map((buffer, binding) => ({ binding, resource: { buffer } })),
+  });
   const rows = [
     ...(await rowsOf([direct, seenBefore])),
     await row({
-      what: 'native, a new value set (new pipeline)',
+      what: 'native, a new value set (new pipeline; fresh random values, driver shader cache empty)',
       queue: native,
-      launch: () => s.launch(native, newValues()),
+      launch: () => {
+        const values = newValues();
+        made.push(values);
+        s.launch(native, values);
+      },
+    }),
+    await row({
+      what: 'native, the same new value sets again on a second device (new to syclts and Dawn; driver shader cache warm)',
+      queue: second,
+      launch: (i) => w.launch(second, made[i]!),
+    }),
+    await row({
+      what: 'direct WebGPU, a new pipeline: createComputePipeline (synchronous) of hand-written WGSL with fresh random values as literals, then the launch',
+      queue: null,
+      launch: () => {
+        const device = native.device;
+        const pipeline = device.createComputePipeline({
+          layout: pipelineLayout,
+          compute: {
+            module: device.createShaderModule({ code: convLiteral(W, H, newValues()) }),
+            entryPoint: 'main',
+          },
+        });
+        const encoder = device.createCommandEncoder();
+        const pass = encoder.beginComputePass();
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, bindGroup);
+        pass.dispatchWorkgroups(1, 1);
+        pass.end();
+        device.queue.submit([encoder.finish()]);
+      },
     }),
     await row(emulatedNew),
     await row({

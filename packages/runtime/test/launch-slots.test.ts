@@ -129,3 +129,39 @@ describe.each(['native', 'emulated'] as const)('one task of mixed launches (%s)'
     }
   });
 });
+
+test('a large launch of a kernel that takes slots runs the pipeline without them once made, with the same results', async () => {
+  const q = await freshQueue({ specConstants: 'emulated' });
+  const device = q.device;
+  const create = device.createComputePipelineAsync.bind(device);
+  const made: Promise<GPUComputePipeline>[] = [];
+  device.createComputePipelineAsync = (descriptor) => {
+    const pipeline = create(descriptor);
+    if (descriptor.label?.includes('no launch slots')) made.push(pipeline);
+    return pipeline;
+  };
+  const fillWith = (k: number, n: number) => {
+    const out = q.buffer(new Uint32Array(n).fill(POISON));
+    q.submit((cgh) => {
+      cgh.setSpecializationConstant(factor, k);
+      cgh.parallelFor(n, fill, { out });
+    });
+    return async () => {
+      const got = await out.read();
+      const wrong = Array.from(got).findIndex((v, j) => v !== Math.imul(k, j) >>> 0);
+      expect(wrong, `${n} items, factor ${k}`).toBe(-1);
+    };
+  };
+  const [k1, k2, k3, k4] = Array.from(randomU32(4, 730), (x) => 1 + (x % 5000));
+  // 6,400 items (100 workgroups): binds its own record, and asks for the pipeline without slots.
+  const first = fillWith(k1!, 6400);
+  await q.wait();
+  await first();
+  expect(made).toHaveLength(1);
+  await made[0];
+  // Now with it: a large launch, beside small ones that take slots (the first pipeline).
+  const checks = [fillWith(k2!, 6400), fillWith(k3!, 96), fillWith(k4!, 4096)];
+  await q.wait();
+  for (const check of checks) await check();
+  expect(made).toHaveLength(1);
+});

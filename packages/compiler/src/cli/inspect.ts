@@ -67,7 +67,9 @@ function describeImage(image: DeviceImage, index: number, count: number): string
   }
   if (image.launchSlots) {
     const s = image.launchSlots;
-    lines.push(`  launch slots: @group(${s.group}) @binding(${s.binding})`);
+    lines.push(
+      `  launch slots: @group(${s.group}) @binding(${s.binding})${s.override ? `, taken while override ${s.override} is true` : ''}`,
+    );
   }
 
   const globals = Object.entries(image.deviceGlobals);

@@ -72,6 +72,7 @@ function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
   const launchSlots = image.launchSlots && {
     group: image.launchSlots.group,
     binding: image.launchSlots.binding,
+    override: image.launchSlots.override,
   };
   return {
     id: image.id,

@@ -265,6 +265,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
         wgslName: names.call('launch_slots'),
         structName: names.call('LaunchSlots'),
         workgroupName: names.call('launch_slot'),
+        override: names.call('launch_slots_on'),
       }
     : null;
   checkKernelLimits({ kernels: linkedKernels, emulation }, leafDefault(laidOut), diagnostics);

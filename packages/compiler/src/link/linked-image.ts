@@ -147,6 +147,7 @@ export interface LinkedImage {
         readonly structName: string;
         /** The `var<workgroup>` the first invocation passes the slot through. */
         readonly workgroupName: string;
+        readonly override: string;
       })
     | null;
   /** Every module-scope WGSL name the linker chose: the emitter's names avoid them. */

@@ -206,12 +206,12 @@ device image src/gpu/tiles.sycl.ts
 
 device image src/scale.sycl.ts
   native WGSL: 1-src_scale.sycl.ts.native.wgsl (28 lines)
-  emulated WGSL: 1-src_scale.sycl.ts.emulated.wgsl (44 lines)
+  emulated WGSL: 1-src_scale.sycl.ts.emulated.wgsl (45 lines)
   properties: 1-src_scale.sycl.ts.properties.json
   specialization constants (1):
     @id 0       src/scale.sycl.ts#factor: u32 = 7, emulated @0
   emulation buffer: @group(0) @binding(2) uniform, 64 records of 16 bytes
-  launch slots: @group(0) @binding(3)
+  launch slots: @group(0) @binding(3), taken while override launch_slots_on is true
   device globals (0):
   kernels (1):
     src/scale.sycl.ts#scale -> k_scale

@@ -219,7 +219,9 @@ test('a kernel takes a launch slot only where its per-launch values change and t
   expect(slots('argless')).toEqual([[], null]);
   expect(slots('tuned')).toEqual([['emulated'], 64]);
   const entry = (name: string) => image!.wgsl.native!.split(`fn k_${name}(`)[1]!.split('\n}\n')[0]!;
-  expect(entry('small')).toContain('if (launch_small[0].slot_mode != 0u) {');
+  expect(entry('small')).toContain('if (launch_slots_on && launch_small[0].slot_mode != 0u) {');
+  expect(image!.wgsl.native).toContain('override launch_slots_on: bool = true;');
+  expect(image!.launchSlots?.override).toBe('launch_slots_on');
   expect(entry('small')).toContain('slot = workgroupUniformLoad(&launch_slot);');
   expect(entry('small')).toContain('launch_small[slot].g');
   expect(entry('full')).not.toContain('launch_slot');

@@ -70,6 +70,13 @@ export interface EmulationBuffer {
 export interface LaunchSlotsBuffer {
   readonly group: number;
   readonly binding: number;
+  /**
+   * The name of the `bool` override (true by default) under which a kernel takes a slot at all.
+   * A pipeline made with it false reads record 0 whatever `slot_mode` says, with no launch-slot
+   * code left to run: the runtime makes one for the launches that bind their own record (a large
+   * launch), beside the pipeline that takes slots. Absent in images built before it existed.
+   */
+  readonly override?: string;
 }
 
 /**

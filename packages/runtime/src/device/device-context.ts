@@ -242,6 +242,33 @@ export class DeviceContext {
     };
     // A failure is reported to whoever launches with it; never as an unhandled rejection.
     entry.ready.catch(() => {});
+    const override = launchSlotsBinding(image, info, variant) && image.launchSlots?.override;
+    if (override) {
+      entry.unslotted = null;
+      entry.makeUnslotted = () => {
+        entry.makeUnslotted = null;
+        this.#compileSlot()
+          .then(() =>
+            this.device.createComputePipelineAsync({
+              label: `${kernelName} (${variant}, no launch slots)`,
+              layout: pipelineLayout,
+              compute: {
+                module,
+                entryPoint: info.entryPoint,
+                constants: { ...constants, [override]: 0 },
+              },
+            }),
+          )
+          .finally(() => this.#releaseCompileSlot())
+          .then(
+            (pipeline) => {
+              entry.unslotted = pipeline;
+            },
+            // Launches keep the pipeline that takes slots, which reads their own record as well.
+            () => {},
+          );
+      };
+    }
     this.stats.pipelinesCreated++;
     this.stats.pipelineCacheEvictions += this.pipelines.add(shelf, constantsKey, entry);
     return { entry, created: true };

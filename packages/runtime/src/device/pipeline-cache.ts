@@ -62,4 +62,12 @@ export interface PipelineEntry {
   /** Set once creation finished: launches then encode without waiting. */
   pipeline: GPUComputePipeline | null;
   readonly ready: Promise<GPUComputePipeline>;
+  /**
+   * For a kernel that takes launch slots: the same pipeline made with the image's slot override
+   * false, for the launches that bind their own record (they run no launch-slot code and read
+   * their values at constant indices); null until made. `pipeline` serves them meanwhile.
+   */
+  unslotted?: GPUComputePipeline | null;
+  /** Starts making `unslotted` in the background, once (then null). */
+  makeUnslotted?: (() => void) | null;
 }

@@ -610,6 +610,14 @@ export class PreparedLaunch implements LaunchIssue {
       writeEmulation(program, image, this.#values, batch.view, at);
       emulationOffset = batch.keep(emulationSize, at);
     }
+    // A launch that binds its own record runs the pipeline without launch-slot code once it is
+    // made (asked for at the first such launch), the one that takes slots until then.
+    let own = pipeline;
+    if (plan.slotted) {
+      const entry = this.#pipeline;
+      if (entry.unslotted) own = entry.unslotted;
+      else entry.makeUnslotted?.();
+    }
     for (const dispatch of dispatches) {
       let next = 0;
       if (launchSize > 0) {
@@ -617,7 +625,7 @@ export class PreparedLaunch implements LaunchIssue {
       }
       if (emulationOffset >= 0) offsets[next++] = emulationOffset;
       if (plan.slotted) offsets[next] = OWN_RECORD;
-      batch.dispatch(pipeline, plan.pipelineLayout, group, offsets, dispatch.workgroups);
+      batch.dispatch(own, plan.pipelineLayout, group, offsets, dispatch.workgroups);
     }
     batch.add(event, action.args);
   }

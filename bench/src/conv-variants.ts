@@ -1,0 +1,361 @@
+/**
+ * Where the 3x3 convolution's run-time value paths lose time: the WGSL syclts generates for
+ * `conv3x3` (emulated constants) and `conv3x3Args` (kernel arguments), as printed and with one
+ * thing changed at a time (and as the runtime runs it for a large launch: the pipeline made with the
+ * image's launch-slot override false), against hand-written WGSL with literal values and with the values in
+ * a plain uniform. Every variant is dispatched with plain WebGPU calls and timed per pass (all
+ * repetitions of a round in one submission, per-pass timestamps), the variants interleaved round
+ * by round; each output is checked against the literal kernel's first. One process, 4096 x 4096.
+ *
+ *   node conv-variants.mjs [size] [rounds]
+ */
+import { bindingOf } from '@syclts/dsl';
+import { benchDevice, median } from './gpu/device.js';
+import { CONV_COEFFS } from './gpu/kernel-speed.js';
+import { convLiteral } from './gpu/literal-wgsl.js';
+import { timePasses } from './gpu/pass-timing.js';
+import { conv3x3 } from './kernels/conv.sycl.ts';
+
+const n = Number(process.argv[2] ?? 4096);
+const rounds = Number(process.argv[3] ?? 5);
+const { device, description } = await benchDevice();
+console.log(`adapter: ${description}`);
+
+const binding = bindingOf(conv3x3)!;
+const image = binding.program.images.find((i) => i.kernels[binding.symbolicId])!;
+const emulatedWgsl = image.wgsl.emulated!;
+
+/** Uniform data of the launch records: slot mode 0, group offset 0 (docs/device-images.md). */
+const launchRecord = new ArrayBuffer(32);
+new Uint32Array(launchRecord).set([n, n, 1, 0, 0, 0, 0, 0]);
+/** conv3x3Args's 64 launch records (96 bytes each), the first one filled. */
+const argsRecords = new ArrayBuffer(64 * 96);
+{
+  const u = new Uint32Array(argsRecords);
+  const f = new Float32Array(argsRecords);
+  u.set([n, n, 1, 0, 0, 0, 0, 0]);
+  for (let dy = 0; dy < 3; dy++) {
+    for (let dx = 0; dx < 3; dx++) f[8 + dy * 4 + dx] = CONV_COEFFS[dy * 3 + dx]!;
+  }
+  u[20] = n;
+  u[21] = n;
+}
+/** The emulation buffer's record 0: coefficients, width, height. */
+const scRecord = new ArrayBuffer(48);
+new Float32Array(scRecord).set(CONV_COEFFS);
+new Uint32Array(scRecord).set([n, n], 9);
+/** Hand-written: the values in a uniform struct. */
+const uniformRecord = new ArrayBuffer(64);
+{
+  const f = new Float32Array(uniformRecord);
+  for (let dy = 0; dy < 3; dy++) {
+    for (let dx = 0; dx < 3; dx++) f[dy * 4 + dx] = CONV_COEFFS[dy * 3 + dx]!;
+  }
+  new Uint32Array(uniformRecord).set([n, n], 12);
+}
+const handUniform = `struct Params { weights: mat3x3f, w: u32, h: u32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> src: array<f32>;
+@group(0) @binding(2) var<storage, read_write> dst: array<f32>;
+
+@compute @workgroup_size(64, 4)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  let w = i32(params.w);
+  let h = i32(params.h);
+  let y = i32(gid.y);
+  let x = i32(gid.x);
+  var acc = 0.0f;
+  for (var dy = 0i; dy < 3i; dy++) {
+    let row = clamp(y + dy - 1i, 0i, h - 1i) * w;
+    for (var dx = 0i; dx < 3i; dx++) {
+      acc += params.weights[dy][dx] * src[row + clamp(x + dx - 1i, 0i, w - 1i)];
+    }
+  }
+  dst[y * w + x] = acc;
+}`;
+
+const replace = (code: string, from: string | RegExp, to: string): string => {
+  const out = code.replace(from, to);
+  if (out === code) throw new Error(`conv-variants: ${String(from)} not found in the WGSL`);
+  return out;
+};
+const slotBlock = (launch: string) =>
+  new RegExp(
+    `var slot = 0u;\\n\\s*if \\((?:\\w+ && )?${launch.replace(/[[\]]/g, '\\$&')}\\.slot_mode != 0u\\) \\{[\\s\\S]*?workgroupUniformLoad\\(&launch_slot\\);\\n\\s*\\}`,
+  );
+const noSlot = (code: string, launch: string) => replace(code, slotBlock(launch), 'let slot = 0u;');
+/**
+ * The kernel's body as a function of the slot, called with the slot taken when `slot_mode` is
+ * set and with 0u otherwise: the second call is the body with every record index a constant.
+ */
+function twoPaths(code: string, entry: string, launch: string): string {
+  const start = code.indexOf(`@compute @workgroup_size(64u, 4u, 1u)\nfn ${entry}(`);
+  const end = code.indexOf('\n}\n', start) + 3;
+  const text = code.slice(start, end);
+  const block = text.match(slotBlock(launch))!;
+  const rest = text.slice(block.index! + block[0].length, text.length - 2);
+  const params = 'wgid: vec3<u32>, lid: vec3<u32>, lindex: u32';
+  const body = `${entry}_body`;
+  const replaced = `fn ${body}(slot: u32, ${params}) {${rest}}
+
+@compute @workgroup_size(64u, 4u, 1u)
+fn ${entry}(
+  @builtin(workgroup_id) wgid: vec3<u32>,
+  @builtin(local_invocation_id) lid: vec3<u32>,
+  @builtin(local_invocation_index) lindex: u32,
+) {
+  if (${launch}.slot_mode != 0u) {
+    if (lindex == 0u) {
+      launch_slot = launch_slots.table[atomicAdd(&launch_slots.next, 1u)];
+    }
+    ${body}(workgroupUniformLoad(&launch_slot), wgid, lid, lindex);
+  } else {
+    ${body}(0u, wgid, lid, lindex);
+  }
+}
+`;
+  return code.slice(0, start) + replaced + code.slice(end);
+}
+const inPlace = (code: string) =>
+  replace(
+    replace(code, /let c: array<f32, 9> = sc_buffer\[slot\]\.sc_coeffs;\n/, ''),
+    /c\[\(dy \* 3i\) \+ dx\]/,
+    'sc_buffer[slot].sc_coeffs[(dy * 3i) + dx]',
+  );
+
+interface Variant {
+  readonly name: string;
+  readonly code: string;
+  readonly entry: string;
+  /** Uniform or storage data by variable name (the image's buffers by their WGSL names). */
+  readonly data: Record<string, ArrayBuffer>;
+  readonly src: string;
+  readonly dst: string;
+  /** Pipeline constants (the image's launch-slot override). */
+  readonly constants?: Record<string, number>;
+}
+/** The image's launch-slot override off, where the image has one (images built since 2026-11-27). */
+const unslotted: Record<string, number> = image.launchSlots?.override
+  ? { [image.launchSlots.override]: 0 }
+  : {};
+const emulatedData = { launch_conv3x3: launchRecord, sc_buffer: scRecord };
+const argsData = { launch_conv3x3Args: argsRecords };
+const variants: Variant[] = [
+  {
+    name: 'hand-written, literal values',
+    code: convLiteral(n, n, CONV_COEFFS),
+    entry: 'main',
+    data: {},
+    src: 'src',
+    dst: 'dst',
+  },
+  {
+    name: 'hand-written, values in a uniform',
+    code: handUniform,
+    entry: 'main',
+    data: { params: uniformRecord },
+    src: 'src',
+    dst: 'dst',
+  },
+  {
+    name: 'syclts emulated, as generated',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts emulated, as generated, the pipeline without launch slots (override false: what the runtime runs for a large launch)',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+    constants: unslotted,
+  },
+  {
+    name: 'syclts emulated, no launch-slot read (slot = 0u)',
+    code: noSlot(emulatedWgsl, 'launch_conv3x3'),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts emulated, coefficients indexed in storage (no private copy)',
+    code: inPlace(emulatedWgsl),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts emulated, both',
+    code: inPlace(noSlot(emulatedWgsl, 'launch_conv3x3')),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts emulated, two paths (the body a function of the slot, called with 0u when no slot is taken)',
+    code: twoPaths(emulatedWgsl, 'k_conv3x3', 'launch_conv3x3'),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts emulated, two paths, coefficients indexed in storage',
+    code: inPlace(twoPaths(emulatedWgsl, 'k_conv3x3', 'launch_conv3x3')),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+  },
+  {
+    name: 'syclts kernel arguments, as generated',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+  },
+  {
+    name: 'syclts kernel arguments, as generated, the pipeline without launch slots (override false)',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+    constants: unslotted,
+  },
+  {
+    name: 'syclts kernel arguments, no launch-slot read (slot = 0u)',
+    code: noSlot(emulatedWgsl, 'launch_conv3x3Args[0]'),
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+  },
+  {
+    name: 'syclts kernel arguments, two paths',
+    code: twoPaths(emulatedWgsl, 'k_conv3x3Args', 'launch_conv3x3Args[0]'),
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+  },
+];
+
+const input = Float32Array.from({ length: n * n }, () => Math.random() * 2 - 1);
+const src = device.createBuffer({
+  size: 4 * n * n,
+  usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+});
+device.queue.writeBuffer(src, 0, input);
+const dst = device.createBuffer({
+  size: 4 * n * n,
+  usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+});
+
+/** The entry point's text, to find which module-scope variables it uses. */
+function entryText(code: string, entry: string): string {
+  const of = (name: string) => {
+    const start = code.indexOf(`fn ${name}(`);
+    return start < 0 ? '' : code.slice(start, code.indexOf('\n}\n', start));
+  };
+  return of(entry) + of(`${entry}_body`);
+}
+
+const made = await Promise.all(
+  variants.map(async (v) => {
+    const module = device.createShaderModule({ code: v.code });
+    const pipeline = await device.createComputePipelineAsync({
+      layout: 'auto',
+      compute: { module, entryPoint: v.entry, constants: v.constants ?? {} },
+    });
+    const body = entryText(v.code, v.entry);
+    const entries: GPUBindGroupEntry[] = [];
+    for (const m of v.code.matchAll(/@binding\((\d+)\) var(?:<([^>]+)>)? (\w+)/g)) {
+      const [, index, space, name] = m;
+      if (!new RegExp(`\\b${name}\\b`).test(body)) continue;
+      let buffer: GPUBuffer;
+      if (name === v.src) buffer = src;
+      else if (name === v.dst) buffer = dst;
+      else {
+        const data = v.data[name!] ?? new ArrayBuffer(64);
+        buffer = device.createBuffer({
+          size: Math.max(16, data.byteLength),
+          usage:
+            (space === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE) |
+            GPUBufferUsage.COPY_DST,
+        });
+        device.queue.writeBuffer(buffer, 0, data);
+      }
+      entries.push({ binding: Number(index), resource: { buffer } });
+    }
+    const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
+    return { ...v, pipeline, group };
+  }),
+);
+
+async function readBack(): Promise<Float32Array> {
+  const staging = device.createBuffer({
+    size: 4 * n * n,
+    usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+  });
+  const encoder = device.createCommandEncoder();
+  encoder.copyBufferToBuffer(dst, 0, staging, 0, 4 * n * n);
+  device.queue.submit([encoder.finish()]);
+  await staging.mapAsync(GPUMapMode.READ);
+  const out = new Float32Array(staging.getMappedRange().slice(0));
+  staging.destroy();
+  return out;
+}
+
+const record =
+  (v: (typeof made)[number]) =>
+  (
+    encoder: GPUCommandEncoder,
+    timed: (first: boolean, last: boolean) => GPUComputePassDescriptor,
+  ) => {
+    const pass = encoder.beginComputePass(timed(true, true));
+    pass.setPipeline(v.pipeline);
+    pass.setBindGroup(0, v.group);
+    pass.dispatchWorkgroups(n / 64, n / 4);
+    pass.end();
+  };
+
+let reference: Float32Array | null = null;
+for (const v of made) {
+  device.queue.writeBuffer(dst, 0, new Float32Array(n * n).fill(Number.NaN));
+  await timePasses(device, record(v), 1, 0);
+  const out = await readBack();
+  if (!reference) reference = out;
+  let error = 0;
+  for (let i = 0; i < n * n; i += 7) {
+    error = Math.max(error, Math.abs(out[i]! - reference[i]!) / (Math.abs(reference[i]!) + 1e-3));
+  }
+  if (!(error < 1e-5)) throw new Error(`${v.name}: differs from the literal kernel by ${error}`);
+}
+console.log('outputs checked against the literal kernel');
+
+const times = made.map((): number[] => []);
+for (let round = 0; round < rounds; round++) {
+  for (const [i, v] of made.entries()) {
+    const t = await timePasses(device, record(v), 10, 2, round === 0 && i === 0 ? 300 : 20);
+    times[i]!.push(...t.us);
+  }
+}
+const lit = median(times[0]!);
+const uni = median(times[1]!);
+const rows = made.map((v, i) => {
+  const m = median(times[i]!);
+  return `| ${v.name} | ${m.toFixed(1)} | ${Math.min(...times[i]!).toFixed(1)} | ${(m / lit).toFixed(3)}x | ${(m / uni).toFixed(3)}x | ${((8 * n * n) / m / 1e3).toFixed(0)} GB/s |`;
+});
+console.log(
+  `\nconv3x3 ${n}x${n}, ${rounds} rounds of 10 passes each, interleaved (median of ${10 * rounds})\n| WGSL | median µs | best µs | vs literal | vs hand-written uniform | rate (read + written once) |\n| --- | ---: | ---: | ---: | ---: | ---: |\n${rows.join('\n')}`,
+);
+process.exit(0);
