@@ -9,13 +9,16 @@ import {
   f32,
   kernel,
   sampler,
+  storageTexture1d,
   storageTexture2d,
   storageTexture2dArray,
   storageTexture3d,
+  texture1d,
   texture2d,
   texture2dArray,
   texture3d,
   textureCube,
+  textureCubeArray,
   u32,
   vec2f,
   vec3f,
@@ -445,5 +448,118 @@ describe('texture arguments, checked', () => {
     const error = caught(() => q.buffer(plain, u32));
     expect(error.errc).toBe(errc.invalid);
     expect(error.message).toBe('queue.buffer: the GPUBuffer has no STORAGE usage');
+  });
+});
+
+const shapesSource = `
+import {
+  accessor, kernel, sampler, storageTexture1d, texture1d, texture2d, texture2dArray, textureCubeArray,
+  f32, u32, vec2f, vec2u, vec3f, vec4f, vec4u, textureDimensions, textureLoad, textureNumLevels,
+  textureSampleGrad, textureSampleLevel,
+} from '@syclts/dsl';
+
+export const levels = kernel(
+  { range: 1, args: { t: texture2d(f32), line: texture1d(u32), out: accessor(vec4f, 'write'), counts: accessor(u32, 'write') } },
+  (item, _kh, { t, line, out, counts }) => {
+    const i = item.getId(0);
+    out[i] = textureLoad(t, vec2u(i, 1), 1);
+    counts[i] = textureLoad(line, i, 0).x + textureNumLevels(t) * 1000 + textureDimensions(t, 1).x * 100000;
+  },
+);
+
+export const line = kernel(
+  { range: 1, args: { dst: storageTexture1d('r32uint', 'write') } },
+  (item, _kh, { dst }) => {
+    const i = item.getId(0);
+    dst.write(i, vec4u(i * 7 + 1, 0, 0, 1));
+  },
+);
+
+export const layered = kernel(
+  { range: 1, args: { t: texture2dArray(f32), cubes: textureCubeArray(f32), smp: sampler(), out: accessor(vec4f, 'write') } },
+  (item, _kh, { t, cubes, smp, out }) => {
+    out[0] = textureSampleGrad(t, smp, vec2f(0.5, 0.5), 1, vec2f(0, 0), vec2f(0, 0));
+    out[1] = textureSampleLevel(cubes, smp, vec3f(0, 0, 1), 1, 0);
+  },
+);
+`;
+const levels = kernel(
+  {
+    range: 1,
+    args: {
+      t: texture2d(f32),
+      line: texture1d(u32),
+      out: accessor(vec4f, 'write'),
+      counts: accessor(u32, 'write'),
+    },
+  },
+  () => {},
+);
+const line = kernel({ range: 1, args: { dst: storageTexture1d('r32uint', 'write') } }, () => {});
+const layered = kernel(
+  {
+    range: 1,
+    args: {
+      t: texture2dArray(f32),
+      cubes: textureCubeArray(f32),
+      smp: sampler(),
+      out: accessor(vec4f, 'write'),
+    },
+  },
+  () => {},
+);
+compileSources([
+  { module: 'src/shapes.sycl.ts', source: shapesSource, exports: { levels, line, layered } },
+]);
+
+describe('1d textures, mip levels, array and cube-array textures', () => {
+  test('mip level 1 written and loaded; textureNumLevels, textureDimensions(t, 1); a 1d texture', async () => {
+    const q = await freshQueue();
+    const t = q.texture({ format: 'rgba32float', size: [4, 4], mipLevelCount: 2 });
+    const level1 = Float32Array.from(randomU32(2 * 2 * 4, 0x7f1), (x) => (x % 4096) / 16);
+    t.write(new Float32Array(4 * 4 * 4).fill(-1));
+    t.write(level1, { mipLevel: 1 });
+    const n = 2;
+    const words = randomU32(n, 0x7f2).map((x) => x % 1000);
+    const lineTexture = q.texture({ format: 'r32uint', size: [n], dimension: '1d' });
+    lineTexture.write(words);
+    const out = q.buffer(vec4f, n);
+    const counts = q.buffer(u32, new Uint32Array(n).fill(0xdeadbeef));
+    q.parallelFor(n, levels, { t, line: lineTexture, out, counts });
+    // Row 1 of the 2 x 2 level.
+    expect((await out.read()).flat()).toEqual(Array.from(level1.subarray(8, 16)));
+    expect(Array.from(await counts.read())).toEqual(Array.from(words, (w) => w + 2000 + 200000));
+  });
+
+  test('a 1d storage texture written by a kernel', async () => {
+    const q = await freshQueue();
+    const n = 37;
+    const dst = q.texture({ format: 'r32uint', size: [n], dimension: '1d' });
+    dst.write(new Uint32Array(n).fill(0xdeadbeef));
+    q.parallelFor(n, line, { dst });
+    expect(Array.from(await dst.read())).toEqual(Array.from({ length: n }, (_, i) => i * 7 + 1));
+  });
+
+  test('textureSampleGrad of a layer, textureSampleLevel of a cube in a cube array', async () => {
+    const q = await freshQueue();
+    const colours = Array.from(bytes(12 * 4, 0x7f3));
+    const fill = (layers: number, size: number) => {
+      const data = new Uint8Array(size * size * layers * 4);
+      for (let l = 0; l < layers; l++) {
+        for (let i = 0; i < size * size; i++)
+          data.set(colours.slice(4 * l, 4 * l + 4), (l * size * size + i) * 4);
+      }
+      return data;
+    };
+    const t = q.texture({ format: 'rgba8unorm', size: [2, 2, 3] });
+    t.write(fill(3, 2));
+    const cubes = q.texture({ format: 'rgba8unorm', size: [2, 2, 12], dimension: 'cube-array' });
+    cubes.write(fill(12, 2));
+    const out = q.buffer(vec4f, 2);
+    q.parallelFor(1, layered, { t, cubes, smp: q.sampler(), out });
+    const [fromLayer, fromCube] = (await out.read()).map((v) => v.map((x) => Math.round(x * 255)));
+    expect(fromLayer).toEqual(colours.slice(4, 8));
+    // +z is face 4; cube 1 starts at layer 6.
+    expect(fromCube).toEqual(colours.slice(40, 44));
   });
 });

@@ -438,8 +438,10 @@ export function createTexture(scheduler: Scheduler, descriptor: TextureDescripto
     (format !== 'bgra8unorm' || scheduler.device.features.has('bgra8unorm-storage'))
       ? TextureUsage.STORAGE_BINDING
       : 0) |
-    // copyExternalImageToTexture writes through a render pass.
-    (format.endsWith('snorm') || format === 'rg11b10ufloat' ? 0 : TextureUsage.RENDER_ATTACHMENT);
+    // copyExternalImageToTexture writes through a render pass (never into a 1d texture).
+    (format.endsWith('snorm') || format === 'rg11b10ufloat' || dimension === '1d'
+      ? 0
+      : TextureUsage.RENDER_ATTACHMENT);
   const label = descriptor.label ?? `texture ${nextTextureId}`;
   const gpuTexture = scheduler.device.createTexture({
     label,
