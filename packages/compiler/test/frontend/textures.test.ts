@@ -79,7 +79,7 @@ describe('texture built-ins the build refuses, at their place', () => {
     ],
     [
       'out[i] = textureLoad(out, c, 0);',
-      "`textureLoad` takes a sampled texture or a storage texture or a external texture of the kernel's arguments, not `out`",
+      "`textureLoad` takes a sampled texture or a storage texture or an external texture of the kernel's arguments, not `out`",
       'out',
     ],
     ['const t = src;', '`src` is a sampled texture argument, not a value', 'src'],

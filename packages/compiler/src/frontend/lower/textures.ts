@@ -113,7 +113,9 @@ function handleFor(
   call: CallExpression,
 ): TextureParam | null {
   const entry = TEXTURE_TABLE[fn];
-  const takes = entry.takes.map((k) => `a ${KIND_NAMES[k]}`).join(' or ');
+  const takes = entry.takes
+    .map((k) => `${KIND_NAMES[k].startsWith('e') ? 'an' : 'a'} ${KIND_NAMES[k]}`)
+    .join(' or ');
   if (!node) return fail(cx, call, msg.textureArity(fn, entry.signature, call.arguments.length));
   const param = textureParam(cx, node);
   const t = param?.texture;
