@@ -63,12 +63,26 @@ declare global {
   interface GPUAdapter {}
   interface GPUBindGroup {}
   interface GPUBindGroupLayout {}
+  interface GPUBindGroupLayoutEntry {}
   interface GPUBuffer {}
   interface GPUCompilationMessage {}
   interface GPUComputePipeline {}
   interface GPUDevice {}
+  interface GPUExternalTexture {}
   interface GPUPipelineLayout {}
+  interface GPUSampler {}
+  interface GPUSamplerDescriptor {}
   interface GPUShaderModule {}
+  interface GPUTexture {}
+  interface GPUTextureView {}
+  // The images textures are made from, for apps without the DOM's types (in Node).
+  interface HTMLCanvasElement {}
+  interface HTMLImageElement {}
+  interface HTMLVideoElement {}
+  interface ImageBitmap {}
+  interface ImageData {}
+  interface OffscreenCanvas {}
+  interface VideoFrame {}
   // biome-ignore-end lint/suspicious/noEmptyInterface: merged with the app's WebGPU types
 
   /** `Queue` is disposable (`using`); declared as @types/node does, for libs before ESNext. */

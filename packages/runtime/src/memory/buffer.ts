@@ -15,11 +15,12 @@ import type {
 } from '@syclts/dsl';
 import { readValue, roundUp, strideOf, typeName, writeValue } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { BufferUsage, MapMode } from '../platform/webgpu-flags.js';
+import { BufferUsage } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from '../queue/event.js';
 import type { Scheduler } from '../queue/scheduler.js';
 import { canonicalize } from '../values/host-value.js';
 import { show, ValueError } from '../values/scalars.js';
+import { readBack } from './read-back.js';
 
 /**
  * A data type as buffers carry it: scalar constructors (`u32`, `f32`, ...) are also conversion
@@ -188,34 +189,15 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     this.#alive('buffer.read');
     this.#scheduler.assertOpen('buffer.read');
     const size = roundUp(4, this.byteLength);
-    const { device } = this.#scheduler;
-    let staging: GPUBuffer | null = null;
-    const event = this.#scheduler.schedule({
-      name: `${this.#label}.read()`,
-      reads: this,
-      issue: (validate) => {
-        validate();
-        if (size === 0) return undefined;
-        staging = device.createBuffer({
-          size,
-          usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
-        });
-        const encoder = device.createCommandEncoder();
-        encoder.copyBufferToBuffer(this.gpuBuffer, 0, staging, 0, size);
-        device.queue.submit([encoder.finish()]);
-        return staging.mapAsync(MapMode.READ);
-      },
-    });
-    try {
-      await event.wait();
-      return this.#decode(
-        staging
-          ? (staging as GPUBuffer).getMappedRange().slice(0, this.byteLength)
-          : new ArrayBuffer(0),
-      );
-    } finally {
-      (staging as GPUBuffer | null)?.destroy();
-    }
+    const bytes = await readBack(
+      this.#scheduler,
+      `${this.#label}.read()`,
+      this,
+      size,
+      (e, staging) => e.copyBufferToBuffer(this.gpuBuffer, 0, staging, 0, size),
+      this.byteLength,
+    );
+    return this.#decode(bytes);
   }
 
   /**

@@ -6,11 +6,12 @@
  */
 import { STORAGE_FORMATS, type TextureDimension } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { BufferUsage, MapMode, TextureUsage } from '../platform/webgpu-flags.js';
+import { TextureUsage } from '../platform/webgpu-flags.js';
 import type { SyclEvent } from '../queue/event.js';
 import type { Scheduler } from '../queue/scheduler.js';
 import type { TextureArg } from '../queue/texture-hook.js';
 import { show } from '../values/scalars.js';
+import { readBack } from './read-back.js';
 
 /** How the host sees a format's texels: the typed array and the bytes per texel. */
 const TEXEL_ARRAYS = {
@@ -214,38 +215,20 @@ export class DeviceTexture<F extends TextureFormat = TextureFormat> implements T
     // WebGPU copies rows at multiples of 256 bytes.
     const stride = Math.ceil(rowBytes / 256) * 256;
     const rows = size[1] * size[2];
-    const { device } = this.#scheduler;
-    let staging: GPUBuffer | null = null;
-    const event = this.#scheduler.schedule({
-      name: `${this.#label}.read()`,
-      reads: this,
-      issue: (validate) => {
-        validate();
-        staging = device.createBuffer({
-          size: Math.max(4, stride * rows),
-          usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
-        });
-        const encoder = device.createCommandEncoder();
-        encoder.copyTextureToBuffer(
+    const padded = new Uint8Array(
+      await readBack(this.#scheduler, `${this.#label}.read()`, this, stride * rows, (e, staging) =>
+        e.copyTextureToBuffer(
           { texture: this.gpuTexture, origin, mipLevel },
           { buffer: staging, bytesPerRow: stride, rowsPerImage: size[1] },
           size,
-        );
-        device.queue.submit([encoder.finish()]);
-        return staging.mapAsync(MapMode.READ);
-      },
-    });
-    try {
-      await event.wait();
-      const padded = new Uint8Array((staging as unknown as GPUBuffer).getMappedRange());
-      const packed = new Uint8Array(rowBytes * rows);
-      for (let r = 0; r < rows; r++) {
-        packed.set(padded.subarray(r * stride, r * stride + rowBytes), r * rowBytes);
-      }
-      return new TEXEL_ARRAYS[kind](packed.buffer) as unknown as TexelArray<F>;
-    } finally {
-      (staging as GPUBuffer | null)?.destroy();
+        ),
+      ),
+    );
+    const packed = new Uint8Array(rowBytes * rows);
+    for (let r = 0; r < rows; r++) {
+      packed.set(padded.subarray(r * stride, r * stride + rowBytes), r * rowBytes);
     }
+    return new TEXEL_ARRAYS[kind](packed.buffer) as unknown as TexelArray<F>;
   }
 
   /**

@@ -15,6 +15,9 @@ export interface TextureArg {
   readonly textureArg: 'texture' | 'sampler' | 'externalTexture';
 }
 
+/** What a texture argument binds: a texture's view, a sampler or a video frame. */
+export type TextureResource = GPUTextureView | GPUSampler | GPUExternalTexture;
+
 export interface TextureSupport {
   /** A texture argument's value, checked against its declaration. */
   check(
@@ -26,7 +29,7 @@ export interface TextureSupport {
     device: GPUDevice,
   ): TextureArg;
   /** What the bind group holds for a checked argument. */
-  resource(arg: TextureArg): GPUBindingResource;
+  resource(arg: TextureArg): TextureResource;
   /** The bind group layout entry of a texture binding, without its number and visibility. */
   layout(
     binding: BindingInfo & { kind: 'texture' },
