@@ -16,6 +16,8 @@ export const packages = {
   '@syclts/compiler': 'packages/compiler',
   '@syclts/runtime': 'packages/runtime',
   'unplugin-syclts': 'packages/unplugin',
+  // Device code shipped as `.sycl.ts` sources, compiled and linked in the app's bundle.
+  '@syclts/algorithms': 'packages/algorithms',
 } as const;
 export type PackageName = keyof typeof packages;
 

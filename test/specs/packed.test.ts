@@ -1,12 +1,14 @@
 /**
- * The published shape: the four packages packed, installed into the starter app outside the
+ * The published shape: the five packages packed, installed into the starter app outside the
  * workspace, built with each bundler for Node and the browser exactly as
  * packages/unplugin/README.md configures it, run on the adapter and in Chromium, and type-checked
- * with TypeScript 5.9 and 7. A file missing from a package's `files`, a wrong `exports`
- * condition, or a dependency that only resolves inside the workspace fails here.
+ * with TypeScript 5.9 and 7. `@syclts/algorithms` ships `.sycl.ts` sources: each bundle links
+ * its device code from node_modules with the app's kernel. A file missing from a package's
+ * `files`, a wrong `exports` condition, or a dependency that only resolves inside the workspace
+ * fails here.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +54,13 @@ function documented(bundler: string, target: DocumentedConfig['target']): Docume
   return config;
 }
 
+/** The Node bundle a documented command runs: `… && node dist/main.js`. */
+function bundleOf(config: DocumentedConfig): string {
+  const bundle = /&& node (\S+)$/.exec(config.command)?.[1];
+  if (!bundle) throw new Error(`no bundle run by ${config.command}`);
+  return bundle;
+}
+
 /** A folder of the app holding the starter's sources, `main` as the entry, and one config file. */
 async function project(name: string, config: DocumentedConfig, main: string): Promise<string> {
   const dir = join(app, name);
@@ -64,14 +73,19 @@ async function project(name: string, config: DocumentedConfig, main: string): Pr
   return dir;
 }
 
-/** The Node entry: the starter's host code run with values from the test, results as JSON. */
-const NODE_MAIN = `import { isSupported, Queue } from '@syclts/runtime';
+/**
+ * The Node entry: the starter's host code run with values from the test, and reduce and
+ * exclusiveScan of `@syclts/algorithms` (device code from the installed package, linked into the
+ * same program as the app's kernel), into outputs poisoned first; results as JSON.
+ */
+const NODE_MAIN = `import { readFileSync } from 'node:fs';
+import { exclusiveScan, reduce } from '@syclts/algorithms';
+import { isSupported, Queue } from '@syclts/runtime';
 import { scaleOnGpu } from './scale.ts';
 
-const { input, gains } = JSON.parse(process.env.SYCLTS_PACKED_INPUT ?? '{}') as {
-  input: number[];
-  gains: number[];
-};
+const { input, gains, words } = JSON.parse(
+  readFileSync(process.env.SYCLTS_PACKED_INPUT ?? '', 'utf8'),
+) as { input: number[]; gains: number[]; words: number[] };
 const supported = await isSupported();
 const queue = await Queue.create();
 const runs = [];
@@ -79,19 +93,58 @@ for (const by of gains) {
   const { output, overLimit } = await scaleOnGpu(queue, Float32Array.from(input), by);
   runs.push({ output: Array.from(output), overLimit });
 }
-console.log(JSON.stringify({ supported, adapter: queue.adapterDescription, runs }));
+const POISON = 0xdeadbeef;
+const xs = queue.buffer(Uint32Array.from(words), { access: 'read' });
+const sum = queue.buffer(Uint32Array.of(POISON));
+const prefix = queue.buffer(new Uint32Array(words.length).fill(POISON));
+const floats = queue.buffer(Float32Array.from(input), { access: 'read' });
+const largest = queue.buffer(Float32Array.of(-1));
+reduce(queue, xs, sum);
+exclusiveScan(queue, xs, prefix, { init: 7 });
+reduce(queue, floats, largest, { op: 'maximum' });
+const algorithms = {
+  sum: (await sum.read())[0],
+  prefix: Array.from(await prefix.read()),
+  largest: (await largest.read())[0],
+};
+console.log(JSON.stringify({ supported, adapter: queue.adapterDescription, runs, algorithms }));
 process.exit(0);
 `;
 
-/** Fresh values each run (printed, so a failure can be replayed by reading the log). */
-function drawInput(): { input: number[]; gains: number[] } {
-  const input = Array.from({ length: 64 }, () => Math.fround(1 + Math.random() * 59));
-  const gains = [Math.fround(1.5 + Math.random()), Math.fround(2.5 + Math.random())];
-  return { input, gains };
+/** A small seeded generator (mulberry32), so that the log's seed replays a failure. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+interface Values {
+  readonly input: number[];
+  readonly gains: number[];
+  /** u32 words for the algorithms: more than one scan tile (4096), sums that wrap around. */
+  readonly words: number[];
+}
+
+/** Fresh values each run, from a seed printed in the log. */
+function drawInput(bundler: string): Values {
+  const seed = Math.floor(Math.random() * 2 ** 32);
+  console.log(`[syclts] packed ${bundler} (Node) seed: ${seed}`);
+  const random = generator(seed);
+  const input = Array.from({ length: 64 }, () => Math.fround(1 + random() * 59));
+  const gains = [Math.fround(1.5 + random()), Math.fround(2.5 + random())];
+  const words = Array.from({ length: 4096 + Math.floor(random() * 8192) }, () =>
+    Math.floor(random() * 2 ** 32),
+  );
+  return { input, gains, words };
 }
 
 /** The starter's kernel on the CPU: f32 products, and the count over 100 summed over launches. */
-function expected({ input, gains }: { input: number[]; gains: number[] }) {
+function expected({ input, gains }: Values) {
   let over = 0;
   return gains.map((gain) => {
     const output = input.map((x) => Math.fround(x * gain));
@@ -100,31 +153,61 @@ function expected({ input, gains }: { input: number[]; gains: number[] }) {
   });
 }
 
+/** The algorithms on the CPU: u32 sums modulo 2^32, the scan after init 7, the f32 maximum. */
+function expectedAlgorithms({ input, words }: Values) {
+  const prefix: number[] = [];
+  let running = 7;
+  for (const word of words) {
+    prefix.push(running);
+    running = (running + word) >>> 0;
+  }
+  const sum = words.reduce((a, b) => (a + b) >>> 0, 0);
+  return { sum, prefix, largest: Math.max(...input) };
+}
+
 describe.each(BUNDLERS)('%s, configured as packages/unplugin/README.md says', (bundler) => {
-  test('for Node: the bundle runs the starter on the adapter with the right results', async () => {
+  test('for Node: the bundle runs the starter and @syclts/algorithms on the adapter with the right results', async () => {
     const config = documented(bundler, 'Node');
     const dir = await project(`node-${bundler}`, config, NODE_MAIN);
-    const values = drawInput();
-    console.log(`[syclts] packed ${bundler} (Node) input: ${JSON.stringify(values)}`);
+    const values = drawInput(bundler);
+    await writeFile(join(dir, 'input.json'), JSON.stringify(values));
     const { code, stdout, stderr } = await shell(config.command, dir, {
-      SYCLTS_PACKED_INPUT: JSON.stringify(values),
+      SYCLTS_PACKED_INPUT: join(dir, 'input.json'),
     });
     expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
     const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
       supported: boolean;
       runs: unknown;
+      algorithms: unknown;
     };
     expect(result.supported).toBe(true);
     expect(result.runs).toEqual(expected(values));
+    expect(result.algorithms).toEqual(expectedAlgorithms(values));
+    // The library's device code went through the plugin from node_modules, not around it.
+    const bundled = await readFile(join(dir, bundleOf(config)), 'utf8');
+    expect(bundled).toContain('node_modules/@syclts/algorithms/src/scan.sycl.ts#');
   });
 
-  test('for the browser: it builds', async () => {
+  test('for the browser: it builds, @syclts/algorithms linked in', async () => {
     const config = documented(bundler, 'browser');
-    const dir = await project(`web-${bundler}`, config, await starterMain());
+    const dir = await project(`web-${bundler}`, config, `${await starterMain()}${WEB_ALGORITHMS}`);
     const { code, stdout, stderr } = await shell(config.command, dir);
     expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
+    const outputs = await readdir(join(dir, 'dist'), { recursive: true });
+    const scripts = await Promise.all(
+      outputs
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => readFile(join(dir, 'dist', file), 'utf8')),
+    );
+    expect(scripts.join('\n')).toContain('node_modules/@syclts/algorithms/src/reduce.sycl.ts#');
   });
 });
+
+/** Appended to the starter's entry for the browser: a library's kernels in the page's bundle. */
+const WEB_ALGORITHMS = `
+import { reduce } from '@syclts/algorithms';
+(globalThis as { syclReduce?: typeof reduce }).syclReduce = reduce;
+`;
 
 function starterMain(): Promise<string> {
   return readFile(join(repoRoot, 'examples/starter/src/main.ts'), 'utf8');
