@@ -69,8 +69,9 @@ test('the production bundle ships the linked program, not the compiler', () => {
   // requiredFeatures (checked in browsers too), profiling's two hooks (the rest is
   // @syclts/runtime/profiling) and buffers sharing memory with their reinterpret views (0.35 kB);
   // 23,300 until textures (0.27 kB: the texture methods of the queue, bindings other than buffers
-  // and GPUBuffer wrapping; the rest is @syclts/runtime/textures).
-  expect(gzip(rest)).toBeLessThan(23_500);
+  // and GPUBuffer wrapping; the rest is @syclts/runtime/textures); 23,500 until a large launch of
+  // a kernel that takes launch slots got a pipeline without them (0.14 kB).
+  expect(gzip(rest)).toBeLessThan(23_700);
 });
 
 test.each([
