@@ -136,9 +136,11 @@ describe('blur', () => {
       radius: number;
       textureError: number;
       videoError: number;
+      badSources: string[];
       ok: boolean;
     }>(page);
     console.log(`[syclts] blur page ran on adapter: ${result.adapter}`);
+    expect(result.badSources).toEqual([]);
     expect(result.ok).toBe(true);
     // From outside the page: the input canvas's pixels, and what the output canvas shows.
     const input = await page.evaluate(() => {

@@ -3,7 +3,7 @@
  * radius, and the frames of a live video blurred as they come. On load the page checks the
  * texture, the output canvas and a video frame against the CPU reference.
  */
-import { type DeviceTexture, Queue } from '@syclts/runtime';
+import { type DeviceTexture, type ExternalImage, Queue } from '@syclts/runtime';
 import { blurFrame, blurTexture } from './blurrer.ts';
 import { blurOnCpu, maxDifference, TOLERANCE } from './reference.ts';
 
@@ -14,6 +14,8 @@ export interface PageResult {
   readonly textureError: number;
   /** A video frame of the input, blurred, against the CPU reference. */
   readonly videoError: number;
+  /** Sources that `queue.texture(image)` copied with other texels than the canvas's. */
+  readonly badSources: readonly string[];
   readonly ok: boolean;
 }
 
@@ -76,19 +78,34 @@ async function main(): Promise<PageResult> {
   const videoError = maxDifference(await fromVideo.read(), reference);
   frame.close();
 
+  // The same pixels from every other kind of image a texture can be made from.
+  const offscreen = new OffscreenCanvas(width, height);
+  offscreen.getContext('2d')!.drawImage(input, 0, 0);
+  const sources: Record<string, ExternalImage> = {
+    ImageBitmap: await createImageBitmap(input),
+    ImageData: context.getImageData(0, 0, width, height),
+    OffscreenCanvas: offscreen,
+  };
+  const badSources: string[] = [];
+  for (const [name, image] of Object.entries(sources)) {
+    const copy = queue.texture(image);
+    if (maxDifference(await copy.read(), pixels) !== 0) badSources.push(name);
+    copy.destroy();
+  }
+
   slider.addEventListener('input', () => {
     element('radius-value').textContent = slider.value;
     blurTexture(queue, src, dst, Number(slider.value));
     dst.toCanvas(output);
   });
   playVideo(queue);
-  const ok = textureError <= TOLERANCE && videoError <= TOLERANCE;
+  const ok = textureError <= TOLERANCE && videoError <= TOLERANCE && badSources.length === 0;
   const check = element('check');
   check.textContent = ok
     ? `the texture and a video frame match the CPU reference (${textureError} and ${videoError} levels of 255 at most)`
-    : `FAILED: texture ${textureError}, video frame ${videoError} levels of 255`;
+    : `FAILED: texture ${textureError}, video frame ${videoError} levels of 255; sources ${badSources.join(', ') || 'all right'}`;
   check.className = ok ? 'ok' : 'bad';
-  return { adapter: queue.adapterDescription, radius, textureError, videoError, ok };
+  return { adapter: queue.adapterDescription, radius, textureError, videoError, badSources, ok };
 }
 
 /** An animated canvas played as a video, each frame blurred onto a canvas as it arrives. */
