@@ -517,15 +517,13 @@ function buildKernel(
     // A texture a sampler reads is filterable where its texels are f32; a sampler filters
     // unless it reads an integer texture (textureGather), which a filtering one may not.
     const pairs = sampling.filter(([t, s]) => t === p.name || s === p.name);
-    const filtered = pairs.length > 0 && pairs.every(([t]) => sampleTypes.get(t) === 'f32');
     bindings.push({
       kind: 'texture',
       group: 0,
       binding: takeBinding(),
       arg: p.name,
       texture: p.texture,
-      filtered:
-        p.texture.kind === 'texture' ? filtered && sampleTypes.get(p.name) === 'f32' : filtered,
+      filtered: pairs.length > 0 && pairs.every(([t]) => sampleTypes.get(t) === 'f32'),
     });
   }
 

@@ -82,6 +82,11 @@ describe('texture built-ins the build refuses, at their place', () => {
       "`textureLoad` takes a sampled texture or a storage texture or an external texture of the kernel's arguments, not `out`",
       'out',
     ],
+    [
+      'words[i] = textureNumLayers(ro);',
+      '`textureNumLayers` does not take `ro`, a 2d texture',
+      'ro',
+    ],
     ['const t = src;', '`src` is a sampled texture argument, not a value', 'src'],
     [
       'out[i] = vec4f(f32(textureGather(4, src, smp, vec2f(0, 0)).x), 0, 0, 0);',
@@ -100,6 +105,12 @@ describe('texture built-ins the build refuses, at their place', () => {
     if (d?.code !== 'SYCL1031') return;
     expect(d.message).toContain(message);
     if (text !== undefined) expect(d.text).toBe(text);
+  });
+
+  test('the shapes a storage texture may have are the ones named', () => {
+    const source = kernelWith('words[i] = textureNumLayers(ro);');
+    const { diagnostics } = build([{ module: M, source }]);
+    expect(diagnostics[0]?.hint).toBe('it takes 2d-array');
   });
 
   test("a texel of the wrong type is a type mismatch naming textureStore's argument", () => {

@@ -49,19 +49,22 @@ function coordCount(d: TextureDimension): 1 | 2 | 3 {
 const layered = (d: TextureDimension) => d === '2d-array' || d === 'cube-array';
 
 /** One argument after the handles: integer (i32 or u32) or f32, of `n` components. */
-type Operand = { readonly what: string; readonly float: boolean; readonly n: 1 | 2 | 3 | 4 };
+type Operand = { readonly what: string; readonly float: boolean; readonly n: 1 | 2 | 3 };
 
 const int = (what: string, n: 1 | 2 | 3 = 1): Operand => ({ what, float: false, n });
 const float = (what: string, n: 1 | 2 | 3 = 1): Operand => ({ what, float: true, n });
 
-/** What follows the handles, by the built-in and the texture; null where the texture does not fit. */
-function operands(fn: TextureFunctionName, t: TextureArgType, given: number): Operand[] {
+/**
+ * What follows the handles, by the built-in and the texture; `after` is how many arguments the
+ * call gives there (`textureDimensions` of a sampled texture takes an optional mip level).
+ */
+function operands(fn: TextureFunctionName, t: TextureArgType, after: number): Operand[] {
   const dim = t.kind === 'texture' || t.kind === 'storageTexture' ? t.dimension : '2d';
   const n = coordCount(dim);
   const layer = layered(dim) ? [int('array index')] : [];
   switch (fn) {
     case 'textureDimensions':
-      return t.kind === 'texture' && given === 2 ? [int('mip level')] : [];
+      return t.kind === 'texture' && after === 1 ? [int('mip level')] : [];
     case 'textureNumLevels':
     case 'textureNumLayers':
       return [];
@@ -128,8 +131,12 @@ function handleFor(
     return fail(cx, node, msg.notATextureArgument(fn, takes, textOf(cx, node)));
   }
   if (t.kind === 'texture' || t.kind === 'storageTexture') {
-    const allowed = t.kind === 'storageTexture' ? STORAGE_SHAPES[fn] : entry.dimensions;
-    if (!(allowed as readonly string[]).includes(t.dimension)) {
+    // The table's shapes; storage textures have no cube shapes.
+    const allowed: readonly string[] =
+      t.kind === 'storageTexture'
+        ? entry.dimensions.filter((d) => d !== 'cube' && d !== 'cube-array')
+        : entry.dimensions;
+    if (!allowed.includes(t.dimension)) {
       return fail(cx, node, msg.textureShape(fn, param.name, t.dimension, allowed));
     }
   }
@@ -141,19 +148,6 @@ function handleFor(
   }
   return param;
 }
-
-/** The storage texture shapes each built-in takes (no cube storage textures exist). */
-const STORAGE_SHAPES: Record<TextureFunctionName, readonly string[]> = {
-  textureDimensions: ['1d', '2d', '2d-array', '3d'],
-  textureNumLevels: [],
-  textureNumLayers: ['2d-array'],
-  textureLoad: ['1d', '2d', '2d-array', '3d'],
-  textureStore: ['1d', '2d', '2d-array', '3d'],
-  textureSampleLevel: [],
-  textureSampleGrad: [],
-  textureGather: [],
-  textureSampleBaseClampToEdge: [],
-};
 
 function resultType(fn: TextureFunctionName, t: TextureArgType): DataType {
   const dim = t.kind === 'texture' || t.kind === 'storageTexture' ? t.dimension : '2d';
@@ -235,7 +229,7 @@ function lowerTextureArgs(
     sampler = s.name;
     at++;
   }
-  const ops = operands(fn, texture.texture, args.length - at + 1);
+  const ops = operands(fn, texture.texture, args.length - at);
   if (implied) ops.pop();
   const t = texture.texture;
   const texel =
