@@ -1,0 +1,227 @@
+// Times hand-written WGSL f16 subgroup-matrix multiplies (tile configurations) with GPU
+// timestamps and checks each against a float64 reference. Run on a GPU: node matmul-f16-tune.mjs [N]
+import { create, globals } from 'webgpu';
+import { matmulF16Wgsl } from './matmul-f16-wgsl.mjs';
+
+Object.assign(globalThis, globals);
+const gpu = create([
+  `enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia${process.env.ROBUST === '0' ? ',disable_robustness' : ''}`,
+  'disable-dawn-features=timestamp_quantization',
+]);
+globalThis.__gpu = gpu;
+const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+const features = [
+  'timestamp-query',
+  'shader-f16',
+  'subgroups',
+  'chromium-experimental-subgroup-matrix',
+];
+for (const f of features) if (!adapter.features.has(f)) throw new Error(`adapter lacks ${f}`);
+console.log(
+  `adapter: ${adapter.info.vendor} ${adapter.info.architecture} ${adapter.info.description}`,
+);
+console.log(
+  'subgroup matrix configs:',
+  JSON.stringify(
+    adapter.info.subgroupMatrixConfigs.map(
+      (c) => `${c.componentType}->${c.resultComponentType} ${c.M}x${c.N}x${c.K}`,
+    ),
+  ),
+);
+console.log(
+  'wgsl language features:',
+  [...gpu.wgslLanguageFeatures].join(' '),
+  'robustness',
+  process.env.ROBUST ?? '1',
+);
+const device = await adapter.requestDevice({
+  requiredFeatures: features,
+  requiredLimits: {
+    maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+    maxBufferSize: adapter.limits.maxBufferSize,
+    maxComputeInvocationsPerWorkgroup: adapter.limits.maxComputeInvocationsPerWorkgroup,
+    maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
+  },
+});
+console.log('workgroup storage limit', adapter.limits.maxComputeWorkgroupStorageSize);
+device.addEventListener?.('uncapturederror', (e) => console.log('uncaptured', e.error.message));
+const N = Number(process.argv[2] ?? 4096);
+const configs = JSON.parse(process.env.CFGS ?? '[{}]');
+const reps = 10;
+
+// Halves of the form k/64, |k| <= 64: exact in f16, so A x B is exact before the f32 sums.
+function f16Bits(x) {
+  if (x === 0) return 0;
+  const s = x < 0 ? 0x8000 : 0;
+  const a = Math.abs(x);
+  const e = Math.floor(Math.log2(a));
+  if (e < -14) return s | Math.round(a / 2 ** -24);
+  return s | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
+}
+function matrix(kind) {
+  const vals = new Float64Array(N * N);
+  const bits = new Uint16Array(N * N);
+  for (let i = 0; i < N * N; i++) {
+    const v =
+      kind === 'int'
+        ? Math.floor(Math.random() * 5) - 2
+        : (Math.floor(Math.random() * 129) - 64) / 64;
+    vals[i] = v;
+    bits[i] = f16Bits(v);
+  }
+  return { vals, bits };
+}
+const mk = (data, usage) => {
+  const b = device.createBuffer({ size: data.byteLength, usage: usage | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(b, 0, data);
+  return b;
+};
+const querySet = device.createQuerySet({ type: 'timestamp', count: 2 * reps });
+const resolve = device.createBuffer({
+  size: 16 * reps,
+  usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+});
+const readTs = device.createBuffer({
+  size: 16 * reps,
+  usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+});
+const C = device.createBuffer({
+  size: N * N * 4,
+  usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+});
+const cRead = device.createBuffer({
+  size: N * N * 4,
+  usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+});
+const data = { int: [matrix('int'), matrix('int')], real: [matrix('real'), matrix('real')] };
+const bufs = Object.fromEntries(
+  Object.entries(data).map(([k, [a, b]]) => [
+    k,
+    [mk(a.bits, GPUBufferUsage.STORAGE), mk(b.bits, GPUBufferUsage.STORAGE)],
+  ]),
+);
+
+async function check(pipeline, bgl, k, kind) {
+  const [a, b] = data[kind];
+  const bg = device.createBindGroup({
+    layout: bgl,
+    entries: [bufs[kind][0], bufs[kind][1], C].map((buffer, binding) => ({
+      binding,
+      resource: { buffer },
+    })),
+  });
+  device.queue.writeBuffer(C, 0, new Float32Array(N * N).fill(Number.NaN));
+  const enc = device.createCommandEncoder();
+  const pass = enc.beginComputePass();
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, bg);
+  pass.dispatchWorkgroups(...k.workgroups());
+  pass.end();
+  enc.copyBufferToBuffer(C, 0, cRead, 0, N * N * 4);
+  device.queue.submit([enc.finish()]);
+  await cRead.mapAsync(GPUMapMode.READ);
+  const c = new Float32Array(cRead.getMappedRange().slice(0));
+  cRead.unmap();
+  let worst = 0,
+    bad = 0;
+  const samples = kind === 'int' ? 4096 : 512;
+  for (let s = 0; s < samples; s++) {
+    const i = Math.floor(Math.random() * N),
+      j = Math.floor(Math.random() * N);
+    let ref = 0,
+      mag = 0;
+    for (let t = 0; t < N; t++) {
+      const p = a.vals[i * N + t] * b.vals[t * N + j];
+      ref += p;
+      mag += Math.abs(p);
+    }
+    const err = Math.abs(c[i * N + j] - ref);
+    if (kind === 'int' ? err !== 0 : err > 1e-5 * mag + 1e-6) bad++;
+    worst = Math.max(worst, mag ? err / mag : err);
+  }
+  return { bad, worst, samples };
+}
+
+for (const cfg of configs) {
+  let k;
+  try {
+    k = matmulF16Wgsl({ ...cfg, N });
+  } catch (e) {
+    console.log(JSON.stringify(cfg), 'n/a', e.message);
+    continue;
+  }
+  device.pushErrorScope('validation');
+  const module = device.createShaderModule({ code: k.code });
+  const info = await module.getCompilationInfo();
+  const errs = info.messages.filter((m) => m.type === 'error');
+  const bgl = device.createBindGroupLayout({
+    entries: [0, 1, 2].map((binding) => ({
+      binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: binding < 2 ? 'read-only-storage' : 'storage' },
+    })),
+  });
+  const t0 = performance.now();
+  const pipeline = await device
+    .createComputePipelineAsync({
+      layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
+      compute: { module, entryPoint: 'main' },
+    })
+    .catch((e) => e);
+  const compileMs = performance.now() - t0;
+  const err = await device.popErrorScope();
+  if (errs.length || err || pipeline instanceof Error) {
+    console.log(
+      JSON.stringify(cfg),
+      'error',
+      (
+        errs.map((m) => `${m.lineNum}:${m.message}`).join(' | ') ||
+        String(err?.message ?? pipeline.message)
+      ).slice(0, 600),
+    );
+    continue;
+  }
+  const exact = await check(pipeline, bgl, k, 'int');
+  const real = await check(pipeline, bgl, k, 'real');
+  const bg = device.createBindGroup({
+    layout: bgl,
+    entries: [bufs.real[0], bufs.real[1], C].map((buffer, binding) => ({
+      binding,
+      resource: { buffer },
+    })),
+  });
+  const times = [];
+  for (let round = 0; round < 3; round++) {
+    const enc = device.createCommandEncoder();
+    for (let r = 0; r < reps; r++) {
+      const pass = enc.beginComputePass({
+        timestampWrites: {
+          querySet,
+          beginningOfPassWriteIndex: 2 * r,
+          endOfPassWriteIndex: 2 * r + 1,
+        },
+      });
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bg);
+      pass.dispatchWorkgroups(...k.workgroups());
+      pass.end();
+    }
+    enc.resolveQuerySet(querySet, 0, 2 * reps, resolve, 0);
+    enc.copyBufferToBuffer(resolve, 0, readTs, 0, 16 * reps);
+    device.queue.submit([enc.finish()]);
+    await readTs.mapAsync(GPUMapMode.READ);
+    const ts = new BigUint64Array(readTs.getMappedRange().slice(0));
+    readTs.unmap();
+    for (let r = 0; r < reps; r++) times.push(Number(ts[2 * r + 1] - ts[2 * r]) / 1e3);
+  }
+  times.sort((x, y) => x - y);
+  const med = times[times.length >> 1],
+    best = times[0];
+  const tf = (us) => (k.flops / (us * 1e-6) / 1e12).toFixed(1);
+  console.log(
+    JSON.stringify(cfg),
+    `median ${med.toFixed(1)} us = ${tf(med)} TFLOP/s, best ${tf(best)}; compile ${compileMs.toFixed(0)} ms;`,
+    `ints exact ${exact.samples - exact.bad}/${exact.samples}; reals within 1e-5: ${real.samples - real.bad}/${real.samples} (worst rel ${real.worst.toExponential(2)})`,
+  );
+}
+process.exit(0);

@@ -1,0 +1,138 @@
+// Hand-written WGSL f16 x f16 -> f32 matrix multiply on subgroup matrices (C = A x B, N x N,
+// row-major), generated from tile parameters: the baseline of the tensor-core benchmarks.
+// Each workgroup computes a BM x BN tile of C; its subgroups a WM x WN block of it as
+// (WM/16) x (WN/16) accumulators of 16 x 16. K advances BK at a time through workgroup memory:
+// A and B tiles are read from storage as vec4<u32> (8 halves), kept in registers while the
+// previous tile is multiplied (double buffering: two tile buffers, one barrier a step), and
+// stored to workgroup memory with a padded row so that the subgroup-matrix loads spread over
+// the banks. With `view`, workgroup memory is a `buffer` (WGSL's buffer_view) written 16 bytes
+// at a time and read as f16 by the matrix loads; without it, the halves are stored one by one.
+export function matmulF16Wgsl({
+  BM = 128,
+  BN = 128,
+  BK = 32,
+  WM = 64,
+  WN = 32,
+  PAD = 8,
+  N = 4096,
+  view = false,
+} = {}) {
+  const S = 16;
+  const warpsM = BM / WM,
+    warpsN = BN / WN,
+    subgroups = warpsM * warpsN,
+    threads = subgroups * 32;
+  const tm = WM / S,
+    tn = WN / S;
+  const aVec = (BM * BK) / 8,
+    bVec = (BK * BN) / 8;
+  if (BM % WM || BN % WN || WM % S || WN % S || BK % S) throw new Error('tiles must nest');
+  if (aVec % threads || bVec % threads) throw new Error('tile loads must divide evenly');
+  if (N % BM || N % BN || N % BK) throw new Error('N must be a multiple of the tiles');
+  const aStride = BK + PAD,
+    bStride = BN + PAD;
+  const aSize = BM * aStride,
+    bSize = BK * bStride;
+  const aLoads = aVec / threads,
+    bLoads = bVec / threads;
+  const L = [];
+  L.push(
+    'enable f16;',
+    'enable subgroups;',
+    'enable chromium_experimental_subgroup_matrix;',
+    ...(view ? ['requires buffer_view;'] : []),
+    `const N: u32 = ${N}u;`,
+    'alias MA = subgroup_matrix_left<f16, 16, 16>;',
+    'alias MB = subgroup_matrix_right<f16, 16, 16>;',
+    'alias MC = subgroup_matrix_result<f32, 16, 16>;',
+    '@group(0) @binding(0) var<storage, read> A: array<vec4<u32>>;',
+    '@group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;',
+    '@group(0) @binding(2) var<storage, read_write> C: array<f32>;',
+    ...(view
+      ? [`var<workgroup> As: buffer<${4 * aSize}>;`, `var<workgroup> Bs: buffer<${4 * bSize}>;`]
+      : [
+          `var<workgroup> As: array<f16, ${2 * aSize}>;`,
+          `var<workgroup> Bs: array<f16, ${2 * bSize}>;`,
+        ]),
+    `fn put8(p: ptr<workgroup, array<f16, ${2 * aSize}>>, at: u32, v: vec4<u32>) {`,
+    '  let h0 = bitcast<vec2<f16>>(v.x); let h1 = bitcast<vec2<f16>>(v.y);',
+    '  let h2 = bitcast<vec2<f16>>(v.z); let h3 = bitcast<vec2<f16>>(v.w);',
+    '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
+    '  (*p)[at + 4u] = h2.x; (*p)[at + 5u] = h2.y; (*p)[at + 6u] = h3.x; (*p)[at + 7u] = h3.y;',
+    '}',
+    `fn putB(p: ptr<workgroup, array<f16, ${2 * bSize}>>, at: u32, v: vec4<u32>) {`,
+    '  let h0 = bitcast<vec2<f16>>(v.x); let h1 = bitcast<vec2<f16>>(v.y);',
+    '  let h2 = bitcast<vec2<f16>>(v.z); let h3 = bitcast<vec2<f16>>(v.w);',
+    '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
+    '  (*p)[at + 4u] = h2.x; (*p)[at + 5u] = h2.y; (*p)[at + 6u] = h3.x; (*p)[at + 7u] = h3.y;',
+    '}',
+    `@compute @workgroup_size(${threads})`,
+    'fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) tid: u32, @builtin(subgroup_id) sg: u32) {',
+    `  let row0 = wg.y * ${BM}u;`,
+    `  let col0 = wg.x * ${BN}u;`,
+    `  let wr = sg / ${warpsN}u;`,
+    `  let wc = sg % ${warpsN}u;`,
+  );
+  for (let i = 0; i < tm; i++) for (let j = 0; j < tn; j++) L.push(`  var c${i}_${j} = MC();`);
+  const fetch = (k0) => {
+    const out = [];
+    for (let r = 0; r < aLoads; r++)
+      out.push(
+        `    { let e = tid + ${r * threads}u; ra${r} = A[((row0 + e / ${BK / 8}u) * N + ${k0}) / 8u + e % ${BK / 8}u]; }`,
+      );
+    for (let r = 0; r < bLoads; r++)
+      out.push(
+        `    { let e = tid + ${r * threads}u; rb${r} = B[((${k0} + e / ${BN / 8}u) * N + col0) / 8u + e % ${BN / 8}u]; }`,
+      );
+    return out;
+  };
+  const stash = (stage) => {
+    const out = [];
+    for (let r = 0; r < aLoads; r++)
+      out.push(
+        view
+          ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${aSize / 4}>>(&As, 0)[(${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u) / 8u] = ra${r}; }`
+          : `    { let e = tid + ${r * threads}u; put8(&As, ${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u, ra${r}); }`,
+      );
+    for (let r = 0; r < bLoads; r++)
+      out.push(
+        view
+          ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${bSize / 4}>>(&Bs, 0)[(${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u) / 8u] = rb${r}; }`
+          : `    { let e = tid + ${r * threads}u; putB(&Bs, ${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u, rb${r}); }`,
+      );
+    return out;
+  };
+  for (let r = 0; r < aLoads; r++) L.push(`  var ra${r}: vec4<u32>;`);
+  for (let r = 0; r < bLoads; r++) L.push(`  var rb${r}: vec4<u32>;`);
+  L.push(...fetch('0u'), ...stash('0u'), '  workgroupBarrier();');
+  L.push(`  for (var k0 = 0u; k0 < N; k0 += ${BK}u) {`);
+  L.push(`    let stage = (k0 / ${BK}u) & 1u;`);
+  L.push(`    let more = k0 + ${BK}u < N;`);
+  L.push('    if (more) {', ...fetch(`k0 + ${BK}u`), '    }');
+  L.push(`    for (var kk = 0u; kk < ${BK}u; kk += 16u) {`);
+  for (let i = 0; i < tm; i++)
+    L.push(
+      `      let a${i} = subgroupMatrixLoad<MA, row_major>(${view ? `bufferView<array<f16, ${2 * aSize}>>(&As, 0)` : '&As'}, stage * ${aSize}u + (wr * ${WM}u + ${i * S}u) * ${aStride}u + kk, ${aStride}u);`,
+    );
+  for (let j = 0; j < tn; j++)
+    L.push(
+      `      let b${j} = subgroupMatrixLoad<MB, row_major>(${view ? `bufferView<array<f16, ${2 * bSize}>>(&Bs, 0)` : '&Bs'}, stage * ${bSize}u + kk * ${bStride}u + wc * ${WN}u + ${j * S}u, ${bStride}u);`,
+    );
+  for (let i = 0; i < tm; i++)
+    for (let j = 0; j < tn; j++)
+      L.push(`      c${i}_${j} = subgroupMatrixMultiplyAccumulate(a${i}, b${j}, c${i}_${j});`);
+  L.push('    }');
+  L.push('    if (more) {', ...stash('(stage ^ 1u)'), '    }');
+  L.push('    workgroupBarrier();', '  }');
+  for (let i = 0; i < tm; i++)
+    for (let j = 0; j < tn; j++)
+      L.push(
+        `  subgroupMatrixStore<row_major>(&C, (row0 + wr * ${WM}u + ${i * S}u) * N + col0 + wc * ${WN}u + ${j * S}u, c${i}_${j}, N);`,
+      );
+  L.push('}');
+  return {
+    code: L.join('\n'),
+    workgroups: () => [N / BN, N / BM, 1],
+    flops: 2 * N * N * N,
+  };
+}
