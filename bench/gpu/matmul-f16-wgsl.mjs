@@ -3,10 +3,13 @@
 // Each workgroup computes a BM x BN tile of C; its subgroups a WM x WN block of it as
 // (WM/16) x (WN/16) accumulators of 16 x 16. K advances BK at a time through workgroup memory:
 // A and B tiles are read from storage as vec4<u32> (8 halves), kept in registers while the
-// previous tile is multiplied (double buffering: two tile buffers, one barrier a step), and
+// previous tile is multiplied (`stages` 2: two tile buffers, one barrier a step; 1: one buffer,
+// two barriers a step, so larger tiles fit), and
 // stored to workgroup memory with a padded row so that the subgroup-matrix loads spread over
 // the banks. With `view`, workgroup memory is a `buffer` (WGSL's buffer_view) written 16 bytes
 // at a time and read as f16 by the matrix loads; without it, the halves are stored one by one.
+// `sized` gives the storage arrays their length in the type, so that bounds checks need no
+// arrayLength.
 export function matmulF16Wgsl({
   BM = 128,
   BN = 128,
@@ -16,6 +19,8 @@ export function matmulF16Wgsl({
   PAD = 8,
   N = 4096,
   view = false,
+  stages = 2,
+  sized = false,
 } = {}) {
   const S = 16;
   const warpsM = BM / WM,
@@ -33,6 +38,7 @@ export function matmulF16Wgsl({
     bStride = BN + PAD;
   const aSize = BM * aStride,
     bSize = BK * bStride;
+  if (stages !== 1 && stages !== 2) throw new Error('stages is 1 or 2');
   const aLoads = aVec / threads,
     bLoads = bVec / threads;
   const L = [];
@@ -45,22 +51,25 @@ export function matmulF16Wgsl({
     'alias MA = subgroup_matrix_left<f16, 16, 16>;',
     'alias MB = subgroup_matrix_right<f16, 16, 16>;',
     'alias MC = subgroup_matrix_result<f32, 16, 16>;',
-    '@group(0) @binding(0) var<storage, read> A: array<vec4<u32>>;',
-    '@group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;',
-    '@group(0) @binding(2) var<storage, read_write> C: array<f32>;',
+    `@group(0) @binding(0) var<storage, read> A: array<vec4<u32>${sized ? `, ${(N * N) / 8}` : ''}>;`,
+    `@group(0) @binding(1) var<storage, read> B: array<vec4<u32>${sized ? `, ${(N * N) / 8}` : ''}>;`,
+    `@group(0) @binding(2) var<storage, read_write> C: array<f32${sized ? `, ${N * N}` : ''}>;`,
     ...(view
-      ? [`var<workgroup> As: buffer<${4 * aSize}>;`, `var<workgroup> Bs: buffer<${4 * bSize}>;`]
+      ? [
+          `var<workgroup> As: buffer<${2 * stages * aSize}>;`,
+          `var<workgroup> Bs: buffer<${2 * stages * bSize}>;`,
+        ]
       : [
-          `var<workgroup> As: array<f16, ${2 * aSize}>;`,
-          `var<workgroup> Bs: array<f16, ${2 * bSize}>;`,
+          `var<workgroup> As: array<f16, ${stages * aSize}>;`,
+          `var<workgroup> Bs: array<f16, ${stages * bSize}>;`,
         ]),
-    `fn put8(p: ptr<workgroup, array<f16, ${2 * aSize}>>, at: u32, v: vec4<u32>) {`,
+    `fn put8(p: ptr<workgroup, array<f16, ${stages * aSize}>>, at: u32, v: vec4<u32>) {`,
     '  let h0 = bitcast<vec2<f16>>(v.x); let h1 = bitcast<vec2<f16>>(v.y);',
     '  let h2 = bitcast<vec2<f16>>(v.z); let h3 = bitcast<vec2<f16>>(v.w);',
     '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
     '  (*p)[at + 4u] = h2.x; (*p)[at + 5u] = h2.y; (*p)[at + 6u] = h3.x; (*p)[at + 7u] = h3.y;',
     '}',
-    `fn putB(p: ptr<workgroup, array<f16, ${2 * bSize}>>, at: u32, v: vec4<u32>) {`,
+    `fn putB(p: ptr<workgroup, array<f16, ${stages * bSize}>>, at: u32, v: vec4<u32>) {`,
     '  let h0 = bitcast<vec2<f16>>(v.x); let h1 = bitcast<vec2<f16>>(v.y);',
     '  let h2 = bitcast<vec2<f16>>(v.z); let h3 = bitcast<vec2<f16>>(v.w);',
     '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
@@ -91,13 +100,13 @@ export function matmulF16Wgsl({
     for (let r = 0; r < aLoads; r++)
       out.push(
         view
-          ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${aSize / 4}>>(&As, 0)[(${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u) / 8u] = ra${r}; }`
+          ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${(stages * aSize) / 8}>>(&As, 0)[(${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u) / 8u] = ra${r}; }`
           : `    { let e = tid + ${r * threads}u; put8(&As, ${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u, ra${r}); }`,
       );
     for (let r = 0; r < bLoads; r++)
       out.push(
         view
-          ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${bSize / 4}>>(&Bs, 0)[(${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u) / 8u] = rb${r}; }`
+          ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${(stages * bSize) / 8}>>(&Bs, 0)[(${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u) / 8u] = rb${r}; }`
           : `    { let e = tid + ${r * threads}u; putB(&Bs, ${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u, rb${r}); }`,
       );
     return out;
@@ -106,24 +115,29 @@ export function matmulF16Wgsl({
   for (let r = 0; r < bLoads; r++) L.push(`  var rb${r}: vec4<u32>;`);
   L.push(...fetch('0u'), ...stash('0u'), '  workgroupBarrier();');
   L.push(`  for (var k0 = 0u; k0 < N; k0 += ${BK}u) {`);
-  L.push(`    let stage = (k0 / ${BK}u) & 1u;`);
+  L.push(stages === 2 ? `    let stage = (k0 / ${BK}u) & 1u;` : '    let stage = 0u;');
   L.push(`    let more = k0 + ${BK}u < N;`);
   L.push('    if (more) {', ...fetch(`k0 + ${BK}u`), '    }');
   L.push(`    for (var kk = 0u; kk < ${BK}u; kk += 16u) {`);
   for (let i = 0; i < tm; i++)
     L.push(
-      `      let a${i} = subgroupMatrixLoad<MA, row_major>(${view ? `bufferView<array<f16, ${2 * aSize}>>(&As, 0)` : '&As'}, stage * ${aSize}u + (wr * ${WM}u + ${i * S}u) * ${aStride}u + kk, ${aStride}u);`,
+      `      let a${i} = subgroupMatrixLoad<MA, row_major>(${view ? `bufferView<array<f16, ${stages * aSize}>>(&As, 0)` : '&As'}, stage * ${aSize}u + (wr * ${WM}u + ${i * S}u) * ${aStride}u + kk, ${aStride}u);`,
     );
   for (let j = 0; j < tn; j++)
     L.push(
-      `      let b${j} = subgroupMatrixLoad<MB, row_major>(${view ? `bufferView<array<f16, ${2 * bSize}>>(&Bs, 0)` : '&Bs'}, stage * ${bSize}u + kk * ${bStride}u + wc * ${WN}u + ${j * S}u, ${bStride}u);`,
+      `      let b${j} = subgroupMatrixLoad<MB, row_major>(${view ? `bufferView<array<f16, ${stages * bSize}>>(&Bs, 0)` : '&Bs'}, stage * ${bSize}u + kk * ${bStride}u + wc * ${WN}u + ${j * S}u, ${bStride}u);`,
     );
   for (let i = 0; i < tm; i++)
     for (let j = 0; j < tn; j++)
       L.push(`      c${i}_${j} = subgroupMatrixMultiplyAccumulate(a${i}, b${j}, c${i}_${j});`);
   L.push('    }');
-  L.push('    if (more) {', ...stash('(stage ^ 1u)'), '    }');
-  L.push('    workgroupBarrier();', '  }');
+  if (stages === 2) {
+    L.push('    if (more) {', ...stash('(stage ^ 1u)'), '    }');
+    L.push('    workgroupBarrier();', '  }');
+  } else {
+    L.push('    workgroupBarrier();', '    if (more) {', ...stash('0u'), '    }');
+    L.push('    workgroupBarrier();', '  }');
+  }
   for (let i = 0; i < tm; i++)
     for (let j = 0; j < tn; j++)
       L.push(
