@@ -11,7 +11,7 @@ import { copyBandwidth } from '../src/gpu/bandwidth.ts';
 import { readBack, type Shape } from '../src/gpu/collectives/common.ts';
 import { prepareGroup } from '../src/gpu/collectives/group.ts';
 import { prepareReduce } from '../src/gpu/collectives/reduce.ts';
-import { prepareScan, TILE } from '../src/gpu/collectives/scan.ts';
+import { prepareScan, scanTile } from '../src/gpu/collectives/scan.ts';
 import { prepareSort, SORT_TILE } from '../src/gpu/collectives/sort.ts';
 import { type BenchDevice, benchDevice } from '../src/gpu/device.ts';
 import { timePasses } from '../src/gpu/pass-timing.ts';
@@ -102,10 +102,13 @@ describe('reduce (sum of f32)', () => {
 
 describe('exclusive scan (u32, decoupled look-back with fallback)', () => {
   // The default spin (4 reads of a "not ready" predecessor, then the fallback), and the fallback
-  // forced: every predecessor's tile reduced by the waiting workgroup, ready or not.
+  // forced: every predecessor's tile reduced by the waiting workgroup, ready or not; tiles of 8192
+  // (the default) and of 4096.
+  const TILE = scanTile();
   test.each([
     ['spin 4', { spin: 4 }, [5, TILE * 3 + 1, TILE * 17 - 3]],
     ['fallback forced', { forceFallback: true }, [TILE * 9 + 5]],
+    ['tiles of 4096', { spin: 4, perItem: 4 }, [scanTile(4) * 3 + 1]],
   ] as const)('%s', async (_, options, sizes) => {
     for (const shape of shapes) {
       for (const n of sizes) {
@@ -120,7 +123,7 @@ describe('exclusive scan (u32, decoupled look-back with fallback)', () => {
           expect(at, `${shape} n=${n} run ${repeat}: first difference at ${at}`).toBe(-1);
           if ('forceFallback' in options) {
             // Tile t reduces tiles t-1 ... 0 itself: t(t+1)/2 fallbacks over the run.
-            const tiles = Math.ceil(n / TILE);
+            const tiles = Math.ceil(n / scanTile());
             expect(await s.fallbacks()).toBe(((tiles - 1) * tiles) / 2);
           }
         }

@@ -9,7 +9,8 @@
  * scan and the work-group rows, 2^(log2 - 2) keys for the sort; log2 is 28 (1 GiB of f32 or u32,
  * 2^26 keys), BENCH_COLLECTIVES_LOG2 sets it. BENCH_SCAN_SPIN sets the scan's reads of a "not
  * ready" predecessor before its fallback (4), BENCH_REDUCE_GROUPS the reduction's grid (2048),
- * BENCH_SORT_KEYS_PER_ITEM the sort's keys per item (8).
+ * BENCH_SORT_KEYS_PER_ITEM the sort's keys per item (8), BENCH_SCAN_PER_ITEM the hand-written scan's
+ * vec4<u32> per item (8).
  */
 
 import { sort } from '@syclts/algorithms';
@@ -23,7 +24,7 @@ import { groupScan, groupSum, sumReduction } from '../kernels/collectives.sycl.t
 import { bestShape, grid, readBack, type Shape, storage } from './collectives/common.js';
 import { prepareGroup } from './collectives/group.js';
 import { type Finish, prepareReduce } from './collectives/reduce.js';
-import { prepareScan, TILE } from './collectives/scan.js';
+import { prepareScan, scanTile } from './collectives/scan.js';
 import { prepareSort } from './collectives/sort.js';
 import { type PassTimes, summarize, timePasses } from './pass-timing.js';
 import { directLaunch } from './syclts-direct.js';
@@ -292,35 +293,39 @@ export async function collectiveRows(
     // Reads of a "not ready" predecessor before the fallback (BENCH_SCAN_SPIN, default 4).
     const spin = process.env.BENCH_SCAN_SPIN ? Number(process.env.BENCH_SCAN_SPIN) : 4;
     const values = randomWords(n);
-    for (const shape of shapes) {
-      const s = await prepareScan(device, n, { shape, spin });
-      device.queue.writeBuffer(s.input, 0, values);
-      device.queue.writeBuffer(s.output, 0, new Uint32Array(n).fill(0xffffffff));
-      const encoder = device.createCommandEncoder();
-      s.record(encoder);
-      device.queue.submit([encoder.finish()]);
-      const check = await verify(log, async () => {
-        const got = new Uint32Array(await readBack(device, s.output, 4 * n));
-        checkExclusiveScan(`scan ${shape}`, got, values);
-        const tiles = Math.ceil(n / TILE);
-        return `all ${n} entries; checked run: ${await s.fallbacks()} fallbacks, ${tiles} tiles`;
-      });
-      const times = await time((e, timed) => s.record(e, timed));
-      s.destroy();
-      rows.push({
-        operation: `exclusive scan u32 2^${log2}`,
-        variant: `${shape}, look-back + fallback (spin ${spin})`,
-        items: n,
-        times,
-        bytes: 8 * n,
-        counted: 'read + written',
-        check,
-      });
-      log(`scan ${shape} done`);
-    }
+    // vec4<u32> per item of the hand-written scan (BENCH_SCAN_PER_ITEM, default 8: tiles of 8192).
+    const perItem = Number(process.env.BENCH_SCAN_PER_ITEM) || 8;
+    for (const shape of shapes)
+      for (const scalar of process.env.BENCH_SCAN_SCALAR ? [false, true] : [false]) {
+        const s = await prepareScan(device, n, { shape, spin, perItem, scalar });
+        device.queue.writeBuffer(s.input, 0, values);
+        device.queue.writeBuffer(s.output, 0, new Uint32Array(n).fill(0xffffffff));
+        const encoder = device.createCommandEncoder();
+        s.record(encoder);
+        device.queue.submit([encoder.finish()]);
+        const check = await verify(log, async () => {
+          const got = new Uint32Array(await readBack(device, s.output, 4 * n));
+          checkExclusiveScan(`scan ${shape}`, got, values);
+          const tiles = Math.ceil(n / scanTile(perItem));
+          return `all ${n} entries; checked run: ${await s.fallbacks()} fallbacks, ${tiles} tiles`;
+        });
+        const times = await time((e, timed) => s.record(e, timed));
+        s.destroy();
+        rows.push({
+          operation: `exclusive scan u32 2^${log2}`,
+          variant: `${shape}, tiles of ${scanTile(perItem)}, look-back + fallback (spin ${spin})${scalar ? ', u32 loads and stores' : ''}`,
+          items: n,
+          times,
+          bytes: 8 * n,
+          counted: 'read + written',
+          check,
+        });
+        log(`scan ${shape} done`);
+      }
     // The same scan from @syclts/algorithms (scan.sycl.ts), u32 addition (its constants' defaults).
     for (const lowering of lowerings) {
-      const tiles = Math.ceil(n / TILE);
+      // The package's tiles: 8192 elements (scan.sycl.ts's TILE).
+      const tiles = Math.ceil(n / 8192);
       const input = storage(device, 4 * n);
       const output = storage(device, 4 * n);
       const state = storage(device, 4 * (2 + 2 * tiles));

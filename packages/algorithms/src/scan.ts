@@ -25,7 +25,7 @@ export interface LookBack {
   readonly alwaysFallBack?: boolean;
 }
 
-const TILE = 4096;
+const TILE = 8192;
 
 /**
  * `output[i]` = `init` and `input[0..i)` combined by `op` (oneDPL's `exclusive_scan`), in one

@@ -1,6 +1,6 @@
 /**
  * exclusiveScan and inclusiveScan on the adapter against a CPU reference: u32, i32 and f32 with
- * plus, minimum and maximum, with and without init, at sizes around the tile (4096) and the
+ * plus, minimum and maximum, with and without init, at sizes around the tile (8192) and the
  * vector (4), single elements and empty inputs, in both lowerings of the group functions and
  * both paths of specialization constants, with the look-back's fallback forced.
  */
@@ -112,7 +112,8 @@ async function run(
   expectScan(scalar, op, xs, await dst.read(), init, options.inclusive);
 }
 
-const SIZES = [1, 3, 4, 4095, 4096, 4097, 3 * 4096 + 5, 40_000] as const;
+const TILE = 8192;
+const SIZES = [1, 3, 4, 4097, TILE - 1, TILE, TILE + 1, 3 * TILE + 5, 40_000] as const;
 
 describe.each(['subgroups', 'workgroup'] as const)('in the %s lowering', (lowering) => {
   describe.each(['u32', 'i32', 'f32'] as const)('%s', (scalar) => {
@@ -150,7 +151,7 @@ describe('the look-back falls back', () => {
     'in the %s lowering: every predecessor reduced by the tile after it, the same results',
     async (lowering) => {
       const queue = await queueFor(lowering);
-      const n = 9 * 4096 + 123;
+      const n = 9 * TILE + 123;
       const xs = randomU32(n, 0xfa11);
       const src = queue.buffer(xs);
       const dst = queue.buffer(new Uint32Array(n).fill(POISON));
@@ -165,7 +166,7 @@ describe('the look-back falls back', () => {
 
   test('with no reads before falling back, f32 sums still match', async () => {
     const queue = await queueFor('subgroups');
-    const n = 6 * 4096;
+    const n = 6 * TILE;
     const xs = randomF32(n, 0xfa12);
     const src = queue.buffer(xs);
     const dst = queue.buffer(new Float32Array(n).fill(Number.NaN));

@@ -5,7 +5,7 @@
  * Portable Single-Pass GPU Scan", SPAA 2025), which keeps it correct without forward-progress
  * guarantees: WebGPU gives none, and SwiftShader starves a workgroup spinning on another.
  *
- * - Each workgroup takes a tile of 4096 elements (256 items x 4 vec4<u32>) in the order of an
+ * - Each workgroup takes a tile of 8192 elements (256 items x 8 vec4<u32>) in the order of an
  *   atomicAdd ticket, not of workgroup_id (ordered by workgroup_id, SwiftShader starves tiles
  *   whose predecessor was never scheduled).
  * - It scans the tile in workgroup memory (each item's 16 elements serially, the items' totals by
@@ -42,10 +42,8 @@ import {
   WG,
 } from './common.js';
 
-/** vec4<u32> per item and tile. */
-const PER_ITEM = 4;
-export const TILE_VEC4 = WG * PER_ITEM;
-export const TILE = 4 * TILE_VEC4;
+/** Elements of a tile with `perItem` vec4<u32> per item (8 unless the options say). */
+export const scanTile = (perItem = 8): number => 4 * WG * perItem;
 
 export interface ScanOptions {
   readonly shape: Shape;
@@ -59,15 +57,34 @@ export interface ScanOptions {
    * value (quadratic work), so that the fallback path runs whatever the scheduling.
    */
   readonly forceFallback?: boolean;
+  /**
+   * vec4<u32> per item (default 8: tiles of 8192 elements; with 4, tiles of 4096, the scan took a
+   * third longer on an H100: more tiles to look back over, fewer loads in flight).
+   */
+  readonly perItem?: number;
+  /** u32 loads and stores, four to a vec4 (the access of a scan over a u32 accessor). */
+  readonly scalar?: boolean;
 }
 
 /** The kernel's WGSL: n, its vec4 count and the tile count come from `params`. */
-export function scanWgsl(shape: Shape, spin: number, forceFallback = false): string {
+export function scanWgsl(
+  shape: Shape,
+  spin: number,
+  forceFallback = false,
+  perItem = 8,
+  scalar = false,
+): string {
+  const PER_ITEM = perItem;
+  const TILE_VEC4 = WG * perItem;
+  const sums = (k: number) =>
+    Array.from({ length: perItem }, (_, i) => `a${i}`)
+      .slice(0, k)
+      .join(' + ') || '0u';
   return `${enables(shape)}
 struct Params { n: u32, n4: u32, tiles: u32 }
 @group(0) @binding(3) var<uniform> params: Params;
-@group(0) @binding(0) var<storage, read> src: array<vec4u>;
-@group(0) @binding(1) var<storage, read_write> dst: array<vec4u>;
+@group(0) @binding(0) var<storage, read> src: array<${scalar ? 'u32' : 'vec4u'}>;
+@group(0) @binding(1) var<storage, read_write> dst: array<${scalar ? 'u32' : 'vec4u'}>;
 // [0]: ticket counter; [1 + 2t], [2 + 2t]: tile t's low and high halves, state in bits 16-17;
 // [1 + 2 tiles]: fallbacks taken (tiles reduced by a workgroup other than their owner).
 @group(0) @binding(2) var<storage, read_write> state: array<atomic<u32>>;
@@ -85,7 +102,7 @@ var<workgroup> wg_look: u32;
 var<workgroup> wg_prev: u32;
 
 fn load(v: u32) -> vec4u {
-  let x = src[min(v, max(params.n4, 1u) - 1u)];
+  let x = ${scalar ? 'vec4u(src[min(4u * v, max(params.n, 1u) - 1u)], src[min(4u * v + 1u, max(params.n, 1u) - 1u)], src[min(4u * v + 2u, max(params.n, 1u) - 1u)], src[min(4u * v + 3u, max(params.n, 1u) - 1u)])' : 'src[min(v, max(params.n4, 1u) - 1u)]'};
   return select(vec4u(0u), x, vec4u(v * 4u) + vec4u(0u, 1u, 2u, 3u) < vec4u(params.n));
 }
 
@@ -107,15 +124,9 @@ fn main(${builtins(shape)}) {
     wg_sums[k * ${WG}u + li] = x.x + x.y + x.z + x.w;
   }
   workgroupBarrier();
-  let a0 = wg_sums[${PER_ITEM}u * li];
-  let a1 = wg_sums[${PER_ITEM}u * li + 1u];
-  let a2 = wg_sums[${PER_ITEM}u * li + 2u];
-  let a3 = wg_sums[${PER_ITEM}u * li + 3u];
-  let s = wg_scan_u32(a0 + a1 + a2 + a3, ${groupArgs(shape)});
-  wg_sums[${PER_ITEM}u * li] = s.x;
-  wg_sums[${PER_ITEM}u * li + 1u] = s.x + a0;
-  wg_sums[${PER_ITEM}u * li + 2u] = s.x + a0 + a1;
-  wg_sums[${PER_ITEM}u * li + 3u] = s.x + a0 + a1 + a2;
+${Array.from({ length: PER_ITEM }, (_, i) => `  let a${i} = wg_sums[${PER_ITEM}u * li + ${i}u];`).join('\n')}
+  let s = wg_scan_u32(${sums(PER_ITEM)}, ${groupArgs(shape)});
+${Array.from({ length: PER_ITEM }, (_, i) => `  wg_sums[${PER_ITEM}u * li + ${i}u] = s.x + ${sums(i)};`).join('\n')}
   let aggregate = s.y;
 
   if (li == 0u) {
@@ -169,7 +180,7 @@ fn main(${builtins(shape)}) {
     let v = base + k * ${WG}u + li;
     let x = vals[k];
     let p = prev + wg_sums[k * ${WG}u + li];
-    if (v < params.n4) { dst[v] = vec4u(p, p + x.x, p + x.x + x.y, p + x.x + x.y + x.z); }
+    ${scalar ? 'if (v < params.n4) { dst[4u * v] = p; dst[4u * v + 1u] = p + x.x; dst[4u * v + 2u] = p + x.x + x.y; dst[4u * v + 3u] = p + x.x + x.y + x.z; }' : 'if (v < params.n4) { dst[v] = vec4u(p, p + x.x, p + x.x + x.y, p + x.x + x.y + x.z); }'}
   }
 }`;
 }
@@ -194,11 +205,12 @@ export async function prepareScan(
   options: ScanOptions,
   buffers?: { input: GPUBuffer; output: GPUBuffer },
 ): Promise<ScanRun> {
-  const tiles = Math.max(1, Math.ceil(n / TILE));
+  const perItem = options.perItem ?? 8;
+  const tiles = Math.max(1, Math.ceil(n / scanTile(perItem)));
   const [gx, gy] = grid(tiles);
   const p = await pipeline(
     device,
-    scanWgsl(options.shape, options.spin ?? 4, options.forceFallback),
+    scanWgsl(options.shape, options.spin ?? 4, options.forceFallback, perItem, options.scalar),
   );
   const params = uniforms(device, [n, Math.ceil(n / 4), tiles]);
   const input = buffers?.input ?? storage(device, 4 * n);
