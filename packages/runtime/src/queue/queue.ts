@@ -46,6 +46,7 @@ import { requireFeatures } from '../platform/device-features.js';
 import { BufferUsage } from '../platform/webgpu-flags.js';
 import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
 import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
+import type { AdaptiveProperty } from './adaptive-hook.js';
 import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
 import { Handler, NO_VALUES, singleTaskRange } from './handler.js';
@@ -73,6 +74,13 @@ export interface QueueOptions extends AdapterRequest {
    * gives each command's times. Needs the device's `timestamp-query` feature. Default: off.
    */
   readonly enableProfiling?: ProfilingProperty;
+  /**
+   * Adaptive specialization: the value `@syclts/runtime/adaptive` exports
+   * (`Queue.create({ adaptive })`), after which a kernel's integer and bool arguments and
+   * emulated specialization constants that stay the same across launches run folded into a
+   * pipeline compiled in the background (see docs/runtime.md). Default: off.
+   */
+  readonly adaptive?: AdaptiveProperty;
 }
 
 export class Queue {
@@ -83,6 +91,7 @@ export class Queue {
   readonly #scheduler: Scheduler;
   readonly #policy: SpecConstantPolicy;
   readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
+  readonly #adaptive: AdaptiveProperty | null;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #plans = new Map<KernelInfo, KernelPlans>();
   /** Per kernel host object: what its launches look up, until the next attach or relink. */
@@ -105,6 +114,7 @@ export class Queue {
     profile?.(this.#scheduler);
     this.#policy = settings.policy;
     this.#overrides = settings.overrides;
+    this.#adaptive = settings.adaptive;
     this.#core = {
       context: this.#context,
       scheduler: this.#scheduler,
@@ -397,7 +407,11 @@ export class Queue {
     let policy = this.#policies.get(kernel.info);
     if (!policy) {
       const override = this.#overrides.get(kernel.info);
-      policy = new KernelPolicy(override ?? this.#policy, override !== undefined);
+      policy = new KernelPolicy(
+        override ?? this.#policy,
+        override !== undefined,
+        this.#adaptive?.specializer() ?? null,
+      );
       this.#policies.set(kernel.info, policy);
     }
     return policy;
@@ -441,6 +455,7 @@ export function getKernelBundle<S extends BundleState>(
 interface QueueSettings {
   readonly pipelineCacheSize: number | null;
   readonly profiling: ProfilingProperty | null;
+  readonly adaptive: AdaptiveProperty | null;
   readonly policy: SpecConstantPolicy;
   readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
 }
@@ -460,9 +475,17 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: enableProfiling must be @syclts/runtime/profiling's enableProfiling, got ${String(profiling)}`,
     );
   }
+  const adaptive = options.adaptive;
+  if (adaptive !== undefined && typeof adaptive?.specializer !== 'function') {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: adaptive must be @syclts/runtime/adaptive's adaptive, got ${String(adaptive)}`,
+    );
+  }
   return {
     pipelineCacheSize: size ?? null,
     profiling: profiling ?? null,
+    adaptive: adaptive ?? null,
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(
       [...(options.kernelSpecConstants ?? [])].map(([kernel, policy]) => [
