@@ -61,16 +61,16 @@ export async function adaptiveTrigger(
     const ordinary: number[] = [];
     for (let i = 0; i < ordinaryLaunches; i++) ordinary.push(await timed(plain, s));
     for (let i = 1; i < STABLE_LAUNCHES; i++) await timed(adaptive, s);
-    const started = stats.specializationsStarted;
+    const started = stats.specializationsStarted ?? 0;
     triggerUs.push(await timed(adaptive, s));
     if (stats.specializationsStarted !== started + 1) {
       throw new Error(`adaptive trigger, size ${s}: launch ${STABLE_LAUNCHES} started no compile`);
     }
     ordinaryUs.push(median(ordinary));
-    const used = stats.specializedLaunches;
+    const used = stats.specializedLaunches ?? 0;
     const start = performance.now();
     let launches = 0;
-    while (stats.specializedLaunches === used) {
+    while ((stats.specializedLaunches ?? 0) === used) {
       if (++launches > 10_000) throw new Error(`adaptive trigger, size ${s}: no takeover`);
       await timed(adaptive, s);
       // Waits that grow (to 50 ms): a software adapter's compile needs the cores the launches take.

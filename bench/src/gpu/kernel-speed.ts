@@ -93,12 +93,12 @@ async function settle(options: SpeedOptions): Promise<void> {
  */
 async function takeOver(options: SpeedOptions, kernel: string, launch: () => void): Promise<void> {
   const { stats } = options.adaptive;
-  const before = stats.specializedLaunches;
+  const before = stats.specializedLaunches ?? 0;
   const start = performance.now();
   for (let i = 1; i <= 10_000; i++) {
     launch();
     await settle(options);
-    if (stats.specializedLaunches > before) {
+    if ((stats.specializedLaunches ?? 0) > before) {
       console.log(
         `${kernel} adaptive: the folded pipeline took over at launch ${i}, ${(performance.now() - start).toFixed(1)} ms after the first`,
       );
@@ -113,7 +113,7 @@ async function takeOver(options: SpeedOptions, kernel: string, launch: () => voi
 async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRow[]> {
   const { device, timer } = options.bench;
   await takeOver(options, problem.kernel, problem.launch.adaptive);
-  const specialized = options.adaptive.stats.specializedLaunches;
+  const specialized = options.adaptive.stats.specializedLaunches ?? 0;
   let adaptiveLaunches = 0;
   const results = new Map<Variant, { us: number[]; error: number; checked: number }>();
   for (const variant of VARIANTS) {
@@ -160,7 +160,7 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
   }
   const timed = await timer.collectLabelled();
   // The check, warm-up and primer launches, then the timed ones: each on the folded pipeline.
-  const folded = options.adaptive.stats.specializedLaunches - specialized;
+  const folded = (options.adaptive.stats.specializedLaunches ?? 0) - specialized;
   if (folded !== adaptiveLaunches + 3) {
     console.log(
       `warning: ${problem.kernel} (adaptive): ${folded} of ${adaptiveLaunches + 3} launches ran on the folded pipeline`,

@@ -89,9 +89,8 @@ export class Queue {
   readonly #core: QueueCore;
   readonly #context: DeviceContext;
   readonly #scheduler: Scheduler;
-  readonly #policy: SpecConstantPolicy;
-  readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
-  readonly #adaptive: AdaptiveProperty | null;
+  /** The policies and adaptive specialization its kernels get. */
+  readonly #settings: QueueSettings;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #plans = new Map<KernelInfo, KernelPlans>();
   /** Per kernel host object: what its launches look up, until the next attach or relink. */
@@ -112,9 +111,7 @@ export class Queue {
     }
     this.#scheduler = new Scheduler(device, this.#context.stats, this.#context);
     profile?.(this.#scheduler);
-    this.#policy = settings.policy;
-    this.#overrides = settings.overrides;
-    this.#adaptive = settings.adaptive;
+    this.#settings = settings;
     this.#core = {
       context: this.#context,
       scheduler: this.#scheduler,
@@ -406,11 +403,12 @@ export class Queue {
   #policyFor(kernel: ResolvedKernel): KernelPolicy {
     let policy = this.#policies.get(kernel.info);
     if (!policy) {
-      const override = this.#overrides.get(kernel.info);
+      const { overrides, policy: queuePolicy, adaptive } = this.#settings;
+      const override = overrides.get(kernel.info);
       policy = new KernelPolicy(
-        override ?? this.#policy,
+        override ?? queuePolicy,
         override !== undefined,
-        this.#adaptive?.specializer() ?? null,
+        adaptive?.specializer(),
       );
       this.#policies.set(kernel.info, policy);
     }
@@ -468,24 +466,10 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
     );
   }
-  const profiling = options.enableProfiling;
-  if (profiling !== undefined && typeof profiling?.profiler !== 'function') {
-    throw new SyclError(
-      errc.invalid,
-      `Queue.create: enableProfiling must be @syclts/runtime/profiling's enableProfiling, got ${String(profiling)}`,
-    );
-  }
-  const adaptive = options.adaptive;
-  if (adaptive !== undefined && typeof adaptive?.specializer !== 'function') {
-    throw new SyclError(
-      errc.invalid,
-      `Queue.create: adaptive must be @syclts/runtime/adaptive's adaptive, got ${String(adaptive)}`,
-    );
-  }
   return {
     pipelineCacheSize: size ?? null,
-    profiling: profiling ?? null,
-    adaptive: adaptive ?? null,
+    profiling: exported(options.enableProfiling, 'enableProfiling', 'profiling', 'profiler'),
+    adaptive: exported(options.adaptive, 'adaptive', 'adaptive', 'specializer'),
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(
       [...(options.kernelSpecConstants ?? [])].map(([kernel, policy]) => [
@@ -494,6 +478,20 @@ function queueSettings(options: QueueOptions): QueueSettings {
       ]),
     ),
   };
+}
+
+/** An option whose value a subpath module exports (`enableProfiling`), known by its method. */
+function exported<T>(value: T | undefined, name: string, module: string, method: string): T | null {
+  if (
+    value !== undefined &&
+    typeof (value as Record<string, unknown> | null)?.[method] !== 'function'
+  ) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: ${name} must be @syclts/runtime/${module}'s ${name}, got ${String(value)}`,
+    );
+  }
+  return value ?? null;
 }
 
 function checkPolicy(policy: SpecConstantPolicy): SpecConstantPolicy {

@@ -9,7 +9,8 @@
  */
 import type { DeviceImage, KernelInfo } from '@syclts/dsl';
 import type { DeviceContext } from '../device/device-context.js';
-import { canRun, type KernelPolicy } from '../spec-constants/policy.js';
+import type { RuntimeStats } from '../device/stats.js';
+import { canRun } from '../spec-constants/policy.js';
 import { nativeConstants, nativeKey, type SpecValues } from '../spec-constants/values.js';
 import type { CanonicalValue } from '../values/host-value.js';
 import type { AdaptiveProperty, Specializer } from './adaptive-hook.js';
@@ -61,7 +62,7 @@ class Specialization {
     batch: Batch,
   ): PreparedLaunch | null {
     const { program, image, info } = action.resolved;
-    this.#useful ??= this.#prepare(action, action.policy, image, info);
+    this.#useful ??= this.#prepare(context.stats, action, image, info);
     if (!this.#useful) return null;
     const { args } = action;
     const positions = this.#positions;
@@ -72,7 +73,7 @@ class Specialization {
     }
     if (same) this.#streak++;
     else {
-      if (this.#using) context.stats.specializationsDropped++;
+      if (this.#using) (context.stats.specializationsDropped as number)++;
       this.#using = false;
       this.#streak = 1;
       this.#constants = constants;
@@ -93,16 +94,20 @@ class Specialization {
     const plan = planFor(context, action.plans, action, 'native');
     plan.checkWorkgroupSize(action, values);
     this.#using = true;
-    context.stats.specializedLaunches++;
+    (context.stats.specializedLaunches as number)++;
     context.stats.pipelineCacheHits++;
     return new PreparedLaunch(action, plan, entry, values);
   }
 
   /**
    * Whether the kernel gains from specialization: it has folded arguments, or its policy runs
-   * its constants emulated; either way only with a native variant.
+   * its constants emulated; either way only with a native variant. Adds the counters.
    */
-  #prepare(action: KernelAction, policy: KernelPolicy, image: DeviceImage, info: KernelInfo) {
+  #prepare(stats: RuntimeStats, action: KernelAction, image: DeviceImage, info: KernelInfo) {
+    stats.specializationsStarted ??= 0;
+    stats.specializedLaunches ??= 0;
+    stats.specializationsDropped ??= 0;
+    const { policy } = action;
     const folded = info.foldedArgs?.args ?? [];
     this.#positions = folded.map((a) => action.schema.index.get(a.name)!);
     return (
@@ -120,7 +125,7 @@ class Specialization {
     const key = this.#key;
     const args = [...this.#args];
     this.#compiling = true;
-    context.stats.specializationsStarted++;
+    (context.stats.specializationsStarted as number)++;
     const compile = () => {
       const constants = { ...nativeConstants(program, image, info, values).constants };
       const folded = info.foldedArgs;

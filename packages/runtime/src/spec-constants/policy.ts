@@ -28,7 +28,7 @@ export class KernelPolicy {
     /** Whether the policy was given for this kernel (then an impossible 'emulated' is an error). */
     readonly explicit: boolean,
     /** Adaptive specialization's hook, on a queue created with it. */
-    readonly specialize: Specializer | null = null,
+    readonly specialize?: Specializer,
   ) {}
 
   /** Whether launches may run emulated while their native pipeline compiles. */
