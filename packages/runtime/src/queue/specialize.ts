@@ -9,7 +9,7 @@
  */
 import type { DeviceImage, KernelInfo } from '@syclts/dsl';
 import type { DeviceContext } from '../device/device-context.js';
-import type { RuntimeStats } from '../device/stats.js';
+import type { PipelineShelf } from '../device/pipeline-cache.js';
 import { canRun } from '../spec-constants/policy.js';
 import { nativeConstants, nativeKey, type SpecValues } from '../spec-constants/values.js';
 import type { CanonicalValue } from '../values/host-value.js';
@@ -50,6 +50,8 @@ class Specialization {
   #key = '';
   /** Whether the last launch ran on a specialised pipeline. */
   #using = false;
+  /** The kernel's native pipelines in the device's cache (set when useful). */
+  #shelf: PipelineShelf | null = null;
   /** Whether a compile is in flight: one at a time per kernel. */
   #compiling = false;
   /** Keys whose pipeline failed to compile (an override-expression dividing by zero): never retried. */
@@ -62,7 +64,7 @@ class Specialization {
     batch: Batch,
   ): PreparedLaunch | null {
     const { program, image, info } = action.resolved;
-    this.#useful ??= this.#prepare(context.stats, action, image, info);
+    this.#useful ??= this.#prepare(context, action, image, info);
     if (!this.#useful) return null;
     const { args } = action;
     const positions = this.#positions;
@@ -82,8 +84,7 @@ class Specialization {
       }
       this.#key = `|${constants}|${this.#args.join(',')}`;
     }
-    const shelf = context.shelf(image, info, 'native');
-    const entry = context.pipelines.get(shelf, this.#key);
+    const entry = context.pipelines.get(this.#shelf!, this.#key);
     if (!entry) {
       if (this.#streak >= STABLE_LAUNCHES && !this.#compiling && !this.#failed.has(this.#key)) {
         this.#compile(context, action, values, batch);
@@ -103,17 +104,19 @@ class Specialization {
    * Whether the kernel gains from specialization: it has folded arguments, or its policy runs
    * its constants emulated; either way only with a native variant. Adds the counters.
    */
-  #prepare(stats: RuntimeStats, action: KernelAction, image: DeviceImage, info: KernelInfo) {
+  #prepare(context: DeviceContext, action: KernelAction, image: DeviceImage, info: KernelInfo) {
+    const { stats } = context;
     stats.specializationsStarted ??= 0;
     stats.specializedLaunches ??= 0;
     stats.specializationsDropped ??= 0;
     const { policy } = action;
     const folded = info.foldedArgs?.args ?? [];
     this.#positions = folded.map((a) => action.schema.index.get(a.name)!);
-    return (
+    const useful =
       canRun(image, info, 'native') &&
-      (folded.length > 0 || policy.choose(action.name, image, info) === 'emulated')
-    );
+      (folded.length > 0 || policy.choose(action.name, image, info) === 'emulated');
+    if (useful) this.#shelf = context.shelf(image, info, 'native');
+    return useful;
   }
 
   /**
