@@ -1,6 +1,8 @@
 /**
  * The GPU suite: copy bandwidth, kernel speed (matrix multiply, 3x3 convolution; native,
- * emulated, uniform arguments, literal WGSL), value-change cost and host overhead per launch.
+ * emulated, uniform arguments, the same arguments under adaptive specialization, literal WGSL;
+ * the launch that starts adaptive specialization), value-change cost and host overhead per
+ * launch.
  * Writes a Markdown section (adapter, date, command) to --out, and prints it.
  *
  *   node gpu-suite.mjs [--small] [--out FILE]
@@ -24,6 +26,8 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from '@syclts/runtime';
+import { adaptive as adaptiveSpecialization, STABLE_LAUNCHES } from '@syclts/runtime/adaptive';
+import { adaptiveTrigger, type TriggerCost } from './gpu/adaptive-trigger.js';
 import { copyBandwidth } from './gpu/bandwidth.js';
 import { type CollectiveRow, collectiveOptions, collectiveRows } from './gpu/collective-rows.js';
 import { benchDevice, median, secondDevice } from './gpu/device.js';
@@ -57,6 +61,7 @@ const sizes = small
       batch: 20,
       collectivesLog2: 16,
       collectivePasses: 3,
+      triggers: 1,
     }
   : {
       matmul: [2048, 4096],
@@ -69,6 +74,7 @@ const sizes = small
       batch: 1000,
       collectivesLog2: 28,
       collectivePasses: 20,
+      triggers: 5,
     };
 
 /** Datasheet FP32 peaks (TFLOP/s, boost clock), by adapter description. */
@@ -105,6 +111,7 @@ const { device, description } = bench;
 const native = await Queue.create({ device, specConstants: 'native' });
 const emulated = await Queue.create({ device, specConstants: 'emulated' });
 const auto = await Queue.create({ device, specConstants: 'auto' });
+const adaptive = await Queue.create({ device, adaptive: adaptiveSpecialization });
 const log = (line: string) => console.log(line);
 log(`adapter: ${description}`);
 
@@ -139,13 +146,30 @@ log(
     ? `copy, standalone process (bandwidth.mjs): best round ${standalone.gbs} GB/s median, first round ${standalone.firstGbs}; the suite's ceiling / standalone's best round: ${fixed(copy.gbs / standalone.gbs, 3)}`
     : `copy, standalone process: not run (${standaloneText === null ? 'no hardware adapter asked for, or no bandwidth.mjs beside the suite' : 'output not understood'})`,
 );
-const options = { bench, native, emulated, launches: sizes.launches, rounds: sizes.rounds };
+const options = {
+  bench,
+  native,
+  emulated,
+  adaptive,
+  launches: sizes.launches,
+  rounds: sizes.rounds,
+};
 const speed: SpeedRow[] = [];
+let trigger: TriggerCost | null = null;
 if (sections.has('kernels')) {
   for (const n of sizes.matmul) {
     speed.push(...(await matmulSpeed(options, n)));
     log(`matmul ${n} done`);
   }
+  // On a queue of its own, so that its value sets start their compiles there.
+  trigger = await adaptiveTrigger(
+    native,
+    await Queue.create({ device, adaptive: adaptiveSpecialization }),
+    sizes.matmul.at(-1)!,
+    sizes.triggers,
+    sizes.launches,
+  );
+  log(`adaptive trigger done`);
   speed.push(...(await convSpeed(options, sizes.conv[0]!, sizes.conv[1]!)));
   log('conv done');
 }
@@ -212,7 +236,7 @@ const speedRows = speed.map((r) => {
 });
 const speedups = [...new Set(speed.map((r) => r.kernel))].map((kernel) => {
   const of = (v: string) => speed.find((r) => r.kernel === kernel && r.variant === v)!.us;
-  return `${kernel}: native ${fixed(of('uniform') / of('native'), 2)}x faster than uniform arguments, ${fixed(of('emulated') / of('native'), 2)}x faster than emulated; native/literal ${fixed(of('native') / of('literal'), 3)}`;
+  return `${kernel}: native ${fixed(of('uniform') / of('native'), 2)}x faster than uniform arguments, ${fixed(of('emulated') / of('native'), 2)}x faster than emulated; native/literal ${fixed(of('native') / of('literal'), 3)}; arguments under adaptive specialization, steady state: ${fixed(of('adaptive') / of('literal'), 3)}x literal, ${fixed(of('uniform') / of('adaptive'), 2)}x faster than the same arguments without it`;
 });
 
 const command = `node bench/out/gpu-suite.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
@@ -233,6 +257,23 @@ if (speed.length) {
     ),
     '',
     ...speedups.map((s) => `- ${s}`),
+    '',
+  );
+}
+if (trigger) {
+  const ratios = trigger.triggerUs.map((us, i) => us / trigger!.ordinaryUs[i]!);
+  section.push(
+    `Adaptive specialization's trigger: the matrix multiply with plain kernel arguments on a queue with \`adaptive\`, host time from the call to completion (each launch waited for) of launch ${STABLE_LAUNCHES} of a value set, the one that starts the background compile, against the median of ${sizes.launches} ordinary argument launches of the same values on a queue without it; ${trigger.sizes.length} value sets (sizes ${trigger.sizes.join(', ')}, k step 8), each new to the device. Triggering launch / ordinary launch: **${fixed(median(ratios), 2)}x** median (${ratios.map((r) => `${fixed(r, 2)}x`).join(', ')}); the folded pipeline took over after ${trigger.takeover.map((t) => `${t.launches} launches (${fixed(t.ms, 1)} ms)`).join(', ')}.`,
+    '',
+    table(
+      ['size', 'triggering launch µs', 'ordinary argument launch µs', 'ratio'],
+      trigger.sizes.map((n, i) => [
+        String(n),
+        fixed(trigger!.triggerUs[i]!, 1),
+        fixed(trigger!.ordinaryUs[i]!, 1),
+        `${fixed(ratios[i]!, 2)}x`,
+      ]),
+    ),
     '',
   );
 }

@@ -1,8 +1,10 @@
 /**
  * Kernel speed: the matrix multiply and the 3x3 convolution compiled by syclts, run through
- * the runtime with native specialization constants, emulated ones, and the same values as
- * kernel arguments (the launch uniform), against hand-written WGSL with literal constants.
- * Every variant is checked against a float64 reference on a poisoned output before it is timed.
+ * the runtime with native specialization constants, emulated ones, the same values as kernel
+ * arguments (the launch uniform), and those arguments on a queue with adaptive specialization
+ * once its pipeline with them folded in took over, against hand-written WGSL with literal
+ * constants. Every variant is checked against a float64 reference on a poisoned output before it
+ * is timed.
  */
 import { f32, vec4f } from '@syclts/dsl';
 import { ndRange, type Queue } from '@syclts/runtime';
@@ -11,8 +13,14 @@ import { matmul, matmulArgs, size, tileK } from '../kernels/matmul.sycl.ts';
 import { type BenchDevice, median } from './device.js';
 import { convLiteral, DirectKernel, matmulLiteral } from './literal-wgsl.js';
 
-export type Variant = 'literal' | 'native' | 'emulated' | 'uniform';
-export const VARIANTS: readonly Variant[] = ['literal', 'native', 'emulated', 'uniform'];
+export type Variant = 'literal' | 'native' | 'emulated' | 'uniform' | 'adaptive';
+export const VARIANTS: readonly Variant[] = [
+  'literal',
+  'native',
+  'emulated',
+  'uniform',
+  'adaptive',
+];
 
 export interface SpeedRow {
   readonly kernel: string;
@@ -30,6 +38,8 @@ export interface SpeedOptions {
   readonly bench: BenchDevice;
   readonly native: Queue;
   readonly emulated: Queue;
+  /** A queue with adaptive specialization (`Queue.create({ adaptive })`), the 'adaptive' rows'. */
+  readonly adaptive: Queue;
   /** Timed launches per variant and round, and rounds (variants interleave between rounds). */
   readonly launches: number;
   readonly rounds: number;
@@ -72,11 +82,39 @@ interface Problem {
 async function settle(options: SpeedOptions): Promise<void> {
   await options.native.wait();
   await options.emulated.wait();
+  await options.adaptive.wait();
   await options.bench.device.queue.onSubmittedWorkDone();
+}
+
+/**
+ * Launches `launch` (on the adaptive queue) until one runs on the pipeline with its arguments
+ * folded in: every later launch with the same values does, so the 'adaptive' row times the
+ * steady state.
+ */
+async function takeOver(options: SpeedOptions, kernel: string, launch: () => void): Promise<void> {
+  const { stats } = options.adaptive;
+  const before = stats.specializedLaunches ?? 0;
+  const start = performance.now();
+  for (let i = 1; i <= 10_000; i++) {
+    launch();
+    await settle(options);
+    if ((stats.specializedLaunches ?? 0) > before) {
+      console.log(
+        `${kernel} adaptive: the folded pipeline took over at launch ${i}, ${(performance.now() - start).toFixed(1)} ms after the first`,
+      );
+      return;
+    }
+    // Waits that grow (to 50 ms): a software adapter's compile needs the cores the launches take.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** i, 50)));
+  }
+  throw new Error(`${kernel} adaptive: the folded pipeline never took over`);
 }
 
 async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRow[]> {
   const { device, timer } = options.bench;
+  await takeOver(options, problem.kernel, problem.launch.adaptive);
+  const specialized = options.adaptive.stats.specializedLaunches ?? 0;
+  let adaptiveLaunches = 0;
   const results = new Map<Variant, { us: number[]; error: number; checked: number }>();
   for (const variant of VARIANTS) {
     device.queue.writeBuffer(
@@ -117,9 +155,17 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
         problem.launch[variant]();
         await settle(options);
       }
+      if (variant === 'adaptive') adaptiveLaunches += options.launches;
     }
   }
   const timed = await timer.collectLabelled();
+  // The check, warm-up and primer launches, then the timed ones: each on the folded pipeline.
+  const folded = (options.adaptive.stats.specializedLaunches ?? 0) - specialized;
+  if (folded !== adaptiveLaunches + 3) {
+    console.log(
+      `warning: ${problem.kernel} (adaptive): ${folded} of ${adaptiveLaunches + 3} launches ran on the folded pipeline`,
+    );
+  }
   for (const variant of VARIANTS) {
     const us = timed.get(variant) ?? [];
     if (us.length !== options.rounds * options.launches) {
@@ -184,6 +230,9 @@ export async function matmulSpeed(options: SpeedOptions, n: number): Promise<Spe
       uniform: () => {
         native.parallelFor(range, matmulArgs, { a, b, c, n, bk: MATMUL_TILE_K });
       },
+      adaptive: () => {
+        options.adaptive.parallelFor(range, matmulArgs, { a, b, c, n, bk: MATMUL_TILE_K });
+      },
     },
     check: (out) => {
       let error = 0;
@@ -247,6 +296,15 @@ export async function convSpeed(options: SpeedOptions, w: number, h: number): Pr
       emulated: specialised(emulated),
       uniform: () => {
         native.parallelFor(range, conv3x3Args, {
+          src,
+          dst,
+          weights: CONV_COEFFS,
+          width: w,
+          height: h,
+        });
+      },
+      adaptive: () => {
+        options.adaptive.parallelFor(range, conv3x3Args, {
           src,
           dst,
           weights: CONV_COEFFS,

@@ -38,6 +38,7 @@ export type {
 export type { AdapterKind, AdapterRequest, ChosenAdapter } from './platform/adapter-request.js';
 export type { DawnToggles } from './platform/device-features.js';
 export { isSupported } from './platform/is-supported.js';
+export type { AdaptiveProperty } from './queue/adaptive-hook.js';
 export { type EventStatus, SyclEvent } from './queue/event.js';
 export { Handler } from './queue/handler.js';
 export type {

@@ -25,7 +25,7 @@ import { scalarOf } from '../builtins/evaluate.js';
 import type { Message } from '../diagnostics/codes.js';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
-import { findExprs, findUpdates } from '../ir/children.js';
+import { findExprs, findUpdates, someExpr } from '../ir/children.js';
 import type { Block, Expr } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
@@ -527,6 +527,18 @@ function buildKernel(
     });
   }
 
+  // Integer and bool arguments the body reads may be folded into a native pipeline as
+  // overrides; f32 ones never are: a float literal lets the GPU's compiler rewrite arithmetic
+  // with it (a division into a multiplication by the reciprocal), which could change results.
+  const foldable = variants.includes('native')
+    ? valueParams.filter(
+        (p) =>
+          p.type.kind === 'scalar' &&
+          p.type.scalar !== 'f32' &&
+          p.type.scalar !== 'f16' &&
+          someExpr(decl.body, (e) => e.op === 'param' && e.name === p.name),
+      )
+    : [];
   const info: KernelInfo = {
     ...(decl.requiredLimits ? { requiredLimits: decl.requiredLimits } : {}),
     entryPoint,
@@ -542,6 +554,15 @@ function buildKernel(
     source: { module, line: decl.span.line, column: decl.span.column },
     ...(kernel.reductions ? { reductions: kernel.reductions } : {}),
     ...(decl.subGroupSize ? { subGroupSize: decl.subGroupSize } : {}),
+    ...(foldable.length > 0 && {
+      foldedArgs: {
+        entryPoint: names.call(`k_${base}_folded`),
+        args: foldable.map((p) => ({
+          name: p.name,
+          override: names.call(`arg_${base}_${p.name}`),
+        })),
+      },
+    }),
   };
   return {
     symbolicId: kernel.id,

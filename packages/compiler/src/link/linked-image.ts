@@ -16,7 +16,7 @@ import type {
   SpecConstantMode,
   SymbolicId,
 } from '@syclts/dsl';
-import type { BinaryOperator } from '../ir/device-code.js';
+import type { BinaryOperator, Block } from '../ir/device-code.js';
 import type { FunctionDecl, KernelDecl } from '../ir/device-object.js';
 
 export interface LinkedSpecConstant {
@@ -114,6 +114,11 @@ export interface LinkedKernel {
   /** WGSL names of the kernel's `launch` uniform variable and its struct type. */
   readonly launchName: string;
   readonly launchStructName: string;
+  /**
+   * The body of the folded entry point (`info.foldedArgs`), set by the native variant's
+   * transforms: its folded arguments are fixed at pipeline creation, as constants are.
+   */
+  readonly foldedBody?: Block<SymbolicId>;
 }
 
 export interface LinkedImage {

@@ -84,6 +84,18 @@ test('value arguments sit in the launch uniform from offset 32 with WGSL uniform
     ['accessor', 2, 'read_write'],
   ]);
   expect(image!.wgsl.native).toContain('var<storage, read> a_affine_src: array<f32>;');
+  // The read i32, u32 and bool arguments are folded in a second entry point; f32 and vectors not.
+  expect(info.foldedArgs).toEqual({
+    entryPoint: 'k_affine_folded',
+    args: [
+      { name: 'n', override: 'arg_affine_n' },
+      { name: 'neg', override: 'arg_affine_neg' },
+    ],
+  });
+  expect(image!.wgsl.native).toContain('override arg_affine_n: u32;');
+  expect(image!.wgsl.native).toContain('override arg_affine_neg: u32;');
+  expect(image!.wgsl.native).toContain('fn k_affine_folded(');
+  expect(image!.wgsl.emulated ?? '').not.toContain('arg_affine_n');
   const n = 70;
   const src = Float32Array.from({ length: n }, (_, i) => ((i * 37) % 11) - 3.5);
   for (const neg of [false, true]) {

@@ -181,6 +181,15 @@ export interface KernelInfo {
    */
   readonly launchSlots: readonly SpecConstantMode[];
   /**
+   * The native variant's second entry point of the kernel (absent when the kernel has no native
+   * variant or reads no i32, u32 or bool value argument): the same code with each such argument
+   * it reads taken from a pipeline-overridable constant (`args`: each argument and its override), set to
+   * the value's host form (bool as 0 or 1), instead of from the launch uniform. A pipeline of it
+   * runs the arguments as literals; the runtime's adaptive specialization creates one for
+   * arguments that stay the same across launches.
+   */
+  readonly foldedArgs?: FoldedArgs;
+  /**
    * The WebGPU limits the kernel declared it needs above the defaults (absent when it declares
    * none): the runtime refuses to create its pipeline on a device whose limits are lower.
    */
@@ -201,6 +210,12 @@ export interface KernelInfo {
    * `workgroup` lowering, whose sub-groups are then of this size.
    */
   readonly subGroupSize?: number;
+}
+
+/** See `KernelInfo.foldedArgs`. */
+export interface FoldedArgs {
+  readonly entryPoint: string;
+  readonly args: readonly { readonly name: string; readonly override: string }[];
 }
 
 export interface ReductionInfo {

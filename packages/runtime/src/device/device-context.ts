@@ -185,6 +185,8 @@ export class DeviceContext {
     /** The pipeline constants, made only when the pipeline is created. */
     constantsOf: () => Record<string, number>,
     constantsKey: string,
+    /** The folded entry point's name, for a pipeline of it (see KernelInfo.foldedArgs). */
+    entryPoint = info.entryPoint,
   ): { entry: PipelineEntry; created: boolean } {
     const shelf = this.shelf(image, info, variant);
     const cached = this.pipelines.get(shelf, constantsKey);
@@ -203,7 +205,7 @@ export class DeviceContext {
           this.device.createComputePipelineAsync({
             label: `${kernelName} (${variant})`,
             layout: pipelineLayout,
-            compute: { module, entryPoint: info.entryPoint, constants },
+            compute: { module, entryPoint, constants },
           }),
         )
         .finally(() => this.#releaseCompileSlot())
@@ -254,7 +256,7 @@ export class DeviceContext {
               layout: pipelineLayout,
               compute: {
                 module,
-                entryPoint: info.entryPoint,
+                entryPoint,
                 constants: { ...constants, [override]: 0 },
               },
             }),

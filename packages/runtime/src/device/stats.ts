@@ -13,6 +13,17 @@ export interface RuntimeStats {
   emulatedWhileCompiling: number;
   /** Native pipelines 'auto' started compiling in the background. */
   backgroundCompiles: number;
+  /**
+   * Adaptive specialization: value sets that stayed the same long enough to start compiling a
+   * pipeline with them folded in. Its three counters are present (from 0) once a queue created
+   * with it on the device launched a kernel: `@syclts/runtime/adaptive` adds them, so an app
+   * without it carries none of their code.
+   */
+  specializationsStarted?: number;
+  /** Adaptive specialization: launches that ran on a pipeline with their values folded in. */
+  specializedLaunches?: number;
+  /** Adaptive specialization: value changes that sent a kernel back from such a pipeline to the generic one. */
+  specializationsDropped?: number;
   /** Batches of launches submitted (each one `queue.submit` for every launch in it). */
   batches: number;
   /** `dispatchWorkgroups` calls (more than launches when a range exceeds the dispatch limits). */

@@ -434,6 +434,8 @@ export function prepareLaunch(
 ): PreparedLaunch {
   const { resolved, name, policy, plans } = action;
   const { image, info } = resolved;
+  const specialized = policy.specialize?.(context, action, values, batch);
+  if (specialized) return specialized;
   if (policy.choose(name, image, info) === 'native') {
     const native = planFor(context, plans, action, 'native');
     native.checkWorkgroupSize(action, values);
@@ -448,7 +450,7 @@ export function prepareLaunch(
   return new PreparedLaunch(action, emulated, entry, values);
 }
 
-function planFor(
+export function planFor(
   context: DeviceContext,
   plans: KernelPlans,
   action: KernelAction,

@@ -46,6 +46,7 @@ import { requireFeatures } from '../platform/device-features.js';
 import { BufferUsage } from '../platform/webgpu-flags.js';
 import { type ResolvedKernel, resolveKernel } from '../program/resolve.js';
 import { KernelPolicy, type SpecConstantPolicy } from '../spec-constants/policy.js';
+import type { AdaptiveProperty } from './adaptive-hook.js';
 import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
 import { Handler, NO_VALUES, singleTaskRange } from './handler.js';
@@ -73,6 +74,13 @@ export interface QueueOptions extends AdapterRequest {
    * gives each command's times. Needs the device's `timestamp-query` feature. Default: off.
    */
   readonly enableProfiling?: ProfilingProperty;
+  /**
+   * Adaptive specialization: the value `@syclts/runtime/adaptive` exports
+   * (`Queue.create({ adaptive })`), after which a kernel's integer and bool arguments and
+   * emulated specialization constants that stay the same across launches run folded into a
+   * pipeline compiled in the background (see docs/runtime.md). Default: off.
+   */
+  readonly adaptive?: AdaptiveProperty;
 }
 
 export class Queue {
@@ -81,8 +89,8 @@ export class Queue {
   readonly #core: QueueCore;
   readonly #context: DeviceContext;
   readonly #scheduler: Scheduler;
-  readonly #policy: SpecConstantPolicy;
-  readonly #overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
+  /** The policies and adaptive specialization its kernels get. */
+  readonly #settings: QueueSettings;
   readonly #policies = new Map<KernelInfo, KernelPolicy>();
   readonly #plans = new Map<KernelInfo, KernelPlans>();
   /** Per kernel host object: what its launches look up, until the next attach or relink. */
@@ -103,8 +111,7 @@ export class Queue {
     }
     this.#scheduler = new Scheduler(device, this.#context.stats, this.#context);
     profile?.(this.#scheduler);
-    this.#policy = settings.policy;
-    this.#overrides = settings.overrides;
+    this.#settings = settings;
     this.#core = {
       context: this.#context,
       scheduler: this.#scheduler,
@@ -396,8 +403,13 @@ export class Queue {
   #policyFor(kernel: ResolvedKernel): KernelPolicy {
     let policy = this.#policies.get(kernel.info);
     if (!policy) {
-      const override = this.#overrides.get(kernel.info);
-      policy = new KernelPolicy(override ?? this.#policy, override !== undefined);
+      const { overrides, policy: queuePolicy, adaptive } = this.#settings;
+      const override = overrides.get(kernel.info);
+      policy = new KernelPolicy(
+        override ?? queuePolicy,
+        override !== undefined,
+        adaptive?.specializer(),
+      );
       this.#policies.set(kernel.info, policy);
     }
     return policy;
@@ -441,6 +453,7 @@ export function getKernelBundle<S extends BundleState>(
 interface QueueSettings {
   readonly pipelineCacheSize: number | null;
   readonly profiling: ProfilingProperty | null;
+  readonly adaptive: AdaptiveProperty | null;
   readonly policy: SpecConstantPolicy;
   readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
 }
@@ -453,16 +466,10 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: pipelineCacheSize must be a positive integer, got ${size}`,
     );
   }
-  const profiling = options.enableProfiling;
-  if (profiling !== undefined && typeof profiling?.profiler !== 'function') {
-    throw new SyclError(
-      errc.invalid,
-      `Queue.create: enableProfiling must be @syclts/runtime/profiling's enableProfiling, got ${String(profiling)}`,
-    );
-  }
   return {
     pipelineCacheSize: size ?? null,
-    profiling: profiling ?? null,
+    profiling: exported(options.enableProfiling, 'enableProfiling', 'profiling', 'profiler'),
+    adaptive: exported(options.adaptive, 'adaptive', 'adaptive', 'specializer'),
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(
       [...(options.kernelSpecConstants ?? [])].map(([kernel, policy]) => [
@@ -471,6 +478,20 @@ function queueSettings(options: QueueOptions): QueueSettings {
       ]),
     ),
   };
+}
+
+/** An option whose value a subpath module exports (`enableProfiling`), known by its method. */
+function exported<T>(value: T | undefined, name: string, module: string, method: string): T | null {
+  if (
+    value !== undefined &&
+    typeof (value as Record<string, unknown> | null)?.[method] !== 'function'
+  ) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: ${name} must be @syclts/runtime/${module}'s ${name}, got ${String(value)}`,
+    );
+  }
+  return value ?? null;
 }
 
 function checkPolicy(policy: SpecConstantPolicy): SpecConstantPolicy {

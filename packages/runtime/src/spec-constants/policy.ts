@@ -8,6 +8,7 @@
 import type { DeviceImage, KernelInfo } from '@syclts/dsl';
 import type { Variant } from '../device/device-context.js';
 import { errc, SyclError } from '../errors.js';
+import type { Specializer } from '../queue/adaptive-hook.js';
 
 export type SpecConstantPolicy = 'native' | 'emulated' | 'auto';
 
@@ -26,6 +27,8 @@ export class KernelPolicy {
     readonly policy: SpecConstantPolicy,
     /** Whether the policy was given for this kernel (then an impossible 'emulated' is an error). */
     readonly explicit: boolean,
+    /** Adaptive specialization's hook, on a queue created with it. */
+    readonly specialize?: Specializer,
   ) {}
 
   /** Whether launches may run emulated while their native pipeline compiles. */

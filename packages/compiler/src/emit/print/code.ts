@@ -1,6 +1,6 @@
 /** Prints device code (expressions and statements) as WGSL for one image and variant. */
 
-import type { DataType, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
+import type { DataType, FoldedArgs, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import { HELPER_BUILTINS } from '../../builtins/overloads.js';
 import { endsLine } from '../../diagnostics/lines.js';
 import type { Block, Expr, ItemQuery, Stmt } from '../../ir/device-code.js';
@@ -95,6 +95,8 @@ export class CodePrinter {
     readonly module: string,
     /** The WGSL names of the printed function's parameters and locals. */
     readonly names: FunctionNames,
+    /** In a folded entry point, the overrides its folded arguments are read from, by argument. */
+    private readonly foldedArgs: FoldedArgs['args'] | null = null,
   ) {}
 
   /** `hint` names a struct type on first sight: the variable or function that holds it. */
@@ -112,6 +114,7 @@ export class CodePrinter {
         const kernel = this.kernel!;
         return (
           kernel.bindingNames.get(e.name) ??
+          this.foldedArgs?.find((a) => a.name === e.name)?.override ??
           `${launchPlace(kernel)}.${this.scope.names.launchField(kernel, e.name)}`
         );
       }

@@ -4,8 +4,10 @@ import {
   type DataType,
   type LineMap,
   type SpecConstantMode,
+  type SymbolicId,
   usesLaunchSlots,
 } from '@syclts/dsl';
+import type { Block } from '../../ir/device-code.js';
 import { holdsGroups } from '../../ir/effects.js';
 import { valueAt } from '../../link/layout.js';
 import type {
@@ -76,6 +78,9 @@ export function printModule(
   );
   for (const kernel of kernels) {
     sections.push(entryPoint(kernel, scope, subgroups.has(kernel)));
+    if (mode === 'native' && kernel.foldedBody) {
+      sections.push(entryPoint(kernel, scope, subgroups.has(kernel), kernel.foldedBody));
+    }
   }
 
   const head = [
@@ -227,6 +232,11 @@ function kernelResources(kernel: LinkedKernel, scope: ImageScope): string[] {
         : kernel.launchStructName
     };`,
   ];
+  const folded = scope.mode === 'native' ? kernel.info.foldedArgs : undefined;
+  for (const f of args) {
+    const name = folded?.args.find((a) => a.name === f.name)?.override;
+    if (name) lines.push(`override ${name}: ${types.type(f.type, name, 'host')};`);
+  }
   for (const b of kernel.info.bindings) {
     if (b.kind !== 'accessor') continue;
     const space = b.access === 'read' ? 'storage, read' : 'storage, read_write';
@@ -260,9 +270,24 @@ export function usesSubgroupBuiltins(kernel: LinkedKernel): boolean {
   return holdsGroups(kernel.decl.body);
 }
 
-function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean): string[] {
+/**
+ * The kernel's entry point; with `folded`, its folded entry point (`KernelInfo.foldedArgs`): that
+ * body, whose folded arguments are read from their overrides.
+ */
+function entryPoint(
+  kernel: LinkedKernel,
+  scope: ImageScope,
+  subgroups: boolean,
+  folded?: Block<SymbolicId>,
+): string[] {
   const { module } = kernel.info.source;
-  const printer = new CodePrinter(scope, kernel, module, scope.names.function(kernel.symbolicId));
+  const printer = new CodePrinter(
+    scope,
+    kernel,
+    module,
+    scope.names.function(kernel.symbolicId),
+    folded ? kernel.info.foldedArgs!.args : null,
+  );
   const mark = (line: string) => scope.origins.mark(line, module, kernel.decl.span);
   const size = kernel.workgroupSize.map((v) => scope.size(v));
   const launch = launchPlace(kernel);
@@ -273,7 +298,7 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean)
   const required = subgroups ? kernel.decl.subGroupSize : undefined;
   return [
     `@compute @workgroup_size(${size.join(', ')})${required === undefined ? '' : ` @subgroup_size(${required})`}`,
-    `fn ${kernel.info.entryPoint}(`,
+    `fn ${folded ? kernel.info.foldedArgs!.entryPoint : kernel.info.entryPoint}(`,
     '  @builtin(workgroup_id) wgid: vec3<u32>,',
     '  @builtin(local_invocation_id) lid: vec3<u32>,',
     '  @builtin(local_invocation_index) lindex: u32,',
@@ -285,7 +310,7 @@ function entryPoint(kernel: LinkedKernel, scope: ImageScope, subgroups: boolean)
     ...guard,
   ]
     .map(mark)
-    .concat(printer.block(kernel.decl.body, 1), mark('}'));
+    .concat(printer.block(folded ?? kernel.decl.body, 1), mark('}'));
 }
 
 /**

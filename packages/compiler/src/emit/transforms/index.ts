@@ -32,6 +32,8 @@ export class IrInvariantError extends Error {
 interface Variant {
   readonly places: HostPlaces;
   readonly native: boolean;
+  /** Value arguments read from overrides (the folded entry point's), fixed at pipeline creation. */
+  readonly foldedArgs: ReadonlySet<string>;
   /** Functions that take the launch slot as their last parameter. */
   readonly takesSlot: ReadonlySet<SymbolicId>;
 }
@@ -59,7 +61,7 @@ const TRANSFORMS: readonly Transform[] = [
   {
     name: 'pipeline-constants',
     applies: () => true,
-    block: (block, { native }) => inlinePipelineConstants(block, native),
+    block: (block, { native, foldedArgs }) => inlinePipelineConstants(block, native, foldedArgs),
     parts: (parts) => parts,
   },
   {
@@ -96,9 +98,11 @@ export function transformVariant(
 ): LinkedImage {
   const native = mode === 'native';
   const takesSlot = slotTakers(image, mode);
+  const noArgs: ReadonlySet<string> = new Set();
   const inFunctions: Variant = {
     places: { launchArgs: new Set(), emulated: !native },
     native,
+    foldedArgs: noArgs,
     takesSlot,
   };
   const specTypes = new Map(image.specConstants.map((c) => [c.symbolicId, c.info.type]));
@@ -110,12 +114,18 @@ export function transformVariant(
       const launchArgs = new Set(
         k.decl.params.filter((p) => !k.bindingNames.has(p.name)).map((p) => p.name),
       );
-      const body = t.block(k.decl.body, {
-        places: { launchArgs, emulated: !native },
+      const places = { launchArgs, emulated: !native };
+      const body = t.block(k.decl.body, { places, native, foldedArgs: noArgs, takesSlot });
+      const folded = k.info.foldedArgs;
+      if (!native || !folded) return { ...k, decl: { ...k.decl, body } };
+      const foldedArgs = new Set(folded.args.map((a) => a.name));
+      const foldedBody = t.block(k.foldedBody ?? k.decl.body, {
+        places,
         native,
+        foldedArgs,
         takesSlot,
       });
-      return { ...k, decl: { ...k.decl, body } };
+      return { ...k, decl: { ...k.decl, body }, foldedBody };
     });
     const functions = current.functions.map((f) => {
       const { body } = f.decl;
@@ -145,6 +155,7 @@ function check(transform: string, image: LinkedImage): void {
   for (const k of image.kernels) {
     const found: IrProblem[] = [];
     validateKernel(k.decl, found);
+    if (k.foldedBody) validateKernel({ ...k.decl, body: k.foldedBody }, found);
     problems.push(...found.map((p) => ({ ...p, module: k.info.source.module })));
   }
   for (const f of image.functions) {

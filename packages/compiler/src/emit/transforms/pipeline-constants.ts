@@ -15,9 +15,16 @@ import {
 } from '../../ir/children.js';
 import type { Block, Expr } from '../../ir/device-code.js';
 
-/** `native`: scalar specialization constants are overrides, themselves fixed at pipeline creation. */
-export function inlinePipelineConstants<R>(block: Block<R>, native: boolean): Block<R> {
-  return new Inliner<R>(native).block(block);
+/**
+ * `native`: scalar specialization constants are overrides, themselves fixed at pipeline creation;
+ * so are the value arguments `foldedArgs` names (read from overrides in the folded entry point).
+ */
+export function inlinePipelineConstants<R>(
+  block: Block<R>,
+  native: boolean,
+  foldedArgs: ReadonlySet<string> = new Set(),
+): Block<R> {
+  return new Inliner<R>(native, foldedArgs).block(block);
 }
 
 const WRAPPING = new Set(['+', '-', '*', '&', '|', '^']);
@@ -38,7 +45,10 @@ class Inliner<R> {
     scoped: (f) => this.scoped(f),
   };
 
-  constructor(private readonly native: boolean) {}
+  constructor(
+    private readonly native: boolean,
+    private readonly foldedArgs: ReadonlySet<string>,
+  ) {}
 
   block(block: Block<R>): Block<R> {
     return this.scoped(() => mapAll(block, (s) => mapStmt(s, this.#mapper)));
@@ -79,6 +89,8 @@ class Inliner<R> {
         return true;
       case 'specConstant':
         return this.native;
+      case 'param':
+        return this.foldedArgs.has(e.name);
       case 'unary':
         return (e.operator === '-' || e.operator === '~') && this.fixed(e.operand);
       case 'binary':

@@ -64,3 +64,18 @@ test('a for header let is fixed in its loop only', () => {
     after,
   ]);
 });
+
+test('a folded argument is fixed like a constant; an argument left unfolded stays a run-time value', () => {
+  const size = param('size', u32);
+  const body: Block = [
+    letS('m', bin('*', size, lit(2))),
+    letS('k', bin('*', out, lit(2))),
+    assign(out, bin('+', local('m', u32), local('k', u32))),
+  ];
+  expect(inlinePipelineConstants(body, true, new Set(['size']))).toEqual([
+    body[0],
+    body[1],
+    assign(out, bin('+', bin('*', size, lit(2)), local('k', u32))),
+  ]);
+  expect(inlinePipelineConstants(body, true)).toEqual(body);
+});
