@@ -524,19 +524,25 @@ function compileInBackground(
     const { constants } = nativeConstants(program, image, info, values);
     return context.pipeline(action.name, image, info, 'native', () => constants, key).entry.ready;
   };
-  const start = () => {
-    context.device.queue
-      .onSubmittedWorkDone()
-      .then(nextTask)
-      .then(compile)
-      .then(finished, finished);
-  };
-  batch.afterSubmit(() => setTimeout(start, 0));
+  afterLaunchRan(context, batch, compile).then(finished, finished);
+}
+
+/**
+ * Runs `job` in a task after the launch being recorded has been submitted and has run on the
+ * device, so that whoever waits for the launch goes first: a background compile's schedule.
+ */
+export function afterLaunchRan<T>(
+  context: DeviceContext,
+  batch: Batch,
+  job: () => Promise<T>,
+): Promise<T> {
+  return new Promise<void>((submitted) => batch.afterSubmit(() => setTimeout(submitted, 0)))
+    .then(() => context.device.queue.onSubmittedWorkDone())
+    .then(() => new Promise<void>((next) => setTimeout(next, 0)))
+    .then(job);
 }
 
 const noConstants = () => ({});
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Native pipelines of one kernel compiled in the background at a time, under 'auto'. */
 export const MAX_BACKGROUND = 2;

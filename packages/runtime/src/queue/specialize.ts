@@ -16,7 +16,7 @@ import type { CanonicalValue } from '../values/host-value.js';
 import type { AdaptiveProperty, Specializer } from './adaptive-hook.js';
 import type { Batch } from './batch.js';
 import type { KernelAction } from './kernel-action.js';
-import { PreparedLaunch, planFor } from './launch.js';
+import { afterLaunchRan, PreparedLaunch, planFor } from './launch.js';
 
 /**
  * Launches in a row with the same values that start their pipeline's compile: values that
@@ -32,8 +32,6 @@ export const adaptive: AdaptiveProperty = {
     return (context, action, values, batch) => kernel.launch(context, action, values, batch);
   },
 };
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** One kernel's launches on one queue: the values of the last ones, and their pipeline. */
 class Specialization {
@@ -146,14 +144,6 @@ class Specialization {
       this.#failed.add(key);
       finished();
     };
-    batch.afterSubmit(() =>
-      setTimeout(() => {
-        context.device.queue
-          .onSubmittedWorkDone()
-          .then(nextTask)
-          .then(compile)
-          .then(finished, failed);
-      }, 0),
-    );
+    afterLaunchRan(context, batch, compile).then(finished, failed);
   }
 }
