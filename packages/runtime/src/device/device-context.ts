@@ -349,6 +349,7 @@ function bufferBindingType(binding: BufferBinding): GPUBufferBindingType {
     case 'launch':
       return 'uniform';
     case 'deviceGlobals':
+    case 'log':
       return 'storage';
   }
 }
@@ -361,6 +362,7 @@ function minBindingSize(binding: BufferBinding): number {
     case 'launch':
       return binding.size * (binding.records ?? 1);
     case 'deviceGlobals':
+    case 'log':
       return 0;
   }
 }

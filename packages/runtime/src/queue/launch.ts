@@ -34,6 +34,7 @@ import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
 import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
+import { type LogSupport, logSupport } from './log-hook.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue, Written } from './scheduler.js';
 import { type TextureArg, textureSupport } from './texture-hook.js';
@@ -61,7 +62,7 @@ interface Geometry {
  */
 export class LaunchPlan {
   /** The bindings of accessor and texture arguments. */
-  readonly resources: readonly (BindingInfo & { kind: 'accessor' | 'texture' })[];
+  readonly resources: readonly (BindingInfo & { kind: 'accessor' | 'texture' | 'log' })[];
   readonly launchBinding: (BindingInfo & { kind: 'launch' }) | null;
   /** Bytes of one dispatch's launch uniform (0 when the kernel has none). */
   readonly launchSize: number;
@@ -119,7 +120,9 @@ export class LaunchPlan {
   ) {
     const { info } = resolved;
     const { bindings, workgroupSize } = info;
-    this.resources = bindings.filter((b) => b.kind === 'accessor' || b.kind === 'texture');
+    this.resources = bindings.filter(
+      (b) => b.kind === 'accessor' || b.kind === 'texture' || b.kind === 'log',
+    );
     this.globals = info.deviceGlobals.map((id) => context.globals.written(resolved.program, id));
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
@@ -338,11 +341,15 @@ export class LaunchPlan {
     return bindGroup;
   }
 
-  /** What `binding` binds for this launch: an accessor's buffer, a texture's view or sampler. */
+  /**
+   * What `binding` binds for this launch: an accessor's buffer, a texture's view or sampler, the
+   * launch's log buffer.
+   */
   #resource(
-    binding: BindingInfo & { kind: 'accessor' | 'texture' },
+    binding: BindingInfo & { kind: 'accessor' | 'texture' | 'log' },
     action: KernelAction,
   ): GPUBuffer | GPUBindingResource {
+    if (binding.kind === 'log') return action.log!;
     const arg = argOf(action, binding.arg);
     if (!arg) {
       throw new SyclError(
@@ -370,7 +377,7 @@ export class LaunchPlan {
     let at = 0;
     for (const binding of info.bindings) {
       const resource: GPUBindingResource =
-        binding.kind === 'accessor'
+        binding.kind === 'accessor' || binding.kind === 'log'
           ? { buffer: resources[at++] as GPUBuffer }
           : binding.kind === 'texture'
             ? resources[at++]!
@@ -556,6 +563,12 @@ export class PreparedLaunch implements LaunchIssue {
   /** The launches that finish the kernel's reductions, to schedule after this one. */
   get finishers(): readonly KernelAction[] {
     return this.#action.finishers;
+  }
+
+  /** Where the launch's `console.log` lines are printed from, when its kernel prints. */
+  get log(): { readonly support: LogSupport; readonly action: KernelAction } | null {
+    const action = this.#action;
+    return action.log ? { support: logSupport(action.api, action.name), action } : null;
   }
 
   constructor(action: KernelAction, plan: LaunchPlan, pipeline: PipelineEntry, values: SpecValues) {

@@ -6,6 +6,7 @@ import {
   type AccessMode,
   attachGeneration,
   type DataType,
+  DEFAULT_LOG_BUFFER_SIZE,
   type Dimensions,
   f32,
   i32,
@@ -73,6 +74,12 @@ export interface QueueOptions extends AdapterRequest {
    * gives each command's times. Needs the device's `timestamp-query` feature. Default: off.
    */
   readonly enableProfiling?: ProfilingProperty;
+  /**
+   * Bytes of the buffer each launch of a kernel that prints (`console.log` in device code) writes
+   * its lines into: a multiple of 4, at least 64, at most the device's
+   * `maxStorageBufferBindingSize`; default 1 MiB. Lines past it are counted and reported.
+   */
+  readonly logBufferSize?: number;
 }
 
 export class Queue {
@@ -108,6 +115,7 @@ export class Queue {
     this.#core = {
       context: this.#context,
       scheduler: this.#scheduler,
+      logBufferSize: settings.logBufferSize,
       policyFor: (kernel) => this.#policyFor(kernel),
       plansFor: (info) => this.#plansFor(info),
       kernel: (api, kernel) => this.#kernel(api, kernel),
@@ -225,7 +233,9 @@ export class Queue {
     }
     // The command runs from its kernel's start to its last finisher's end.
     if (event !== first) this.#scheduler.spans?.(first, event);
-    return event;
+    // A kernel that prints is waited for until its lines are printed.
+    const { log } = launch;
+    return log ? log.support.print(this.#core, log.action, first) : event;
   }
 
   copy<T extends DataType>(
@@ -440,6 +450,7 @@ export function getKernelBundle<S extends BundleState>(
 
 interface QueueSettings {
   readonly pipelineCacheSize: number | null;
+  readonly logBufferSize: number;
   readonly profiling: ProfilingProperty | null;
   readonly policy: SpecConstantPolicy;
   readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
@@ -460,8 +471,16 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: enableProfiling must be @syclts/runtime/profiling's enableProfiling, got ${String(profiling)}`,
     );
   }
+  const log = options.logBufferSize ?? DEFAULT_LOG_BUFFER_SIZE;
+  if (!Number.isInteger(log) || log < 64 || log % 4 !== 0) {
+    throw new SyclError(
+      errc.invalid,
+      `Queue.create: logBufferSize must be a multiple of 4 bytes, at least 64, got ${String(log)}`,
+    );
+  }
   return {
     pipelineCacheSize: size ?? null,
+    logBufferSize: log,
     profiling: profiling ?? null,
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(
