@@ -83,6 +83,7 @@ describe('console.log the build refuses, at its place', () => {
 describe('the formats in the image', () => {
   test("text and constants folded as JavaScript prints them, values' types in order", () => {
     const source = kernelWith(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: device code's template literal
       "  console.log('x', x, `at ${i}: ${v}!`, 7, true, 0.5, i > 2, `${1 + 2}`);",
     );
     const { program, diagnostics } = build([{ module: M, source }]);
