@@ -163,6 +163,7 @@ test('a module that prints, in a kernel or a device function, loads the log run-
                 value: true,
                 type: { kind: 'scalar', scalar: 'bool' },
               },
+              // biome-ignore lint/suspicious/noThenProperty: the IR's if statement names its branch 'then'
               then: [log],
               else: null,
               span,
