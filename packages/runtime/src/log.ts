@@ -6,7 +6,13 @@
  * Records that did not fit are counted by the kernel and reported with `console.warn`. The
  * integration footer of a module that prints imports this module, so other apps do not carry it.
  */
-import { LOG_BUFFER_HEAD, type LogFormat, logRecordText, logRecordWords } from '@syclts/dsl';
+import {
+  DEFAULT_LOG_BUFFER_SIZE,
+  LOG_BUFFER_HEAD,
+  type LogFormat,
+  logRecordText,
+  logRecordWords,
+} from '@syclts/dsl';
 import { errc, SyclError } from './errors.js';
 import { BufferUsage, MapMode } from './platform/webgpu-flags.js';
 import type { QueueCore } from './queue/core.js';
@@ -16,11 +22,12 @@ import { registerLog } from './queue/log-hook.js';
 
 function logBuffer(core: QueueCore, api: string): GPUBuffer {
   const { device } = core.context;
-  const size = core.logBufferSize;
-  if (size > device.limits.maxStorageBufferBindingSize) {
+  const size = core.logBufferSize ?? DEFAULT_LOG_BUFFER_SIZE;
+  const most = device.limits.maxStorageBufferBindingSize;
+  if (!Number.isInteger(size) || size < 64 || size % 4 !== 0 || size > most) {
     throw new SyclError(
       errc.invalid,
-      `${api}: logBufferSize ${size} is over the device's maxStorageBufferBindingSize (${device.limits.maxStorageBufferBindingSize})`,
+      `${api}: logBufferSize must be a multiple of 4 bytes from 64 to the device's maxStorageBufferBindingSize (${most}), got ${String(size)}`,
     );
   }
   return device.createBuffer({

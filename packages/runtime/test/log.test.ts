@@ -6,11 +6,11 @@
  */
 import { accessor, f32, i32, kernel, specializationId, u32 } from '@syclts/dsl';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { errc, ndRange, Queue } from '../src/index.js';
+import { errc, ndRange } from '../src/index.js';
 // What the footer of a module that prints imports.
 import '../src/log.js';
 import { compileSources } from './support/compile.js';
-import { rejected } from './support/errors.js';
+import { caught } from './support/errors.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
 const M = 'src/log.sycl.ts';
@@ -142,11 +142,14 @@ describe('the log buffer', () => {
     expect(warned).toEqual([]);
   });
 
-  test.each([63, 66, 0, 1.5, Number.NaN])('logBufferSize %s is refused', async (size) => {
-    const error = await rejected(() => Queue.create({ logBufferSize: size }));
+  test.each([63, 66, 0, 1.5, Number.NaN, 2 ** 40])('logBufferSize %s is refused', async (size) => {
+    const q = await freshQueue({ logBufferSize: size });
+    const most = q.device.limits.maxStorageBufferBindingSize;
+    const error = caught(() => q.parallelFor(4, each, { out: q.buffer(new Uint32Array(4)) }));
     expect(error.errc).toBe(errc.invalid);
     expect(error.message).toBe(
-      `Queue.create: logBufferSize must be a multiple of 4 bytes, at least 64, got ${size}`,
+      `queue.parallelFor: logBufferSize must be a multiple of 4 bytes from 64 to the device's maxStorageBufferBindingSize (${most}), got ${size}`,
     );
+    expect(printed).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ export function logSupport(api: string, kernelName: string): LogSupport {
   if (!support) {
     throw new SyclError(
       errc.kernelNotSupported,
-      `${api}: kernel ${kernelName} prints with console.log: import '@syclts/runtime/log'`,
+      `${api}: ${kernelName} prints: import '@syclts/runtime/log'`,
     );
   }
   return support;

@@ -6,7 +6,6 @@ import {
   type AccessMode,
   attachGeneration,
   type DataType,
-  DEFAULT_LOG_BUFFER_SIZE,
   type Dimensions,
   f32,
   i32,
@@ -77,7 +76,8 @@ export interface QueueOptions extends AdapterRequest {
   /**
    * Bytes of the buffer each launch of a kernel that prints (`console.log` in device code) writes
    * its lines into: a multiple of 4, at least 64, at most the device's
-   * `maxStorageBufferBindingSize`; default 1 MiB. Lines past it are counted and reported.
+   * `maxStorageBufferBindingSize`; default 1 MiB. Lines past it are counted and reported. Checked
+   * by `@syclts/runtime/log` at the first launch of a kernel that prints.
    */
   readonly logBufferSize?: number;
 }
@@ -450,7 +450,7 @@ export function getKernelBundle<S extends BundleState>(
 
 interface QueueSettings {
   readonly pipelineCacheSize: number | null;
-  readonly logBufferSize: number;
+  readonly logBufferSize: number | undefined;
   readonly profiling: ProfilingProperty | null;
   readonly policy: SpecConstantPolicy;
   readonly overrides: ReadonlyMap<KernelInfo, SpecConstantPolicy>;
@@ -471,16 +471,9 @@ function queueSettings(options: QueueOptions): QueueSettings {
       `Queue.create: enableProfiling must be @syclts/runtime/profiling's enableProfiling, got ${String(profiling)}`,
     );
   }
-  const log = options.logBufferSize ?? DEFAULT_LOG_BUFFER_SIZE;
-  if (!Number.isInteger(log) || log < 64 || log % 4 !== 0) {
-    throw new SyclError(
-      errc.invalid,
-      `Queue.create: logBufferSize must be a multiple of 4 bytes, at least 64, got ${String(log)}`,
-    );
-  }
   return {
     pipelineCacheSize: size ?? null,
-    logBufferSize: log,
+    logBufferSize: options.logBufferSize,
     profiling: profiling ?? null,
     policy: checkPolicy(options.specConstants ?? 'auto'),
     overrides: new Map(
