@@ -15,10 +15,10 @@ import {
 } from '@syclts/dsl';
 import { errc, SyclError } from './errors.js';
 import { BufferUsage, MapMode } from './platform/webgpu-flags.js';
+import type { ResolvedKernel } from './program/resolve.js';
 import type { QueueCore } from './queue/core.js';
 import type { SyclEvent } from './queue/event.js';
-import type { KernelAction } from './queue/kernel-action.js';
-import { registerLog } from './queue/log-hook.js';
+import { logHook } from './queue/log-hook.js';
 
 function logBuffer(core: QueueCore, api: string): GPUBuffer {
   const { device } = core.context;
@@ -37,11 +37,17 @@ function logBuffer(core: QueueCore, api: string): GPUBuffer {
   });
 }
 
-function printLog(core: QueueCore, action: KernelAction, launch: SyclEvent): SyclEvent {
+/** Reads `buffer` once `launch` has run and prints its lines. */
+function printLog(
+  core: QueueCore,
+  kernel: ResolvedKernel,
+  range: Range,
+  buffer: GPUBuffer,
+  launch: SyclEvent,
+): SyclEvent {
   const { device } = core.context;
-  const buffer = action.log!;
   return core.scheduler.schedule({
-    name: `${action.name} console.log`,
+    name: `${kernel.symbolicId} console.log`,
     reads: { writer: launch },
     issue: (validate) => {
       validate();
@@ -54,7 +60,7 @@ function printLog(core: QueueCore, action: KernelAction, launch: SyclEvent): Syc
       device.queue.submit([encoder.finish()]);
       return staging
         .mapAsync(MapMode.READ)
-        .then(() => printRecords(action, new Uint32Array(staging.getMappedRange()), buffer.size))
+        .then(() => printRecords(kernel, range, new Uint32Array(staging.getMappedRange())))
         .finally(() => {
           staging.destroy();
           buffer.destroy();
@@ -63,14 +69,19 @@ function printLog(core: QueueCore, action: KernelAction, launch: SyclEvent): Syc
   });
 }
 
+/** A launch's SYCL-ordered global and (nd-range) local sizes. */
+interface Range {
+  readonly global: readonly number[];
+  readonly local: readonly number[] | null;
+}
+
 /** An id as the line shows it: `7` in one dimension, `(1, 2)` in more. */
 function ids(values: readonly number[]): string {
   return values.length === 1 ? String(values[0]) : `(${values.join(', ')})`;
 }
 
-function printRecords(action: KernelAction, words: Uint32Array, size: number): void {
-  const { resolved, global, local } = action;
-  const formats: readonly LogFormat[] = resolved.image.logFormats ?? [];
+function printRecords(kernel: ResolvedKernel, { global, local }: Range, words: Uint32Array): void {
+  const formats: readonly LogFormat[] = kernel.image.logFormats ?? [];
   const dims = global.length;
   const records = words.subarray(LOG_BUFFER_HEAD);
   const end = Math.min(words[0]!, records.length);
@@ -98,9 +109,13 @@ function printRecords(action: KernelAction, words: Uint32Array, size: number): v
   const lost = words[1]!;
   if (lost > 0) {
     console.warn(
-      `${action.name}: ${lost} console.log line${lost === 1 ? '' : 's'} of this launch did not fit its log buffer (${size} bytes) and were lost: give the queue a larger one, Queue.create({ logBufferSize })`,
+      `${kernel.symbolicId}: ${lost} console.log line${lost === 1 ? '' : 's'} of this launch did not fit its log buffer (${words.byteLength} bytes) and were lost: give the queue a larger one, Queue.create({ logBufferSize })`,
     );
   }
 }
 
-registerLog({ buffer: logBuffer, print: printLog });
+logHook.launch = (core, api, kernel, global, local) => {
+  if (!kernel.info.bindings.some((b) => b.kind === 'log')) return null;
+  const buffer = logBuffer(core, api);
+  return { buffer, print: (launch) => printLog(core, kernel, { global, local }, buffer, launch) };
+};

@@ -10,7 +10,7 @@ import type { QueueCore } from './core.js';
 import { reductionSupport } from './group-hook.js';
 import { type ArgSchema, type CheckedArgs, checkArgs } from './kernel-args.js';
 import type { KernelPlans } from './launch.js';
-import { logSupport } from './log-hook.js';
+import { type LogLaunch, logHook } from './log-hook.js';
 import { type NdRange, syclSizes } from './range.js';
 
 /**
@@ -42,8 +42,8 @@ export interface KernelAction {
   readonly args: CheckedArgs;
   /** The launches that finish the kernel's reductions, after it (none without reductions). */
   readonly finishers: readonly KernelAction[];
-  /** The buffer the launch's `console.log` lines go to; null when the kernel does not print. */
-  readonly log: GPUBuffer | null;
+  /** Where the launch's `console.log` lines go; null when the kernel does not print. */
+  readonly log: LogLaunch | null;
 }
 
 export function kernelAction(
@@ -74,9 +74,7 @@ export function kernelAction(
   const { args: checked, finishers } = resolved.info.reductions
     ? reductionSupport(api, name).launches(core, api, resolved, schema, given, global, local)
     : { args: given as CheckedArgs, finishers: [] };
-  const log = resolved.info.bindings.some((b) => b.kind === 'log')
-    ? logSupport(api, name).buffer(core, api)
-    : null;
+  const log = logHook.launch?.(core, api, resolved, global, local) ?? null;
   return {
     api,
     name,

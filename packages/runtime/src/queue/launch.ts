@@ -34,7 +34,7 @@ import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
 import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
-import { type LogSupport, logSupport } from './log-hook.js';
+import type { LogLaunch } from './log-hook.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue, Written } from './scheduler.js';
 import { type TextureArg, textureSupport } from './texture-hook.js';
@@ -121,7 +121,8 @@ export class LaunchPlan {
     const { info } = resolved;
     const { bindings, workgroupSize } = info;
     this.resources = bindings.filter(
-      (b) => b.kind === 'accessor' || b.kind === 'texture' || b.kind === 'log',
+      (b): b is BindingInfo & { kind: 'accessor' | 'texture' | 'log' } =>
+        b.kind !== 'launch' && b.kind !== 'deviceGlobals',
     );
     this.globals = info.deviceGlobals.map((id) => context.globals.written(resolved.program, id));
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
@@ -349,7 +350,7 @@ export class LaunchPlan {
     binding: BindingInfo & { kind: 'accessor' | 'texture' | 'log' },
     action: KernelAction,
   ): GPUBuffer | GPUBindingResource {
-    if (binding.kind === 'log') return action.log!;
+    if (binding.kind === 'log') return action.log!.buffer;
     const arg = argOf(action, binding.arg);
     if (!arg) {
       throw new SyclError(
@@ -377,13 +378,13 @@ export class LaunchPlan {
     let at = 0;
     for (const binding of info.bindings) {
       const resource: GPUBindingResource =
-        binding.kind === 'accessor' || binding.kind === 'log'
-          ? { buffer: resources[at++] as GPUBuffer }
-          : binding.kind === 'texture'
-            ? resources[at++]!
-            : binding.kind === 'launch'
-              ? { buffer: batch.arena, size: this.launchSize * (binding.records ?? 1) }
-              : { buffer: context.globals.buffer(program, image, binding.storage) };
+        binding.kind === 'launch'
+          ? { buffer: batch.arena, size: this.launchSize * (binding.records ?? 1) }
+          : binding.kind === 'deviceGlobals'
+            ? { buffer: context.globals.buffer(program, image, binding.storage) }
+            : binding.kind === 'texture'
+              ? resources[at++]!
+              : { buffer: resources[at++] as GPUBuffer };
       entries.push({ binding: binding.binding, resource });
     }
     const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
@@ -566,9 +567,8 @@ export class PreparedLaunch implements LaunchIssue {
   }
 
   /** Where the launch's `console.log` lines are printed from, when its kernel prints. */
-  get log(): { readonly support: LogSupport; readonly action: KernelAction } | null {
-    const action = this.#action;
-    return action.log ? { support: logSupport(action.api, action.name), action } : null;
+  get log(): LogLaunch | null {
+    return this.#action.log;
   }
 
   constructor(action: KernelAction, plan: LaunchPlan, pipeline: PipelineEntry, values: SpecValues) {

@@ -1,32 +1,26 @@
 /**
  * `console.log`'s run-time code is in its own module, `@syclts/runtime/log`, which the
  * integration footer of a module that prints imports: an app without it does not carry it.
- * Loading it registers it here.
+ * Loading it sets the hook here.
  */
-import { errc, SyclError } from '../errors.js';
+import type { ResolvedKernel } from '../program/resolve.js';
 import type { QueueCore } from './core.js';
 import type { SyclEvent } from './event.js';
-import type { KernelAction } from './kernel-action.js';
 
-export interface LogSupport {
-  /** A log buffer for one launch of a printing kernel, empty (WebGPU zeroes new buffers). */
-  buffer(core: QueueCore, api: string): GPUBuffer;
-  /** Reads `action`'s log once `launch` has run and prints its lines: the event of that. */
-  print(core: QueueCore, action: KernelAction, launch: SyclEvent): SyclEvent;
+/** What a launch of a kernel that prints holds: its log buffer, and how its lines get printed. */
+export interface LogLaunch {
+  readonly buffer: GPUBuffer;
+  /** Schedules the read-back and printing of the lines once `launch` has run: the event of that. */
+  print(launch: SyclEvent): SyclEvent;
 }
 
-let support: LogSupport | null = null;
-
-export function registerLog(log: LogSupport): void {
-  support = log;
-}
-
-export function logSupport(api: string, kernelName: string): LogSupport {
-  if (!support) {
-    throw new SyclError(
-      errc.kernelNotSupported,
-      `${api}: ${kernelName} prints: import '@syclts/runtime/log'`,
-    );
-  }
-  return support;
-}
+/** Set by `@syclts/runtime/log`: a launch's log, null when its kernel does not print. */
+export const logHook: {
+  launch?: (
+    core: QueueCore,
+    api: string,
+    resolved: ResolvedKernel,
+    global: readonly number[],
+    local: readonly number[] | null,
+  ) => LogLaunch | null;
+} = {};

@@ -234,8 +234,7 @@ export class Queue {
     // The command runs from its kernel's start to its last finisher's end.
     if (event !== first) this.#scheduler.spans?.(first, event);
     // A kernel that prints is waited for until its lines are printed.
-    const { log } = launch;
-    return log ? log.support.print(this.#core, log.action, first) : event;
+    return launch.log?.print(first) ?? event;
   }
 
   copy<T extends DataType>(
