@@ -74,6 +74,29 @@ test('the production bundle ships the linked program, not the compiler', () => {
   expect(gzip(rest)).toBeLessThan(23_700);
 });
 
+test("console.log in a kernel reaches the page's console, each line at its .sycl.ts place", async () => {
+  // A page of its own: its bundle carries @syclts/runtime/log, which the measured app does not.
+  const root = stageApp('browser-log', 'browser-log');
+  const logDir = join(root, 'dist');
+  await buildForBrowser(root, logDir);
+  const logServer = await serveDirectory(logDir);
+  try {
+    const page = await browser.newPage();
+    const printed: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'log') printed.push(message.text());
+    });
+    await page.goto(logServer.url);
+    expect(await page.evaluate(() => window.sycltsPrinted)).toEqual({ printed: true });
+    // Printed before the launch's wait returned, in item order.
+    expect(printed).toEqual(
+      [0, 1, 2].map((i) => `src/loud.sycl.ts:7:5 item ${i}: loud ${i} times 3 is ${3 * i}`),
+    );
+  } finally {
+    await logServer.close();
+  }
+});
+
 test.each([
   [
     'a browser without WebGPU',
