@@ -11,7 +11,7 @@ import type { DataType, ScalarName } from '../types/data-type.js';
 import type { RequiredLimits } from './limits.js';
 import type { LogFormat } from './log.js';
 
-export const PROGRAM_FORMAT_VERSION = 6;
+export const PROGRAM_FORMAT_VERSION = 7;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
