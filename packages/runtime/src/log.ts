@@ -46,7 +46,7 @@ function printLog(
   launch: SyclEvent,
 ): SyclEvent {
   const { device } = core.context;
-  return core.scheduler.schedule({
+  const printed = core.scheduler.schedule({
     name: `${kernel.symbolicId} console.log`,
     reads: { writer: launch },
     issue: (validate) => {
@@ -67,6 +67,9 @@ function printLog(
         });
     },
   });
+  // Profiled, the launch's event runs from the kernel's start to its lines' read-back.
+  core.scheduler.spans?.(launch, printed);
+  return printed;
 }
 
 /** A launch's SYCL-ordered global and (nd-range) local sizes. */

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { errc, ndRange } from '../src/index.js';
 // What the footer of a module that prints imports.
 import '../src/log.js';
+import { enableProfiling, getProfilingInfo } from '../src/profiling.js';
 import { compileSources } from './support/compile.js';
 import { caught } from './support/errors.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
@@ -119,6 +120,16 @@ describe.each(['native', 'emulated'] as const)('console.log, %s', (specConstants
     }
     expect(printed).toEqual(want);
   });
+});
+
+test("a profiled printing launch's times run from its kernel's start to its lines", async () => {
+  const q = await freshQueue({ enableProfiling });
+  const event = q.parallelFor(8, each, { out: q.buffer(new Uint32Array(8)) });
+  await event.wait();
+  expect(printed).toHaveLength(8);
+  const { commandSubmit, commandStart, commandEnd } = await getProfilingInfo(event);
+  expect(commandSubmit).toBeLessThanOrEqual(commandStart);
+  expect(commandStart).toBeLessThan(commandEnd);
 });
 
 describe('the log buffer', () => {
