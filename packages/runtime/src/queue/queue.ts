@@ -77,7 +77,7 @@ export interface QueueOptions extends AdapterRequest {
    * Bytes of the buffer each launch of a kernel that prints (`console.log` in device code) writes
    * its lines into: a multiple of 4, at least 64, at most the device's
    * `maxStorageBufferBindingSize`; default 1 MiB. Lines past it are counted and reported. Checked
-   * by `@syclts/runtime/log` at the first launch of a kernel that prints.
+   * by `@syclts/runtime/log` at each launch of a kernel that prints.
    */
   readonly logBufferSize?: number;
 }
