@@ -108,6 +108,7 @@ export default defineConfig({
           { text: 'Constants changed per frame', link: '/cookbook/per-frame-constants' },
           { text: 'State in a device global', link: '/cookbook/device-global-state' },
           { text: 'native, emulated or auto', link: '/cookbook/spec-constant-modes' },
+          { text: 'Printing from a kernel', link: '/cookbook/debugging' },
           { text: 'Reading an error', link: '/cookbook/reading-errors' },
           { text: 'syclts, TypeGPU and raw WebGPU', link: '/cookbook/comparison' },
         ],

@@ -268,6 +268,27 @@ export const liveChecks: Record<string, Check> = {
     expect(result.auto.stats.nativeLaunches! + result.auto.stats.emulatedLaunches!).toBe(5);
   },
 
+  'cookbook-debugging'(result: { xs: number[]; lines: string[] }) {
+    // The kernel's first items print their input (square roots exact in f32), negative inputs a
+    // warning from the device function; the place is the module's, as the site's root names it.
+    const f32 = (x: number) => {
+      const v = Math.fround(x);
+      for (let p = 1; p < 10; p++) {
+        if (Math.fround(Number(v.toPrecision(p))) === v) return String(Number(v.toPrecision(p)));
+      }
+      return String(v);
+    };
+    const want = result.xs.flatMap((x, i) => [
+      ...(i < 3
+        ? [
+            `debugging.sycl.ts:17:7 item ${i}: x ${f32(x)} root ${f32(Math.sqrt(x))} vec2f(${f32(x)}, ${f32(x * x)})`,
+          ]
+        : []),
+      ...(x < 0 ? [`debugging.sycl.ts:6:5 item ${i}: negative input at ${i}: ${f32(x)}`] : []),
+    ]);
+    expect(result.lines.map((line) => line.replace(/^\S*\//, ''))).toEqual(want);
+  },
+
   'cookbook-reading-errors'(caught: { errc: string; message: string }[]) {
     expect(caught.map((c) => c.errc)).toEqual(['invalid', 'invalid', 'kernel_argument']);
     expect(caught[0]!.message).toMatch(/offset/);

@@ -70,8 +70,33 @@ test('the production bundle ships the linked program, not the compiler', () => {
   // @syclts/runtime/profiling) and buffers sharing memory with their reinterpret views (0.35 kB);
   // 23,300 until textures (0.27 kB: the texture methods of the queue, bindings other than buffers
   // and GPUBuffer wrapping; the rest is @syclts/runtime/textures); 23,500 until a large launch of
-  // a kernel that takes launch slots got a pipeline without them (0.14 kB).
-  expect(gzip(rest)).toBeLessThan(23_700);
+  // a kernel that takes launch slots got a pipeline without them (0.14 kB); 23,700 until
+  // adaptive specialization's hooks (the rest is @syclts/runtime/adaptive), console.log's log
+  // binding and hook (the rest is @syclts/runtime/log) and joint matrices (0.18 kB together).
+  expect(gzip(rest)).toBeLessThan(23_900);
+});
+
+test("console.log in a kernel reaches the page's console, each line at its .sycl.ts place", async () => {
+  // A page of its own: its bundle carries @syclts/runtime/log, which the measured app does not.
+  const root = stageApp('browser-log', 'browser-log');
+  const logDir = join(root, 'dist');
+  await buildForBrowser(root, logDir);
+  const logServer = await serveDirectory(logDir);
+  try {
+    const page = await browser.newPage();
+    const printed: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'log') printed.push(message.text());
+    });
+    await page.goto(logServer.url);
+    expect(await page.evaluate(() => window.sycltsPrinted)).toEqual({ printed: true });
+    // Printed before the launch's wait returned, in item order.
+    expect(printed).toEqual(
+      [0, 1, 2].map((i) => `src/loud.sycl.ts:7:5 item ${i}: loud ${i} times 3 is ${3 * i}`),
+    );
+  } finally {
+    await logServer.close();
+  }
 });
 
 test.each([

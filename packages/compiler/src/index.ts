@@ -25,6 +25,7 @@ export {
   type InterpretOptions,
   type InterpretResult,
   interpretKernel,
+  type LogLine,
 } from './interpret/index.js';
 export * from './ir/index.js';
 export {

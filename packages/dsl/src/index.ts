@@ -78,6 +78,7 @@ export {
 export type * from './device/kernel-scope.js';
 export { type Errc, errc, SyclError } from './errors.js';
 export * from './image/limits.js';
+export * from './image/log.js';
 export * from './image/program.js';
 export {
   array,

@@ -123,6 +123,8 @@ function bindingText(b: BindingInfo): string {
       return `${at} device globals: the ${b.storage} buffer`;
     case 'texture':
       return `${at} ${b.texture.kind} ${b.arg}: ${textureTypeText(b.texture)}`;
+    case 'log':
+      return `${at} console.log buffer`;
   }
 }
 

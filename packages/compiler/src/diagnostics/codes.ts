@@ -32,6 +32,7 @@ export const CODES = {
   SYCL1025: 'a bit operation on an f32 atomic',
   SYCL1030: 'group functions used wrongly',
   SYCL1031: 'textures used wrongly',
+  SYCL1032: 'console.log used wrongly',
   SYCL1050: "locals over WGSL's function memory",
   SYCL1051: 'an array literal longer than WGSL allows',
   SYCL1052: 'a struct with more fields than WGSL allows',

@@ -1888,6 +1888,44 @@ export function textureMethod(name: string, method: string, kind: string): Messa
   );
 }
 
+// SYCL1032: console.log used wrongly
+
+/** `console.warn`, `console.error`, ...: device code prints with `console.log` only. */
+export function consoleMethod(method: string): Message {
+  return message(
+    'SYCL1032',
+    `\`console.${method}\` is not available in device code: \`console.log\` prints a line`,
+    'write console.log(...)',
+  );
+}
+
+/** A value console.log cannot print: a struct, an array, an atomic. */
+export function logArgument(text: string, type: DataType): Message {
+  return message(
+    'SYCL1032',
+    `console.log cannot print \`${text}\`, a ${typeName(type)}: it prints text, numbers, bools and vectors of them`,
+    'print its fields or elements one by one: console.log(p.x, p.y)',
+  );
+}
+
+/** Text that is not known at build time: a string joined to a device value, a spread. */
+export function logText(text: string): Message {
+  return message(
+    'SYCL1032',
+    `\`${text}\` is not text known at build time: console.log's text is string literals, template literals and constants`,
+    'pass the values as arguments, console.log("n =", n), or in the holes of a template literal',
+  );
+}
+
+/** More values than one record of the log holds. */
+export function logTooLarge(words: number, max: number): Message {
+  return message(
+    'SYCL1032',
+    `console.log prints at most ${max} numbers per line (a vec4 counts 4), this one ${words}`,
+    'split it into several console.log calls',
+  );
+}
+
 // SYCL1050 to SYCL1054: past WGSL's limits (ir/wgsl-limits.ts)
 
 export function functionMemory(

@@ -91,6 +91,7 @@ function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
       string,
       KernelInfo
     >,
+    ...(image.log && { logFormats: image.log.formats }),
     ...(fallback && {
       workgroupLowering: {
         wgsl: fallback.wgsl,

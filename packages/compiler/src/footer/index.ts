@@ -1,3 +1,4 @@
+import { findUpdates } from '../ir/children.js';
 import type { DeviceObject } from '../ir/device-object.js';
 import { holdsGroups } from '../ir/effects.js';
 
@@ -26,16 +27,21 @@ export function integrationFooter(object: DeviceObject, options: FooterOptions):
     ...object.functions.map((d) => d.name),
   ];
   const entries = names.map((name) => `[${name}, ${JSON.stringify(symbolicId(object, name))}]`);
-  // The run-time code of group functions, reductions and textures is loaded by the modules that
+  // The run-time code of group functions, reductions, textures and console.log is loaded by the modules that
   // use them.
   const groups = object.kernels.some(
     (k) => k.params.some((p) => p.kind === 'reduction') || holdsGroups(k.body),
   );
   const textures = object.kernels.some((k) => k.params.some((p) => p.kind === 'texture'));
+  const log = [
+    ...object.kernels.map((k) => k.body),
+    ...object.functions.flatMap((f) => (f.body.kind === 'ir' ? [f.body.block] : [])),
+  ].some((block) => findUpdates(block, (s) => s.kind === 'log').length > 0);
   return [
     '',
     ...(groups ? ["import '@syclts/runtime/groups';"] : []),
     ...(textures ? ["import '@syclts/runtime/textures';"] : []),
+    ...(log ? ["import '@syclts/runtime/log';"] : []),
     `import { attach as ${attach} } from '@syclts/dsl';`,
     `import ${program} from ${JSON.stringify(options.programModule)};`,
     `${attach}(${program}, [${entries.join(', ')}]);`,

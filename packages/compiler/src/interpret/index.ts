@@ -7,11 +7,19 @@
 import type { DataType, JsonValue, ShareableValue, SymbolicId } from '@syclts/dsl';
 import type { LinkedImage, LinkedKernel, SizeValue } from '../link/linked-image.js';
 import { groupResults } from './groups.js';
-import { BARRIER, type GroupArrival, Machine, type Stop, type Storage } from './machine.js';
+import {
+  BARRIER,
+  type GroupArrival,
+  type LogLine,
+  Machine,
+  type Stop,
+  type Storage,
+} from './machine.js';
 import type { Cell, Place } from './places.js';
 import { fromShareable, InterpretError, type Value, zeroOf } from './values.js';
 
 export { INTERPRETED_BUILTINS } from './builtins.js';
+export type { LogLine } from './machine.js';
 export { InterpretError } from './values.js';
 
 export interface InterpretLaunch {
@@ -39,6 +47,11 @@ export interface InterpretResult {
   readonly accessors: Readonly<Record<string, ArrayBuffer>>;
   /** Each device global of the image after the launch. */
   readonly deviceGlobals: Readonly<Record<string, ArrayBuffer>>;
+  /**
+   * The lines `console.log` printed, in the order the runtime prints them: by the item's global
+   * linear id, then in the order each item printed.
+   */
+  readonly log: readonly LogLine[];
 }
 
 /**
@@ -119,6 +132,7 @@ export function interpretKernel(
   const groups = range.map((r, d) => Math.ceil(r / local[d]!));
   const functions = new Map(image.functions.map((f) => [f.symbolicId, f]));
   const budget = { left: options.maxIterations ?? 1e8 };
+  const lines: LogLine[] = [];
 
   for (const group of indices(groups)) {
     const workgroupArrays = new Map<string, Place>(
@@ -135,6 +149,8 @@ export function interpretKernel(
       specConstants,
       deviceGlobals: globalPlaces,
       budget,
+      log: image.log,
+      lines,
     };
     const items = [];
     const subGroupSize = subGroupSizeOf(kernel, local);
@@ -158,7 +174,11 @@ export function interpretKernel(
     }
     runWorkgroup(items, subGroupSize, kernel, module);
   }
-  return { accessors, deviceGlobals };
+  const log = lines
+    .map((line, order) => ({ line, order, id: linear(line.item, range) }))
+    .sort((a, b) => a.id - b.id || a.order - b.order)
+    .map((l) => l.line);
+  return { accessors, deviceGlobals, log };
 }
 
 /**

@@ -4,7 +4,13 @@
  * are evaluated directly (a device function called inside an expression must not reach a
  * barrier, which WGSL's uniformity rules make rare).
  */
-import type { DataType, SymbolicId } from '@syclts/dsl';
+import {
+  type DataType,
+  type LogScalar,
+  logRecordText,
+  type SourceLocation,
+  type SymbolicId,
+} from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
 import { mapChildren } from '../ir/children.js';
 import type {
@@ -17,7 +23,8 @@ import type {
   UpdateStmt,
 } from '../ir/device-code.js';
 import type { Span } from '../ir/span.js';
-import type { LinkedFunction } from '../link/linked-image.js';
+import type { LinkedFunction, LinkedLog } from '../link/linked-image.js';
+import { logKey } from '../link/log.js';
 import { builtinFunction } from './builtins.js';
 import type { GroupCall } from './groups.js';
 import { binaryScalar, convertScalar, unaryScalar } from './numbers.js';
@@ -48,6 +55,28 @@ export interface Storage {
   readonly deviceGlobals: ReadonlyMap<SymbolicId, Place>;
   /** Loop iterations left to the launch: a guard against code that never ends. */
   budget: { left: number };
+  /** The image's `console.log` formats (null when none prints) and the lines printed so far. */
+  readonly log: LinkedLog | null;
+  readonly lines: LogLine[];
+}
+
+/** A line `console.log` printed: where, which item (its global id, SYCL order), the text. */
+export interface LogLine {
+  readonly source: SourceLocation;
+  readonly item: readonly number[];
+  readonly text: string;
+}
+
+const logBits = new DataView(new ArrayBuffer(4));
+
+/** A scalar as the word of a log record (see @syclts/dsl image/log.ts). */
+function logWord(scalar: LogScalar, x: Scalar): number {
+  if (scalar === 'bool') return x ? 1 : 0;
+  if (scalar === 'f32' || scalar === 'f16') {
+    logBits.setFloat32(0, x as number);
+    return logBits.getUint32(0);
+  }
+  return (x as number) >>> 0;
 }
 
 /** Yielded at each barrier. */
@@ -218,6 +247,23 @@ export class Machine {
         );
       case 'textureStore':
         return this.#fail(frame, s.span, TEXTURES_UNSUPPORTED);
+      case 'log': {
+        const values: Value[] = [];
+        for (const a of s.args) values.push(yield* this.settled(a, frame));
+        const { log, lines } = this.storage;
+        const format = log!.formats[log!.index.get(logKey(frame.module, s))!]!;
+        const words = [0, 0, 0, 0];
+        format.args.forEach((a, i) => {
+          const v = values[i]!;
+          for (const x of Array.isArray(v) ? v : [v]) words.push(logWord(a.scalar, x as Scalar));
+        });
+        lines.push({
+          source: format.source,
+          item: this.ids.globalId,
+          text: logRecordText(format, words, 0),
+        });
+        return;
+      }
       case 'jointScan': {
         const input = yield* this.settled(s.input, frame);
         const init = s.init ? [yield* this.settled(s.init, frame)] : [];

@@ -182,7 +182,8 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
       return e === s.expr ? s : { ...s, expr: e };
     }
     case 'call':
-    case 'textureStore': {
+    case 'textureStore':
+    case 'log': {
       const args = mapAll(s.args, expr);
       return args === s.args ? s : { ...s, args };
     }

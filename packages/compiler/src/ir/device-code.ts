@@ -269,6 +269,16 @@ export type UpdateStmt<R = SymbolRef> =
       readonly args: readonly Expr<R>[];
       readonly span: Span;
     }
+  /**
+   * `console.log(...)`: the text between the values (`parts`, one more than `args`; constants
+   * already folded in) and the values, each a scalar or vector of i32, u32, f32, f16 or bool.
+   */
+  | {
+      readonly kind: 'log';
+      readonly parts: readonly string[];
+      readonly args: readonly Expr<R>[];
+      readonly span: Span;
+    }
   /** `sum.combine(x)`: folds `value` into the kernel's reduction variable `reduction`. */
   | {
       readonly kind: 'combine';

@@ -182,6 +182,20 @@ class BodyValidator<R> {
       case 'jointScan':
         this.jointScan(s);
         return;
+      case 'log':
+        for (const a of s.args) {
+          this.expr(a);
+          if (a.type.kind !== 'scalar' && a.type.kind !== 'vector') {
+            this.problem(a.span, `console.log of a ${typeName(a.type)}, not a scalar or vector`);
+          }
+        }
+        if (s.parts.length !== s.args.length + 1) {
+          this.problem(
+            s.span,
+            `console.log with ${s.parts.length} texts for ${s.args.length} values`,
+          );
+        }
+        return;
     }
   }
 

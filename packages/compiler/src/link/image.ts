@@ -48,6 +48,7 @@ import type {
   LinkedWorkgroupArray,
   SizeValue,
 } from './linked-image.js';
+import { linkLog, prints } from './log.js';
 import type { Reach } from './reach.js';
 import type { ResolvedKernel } from './resolve.js';
 import { literalSize, sizeLeaves, sizeValue } from './sizes.js';
@@ -268,11 +269,29 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
         override: names.call('launch_slots_on'),
       }
     : null;
-  checkKernelLimits({ kernels: linkedKernels, emulation }, leafDefault(laidOut), diagnostics);
+  const printing = kernels.filter((k) => prints(k.kernel, k.reach));
+  const log = printing.length > 0 ? linkLog(kernels, nextBinding++, names) : null;
+  const withLog = log
+    ? linkedKernels.map((k, i) =>
+        printing.includes(kernels[i]!)
+          ? {
+              ...k,
+              info: {
+                ...k.info,
+                bindings: [
+                  ...k.info.bindings,
+                  { kind: 'log', group: log.group, binding: log.binding } satisfies BindingInfo,
+                ],
+              },
+            }
+          : k,
+      )
+    : linkedKernels;
+  checkKernelLimits({ kernels: withLog, emulation }, leafDefault(laidOut), diagnostics);
   return {
     id: input.id,
     modes,
-    kernels: linkedKernels,
+    kernels: withLog,
     functions,
     specConstants: laidOut,
     deviceGlobals,
@@ -287,6 +306,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     // The emulation buffer exists only where an emulated variant is emitted.
     emulation,
     launchSlots,
+    log,
     wgslNames: [...names.taken],
   };
 }

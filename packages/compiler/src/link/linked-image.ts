@@ -11,6 +11,7 @@ import type {
   GlobalStorage,
   KernelInfo,
   LaunchSlotsBuffer,
+  LogFormat,
   ScalarName,
   SpecConstantInfo,
   SpecConstantMode,
@@ -155,8 +156,23 @@ export interface LinkedImage {
         readonly override: string;
       })
     | null;
+  /** The buffer `console.log` writes into and the image's formats; null when no kernel prints. */
+  readonly log: LinkedLog | null;
   /** Every module-scope WGSL name the linker chose: the emitter's names avoid them. */
   readonly wgslNames: readonly string[];
+}
+
+/** The log buffer of an image whose kernels print (see @syclts/dsl image/log.ts). */
+export interface LinkedLog {
+  readonly group: number;
+  readonly binding: number;
+  readonly wgslName: string;
+  readonly structName: string;
+  /** The `var<private>` holding the item's global id, set by each printing kernel's entry point. */
+  readonly itemName: string;
+  readonly formats: readonly LogFormat[];
+  /** Each format's index by its statement's `logKey`. */
+  readonly index: ReadonlyMap<string, number>;
 }
 
 export type { BindingInfo };

@@ -129,6 +129,7 @@ class ModuleResolver {
       case 'combine':
       case 'jointScan':
       case 'textureStore':
+      case 'log':
         return this.update(s);
       case 'if':
         return {
@@ -180,6 +181,7 @@ class ModuleResolver {
       case 'atomicStore':
         return { ...s, pointer: this.expr(s.pointer), value: this.expr(s.value) };
       case 'textureStore':
+      case 'log':
         return { ...s, args: s.args.map((a) => this.expr(a)) };
       case 'combine':
         return { ...s, value: this.expr(s.value) };

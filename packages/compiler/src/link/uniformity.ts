@@ -279,6 +279,7 @@ class Analysis {
         this.value(s.value, flow);
         return false;
       case 'textureStore':
+      case 'log':
         for (const a of s.args) this.value(a, flow);
         return false;
       case 'jointScan': {

@@ -188,7 +188,7 @@ test('inspect prints the images readably', async () => {
   ).toBe(0);
   const { code, stdout } = await cli('inspect', 'seen');
   expect(code).toBe(0);
-  expect(stdout).toBe(`program format 6, 2 device images
+  expect(stdout).toBe(`program format 7, 2 device images
 
 device image src/gpu/tiles.sycl.ts
   native WGSL: 0-src_gpu_tiles.sycl.ts.native.wgsl (28 lines)

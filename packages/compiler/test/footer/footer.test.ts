@@ -139,3 +139,45 @@ test('a module using group functions or reductions loads their run-time code; ot
   expect(footer(withGroup)).toContain(load);
   expect(footer(withReduction)).toContain(load);
 });
+
+test('a module that prints, in a kernel or a device function, loads the log run-time code; others do not', () => {
+  const base = deviceObject('a.sycl.ts');
+  const value = { op: 'literal', value: 1, type: u32, span } as const;
+  const log = { kind: 'log', parts: ['n ', ''], args: [value], span } as const;
+  const inKernel: DeviceObject = { ...base, kernels: [{ ...base.kernels[0]!, body: [log] }] };
+  const inFunction: DeviceObject = {
+    ...base,
+    functions: [
+      {
+        name: 'show',
+        params: [],
+        returnType: null,
+        body: {
+          kind: 'ir',
+          block: [
+            {
+              kind: 'if',
+              condition: {
+                ...value,
+                op: 'literal',
+                value: true,
+                type: { kind: 'scalar', scalar: 'bool' },
+              },
+              // biome-ignore lint/suspicious/noThenProperty: the IR's if statement names its branch 'then'
+              then: [log],
+              else: null,
+              span,
+            },
+          ],
+        },
+        span,
+      },
+    ],
+  };
+  const load = "import '@syclts/runtime/log';";
+  const footer = (object: DeviceObject) =>
+    integrationFooter(object, { programModule: 'p', source: '' });
+  expect(footer(base)).not.toContain(load);
+  expect(footer(inKernel)).toContain(load);
+  expect(footer(inFunction)).toContain(load);
+});

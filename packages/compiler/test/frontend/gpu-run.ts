@@ -123,6 +123,8 @@ export async function runKernel(
       });
     } else if (b.kind === 'texture') {
       throw new Error(`texture argument ${b.arg}: this harness binds buffers only`);
+    } else if (b.kind === 'log') {
+      throw new Error('console.log: this harness binds no log buffer');
     } else {
       // The program's (or the image's) globals share one buffer, each at its offset.
       const globals = globalsIn(program, image, b.storage);

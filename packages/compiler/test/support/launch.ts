@@ -130,6 +130,8 @@ export async function launchKernel(
       readbacks.push({ name: b.arg, buffer, global: null });
     } else if (b.kind === 'texture') {
       throw new Error(`texture argument ${b.arg}: this harness binds buffers only`);
+    } else if (b.kind === 'log') {
+      throw new Error('console.log: this harness binds no log buffer');
     } else {
       // The image's globals of this storage, each at its offset in one buffer.
       const held = Object.entries(image.deviceGlobals).filter(

@@ -9,8 +9,9 @@ import type { AccessMode } from '../declarations/kernel.js';
 import type { TextureArgType } from '../declarations/texture.js';
 import type { DataType, ScalarName } from '../types/data-type.js';
 import type { RequiredLimits } from './limits.js';
+import type { LogFormat } from './log.js';
 
-export const PROGRAM_FORMAT_VERSION = 6;
+export const PROGRAM_FORMAT_VERSION = 7;
 
 /**
  * Identifies a declaration across the whole program: `<root-relative module path>#<name>`, the
@@ -144,6 +145,11 @@ export type BindingInfo = { readonly group: number; readonly binding: number } &
     }
   /** The buffer holding the device globals the kernel uses, of the program or of the image. */
   | { readonly kind: 'deviceGlobals'; readonly storage: GlobalStorage }
+  /**
+   * The log buffer `console.log` writes its lines into (see image/log.ts): present when the
+   * kernel or a function it calls prints, and a new buffer per launch.
+   */
+  | { readonly kind: 'log' }
 );
 
 /** Whether the kernel, in `variant`, takes a launch slot (see `KernelInfo.launchSlots`). */
@@ -280,6 +286,8 @@ export interface DeviceImage {
   /** Byte size of the image's own buffer (its `deviceImageScope` globals), 0 without any. */
   readonly imageGlobalsSize: number;
   readonly kernels: Readonly<Record<SymbolicId, KernelInfo>>;
+  /** The image's `console.log` calls, by the index their records start with; absent without any. */
+  readonly logFormats?: readonly LogFormat[];
   /**
    * Present when a kernel uses group functions or sub-groups: `wgsl` (and `lineMaps`) then hold
    * the `subgroups` lowering, and these the `workgroup` one, for devices without sub-groups.

@@ -345,26 +345,14 @@ export class DeviceContext {
 type BufferBinding = Exclude<BindingInfo, { kind: 'texture' }>;
 
 function bufferBindingType(binding: BufferBinding): GPUBufferBindingType {
-  switch (binding.kind) {
-    case 'accessor':
-      return binding.access === 'read' ? 'read-only-storage' : 'storage';
-    case 'launch':
-      return 'uniform';
-    case 'deviceGlobals':
-      return 'storage';
-  }
+  if (binding.kind === 'launch') return 'uniform';
+  return binding.kind === 'accessor' && binding.access === 'read' ? 'read-only-storage' : 'storage';
 }
 
 /** The bytes a binding holds at least: an accessor one element, a uniform its whole struct. */
 function minBindingSize(binding: BufferBinding): number {
-  switch (binding.kind) {
-    case 'accessor':
-      return roundUp(4, strideOf(binding.element, 'storage'));
-    case 'launch':
-      return binding.size * (binding.records ?? 1);
-    case 'deviceGlobals':
-      return 0;
-  }
+  if (binding.kind === 'accessor') return roundUp(4, strideOf(binding.element, 'storage'));
+  return binding.kind === 'launch' ? binding.size * (binding.records ?? 1) : 0;
 }
 
 /** The emulation buffer binding of the emulated variant, when the kernel uses any constant. */

@@ -10,6 +10,8 @@ import type { Scheduler } from './scheduler.js';
 export interface QueueCore {
   readonly context: DeviceContext;
   readonly scheduler: Scheduler;
+  /** `QueueOptions.logBufferSize`, as given (checked where it is used, by @syclts/runtime/log). */
+  readonly logBufferSize: number | undefined;
   policyFor(kernel: ResolvedKernel): KernelPolicy;
   /** The queue's launch plans of a kernel (of a kernel host object, or a reduction's finisher). */
   plansFor(info: KernelInfo): KernelPlans;

@@ -10,6 +10,7 @@ import type { QueueCore } from './core.js';
 import { reductionSupport } from './group-hook.js';
 import { type ArgSchema, type CheckedArgs, checkArgs } from './kernel-args.js';
 import type { KernelPlans } from './launch.js';
+import { type LogLaunch, logHook } from './log-hook.js';
 import { type NdRange, syclSizes } from './range.js';
 
 /**
@@ -41,6 +42,8 @@ export interface KernelAction {
   readonly args: CheckedArgs;
   /** The launches that finish the kernel's reductions, after it (none without reductions). */
   readonly finishers: readonly KernelAction[];
+  /** Where the launch's `console.log` lines go; null when the kernel does not print. */
+  readonly log: LogLaunch | null;
 }
 
 export function kernelAction(
@@ -71,5 +74,18 @@ export function kernelAction(
   const { args: checked, finishers } = resolved.info.reductions
     ? reductionSupport(api, name).launches(core, api, resolved, schema, given, global, local)
     : { args: given as CheckedArgs, finishers: [] };
-  return { api, name, resolved, policy, plans, global, local, schema, args: checked, finishers };
+  const log = logHook.launch?.(core, api, resolved, global, local) ?? null;
+  return {
+    api,
+    name,
+    resolved,
+    policy,
+    plans,
+    global,
+    local,
+    schema,
+    args: checked,
+    finishers,
+    log,
+  };
 }

@@ -34,6 +34,7 @@ import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
 import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
+import type { LogLaunch } from './log-hook.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue, Written } from './scheduler.js';
 import { type TextureArg, textureSupport } from './texture-hook.js';
@@ -61,7 +62,7 @@ interface Geometry {
  */
 export class LaunchPlan {
   /** The bindings of accessor and texture arguments. */
-  readonly resources: readonly (BindingInfo & { kind: 'accessor' | 'texture' })[];
+  readonly resources: readonly (BindingInfo & { kind: 'accessor' | 'texture' | 'log' })[];
   readonly launchBinding: (BindingInfo & { kind: 'launch' }) | null;
   /** Bytes of one dispatch's launch uniform (0 when the kernel has none). */
   readonly launchSize: number;
@@ -119,7 +120,10 @@ export class LaunchPlan {
   ) {
     const { info } = resolved;
     const { bindings, workgroupSize } = info;
-    this.resources = bindings.filter((b) => b.kind === 'accessor' || b.kind === 'texture');
+    this.resources = bindings.filter(
+      (b): b is BindingInfo & { kind: 'accessor' | 'texture' | 'log' } =>
+        b.kind !== 'launch' && b.kind !== 'deviceGlobals',
+    );
     this.globals = info.deviceGlobals.map((id) => context.globals.written(resolved.program, id));
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
@@ -338,11 +342,15 @@ export class LaunchPlan {
     return bindGroup;
   }
 
-  /** What `binding` binds for this launch: an accessor's buffer, a texture's view or sampler. */
+  /**
+   * What `binding` binds for this launch: an accessor's buffer, a texture's view or sampler, the
+   * launch's log buffer.
+   */
   #resource(
-    binding: BindingInfo & { kind: 'accessor' | 'texture' },
+    binding: BindingInfo & { kind: 'accessor' | 'texture' | 'log' },
     action: KernelAction,
   ): GPUBuffer | GPUBindingResource {
+    if (binding.kind === 'log') return action.log!.buffer;
     const arg = argOf(action, binding.arg);
     if (!arg) {
       throw new SyclError(
@@ -370,13 +378,13 @@ export class LaunchPlan {
     let at = 0;
     for (const binding of info.bindings) {
       const resource: GPUBindingResource =
-        binding.kind === 'accessor'
-          ? { buffer: resources[at++] as GPUBuffer }
-          : binding.kind === 'texture'
-            ? resources[at++]!
-            : binding.kind === 'launch'
-              ? { buffer: batch.arena, size: this.launchSize * (binding.records ?? 1) }
-              : { buffer: context.globals.buffer(program, image, binding.storage) };
+        binding.kind === 'launch'
+          ? { buffer: batch.arena, size: this.launchSize * (binding.records ?? 1) }
+          : binding.kind === 'deviceGlobals'
+            ? { buffer: context.globals.buffer(program, image, binding.storage) }
+            : binding.kind === 'texture'
+              ? resources[at++]!
+              : { buffer: resources[at++] as GPUBuffer };
       entries.push({ binding: binding.binding, resource });
     }
     const emulation = variant === 'emulated' ? emulationBinding(image, info) : null;
@@ -564,6 +572,11 @@ export class PreparedLaunch implements LaunchIssue {
   /** The launches that finish the kernel's reductions, to schedule after this one. */
   get finishers(): readonly KernelAction[] {
     return this.#action.finishers;
+  }
+
+  /** Where the launch's `console.log` lines are printed from, when its kernel prints. */
+  get log(): LogLaunch | null {
+    return this.#action.log;
   }
 
   constructor(action: KernelAction, plan: LaunchPlan, pipeline: PipelineEntry, values: SpecValues) {

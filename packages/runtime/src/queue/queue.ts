@@ -81,6 +81,13 @@ export interface QueueOptions extends AdapterRequest {
    * pipeline compiled in the background (see docs/runtime.md). Default: off.
    */
   readonly adaptive?: AdaptiveProperty;
+  /**
+   * Bytes of the buffer each launch of a kernel that prints (`console.log` in device code) writes
+   * its lines into: a multiple of 4, at least 64, at most the device's
+   * `maxStorageBufferBindingSize`; default 1 MiB. Lines past it are counted and reported. Checked
+   * by `@syclts/runtime/log` at each launch of a kernel that prints.
+   */
+  readonly logBufferSize?: number;
 }
 
 export class Queue {
@@ -115,6 +122,7 @@ export class Queue {
     this.#core = {
       context: this.#context,
       scheduler: this.#scheduler,
+      logBufferSize: settings.logBufferSize,
       policyFor: (kernel) => this.#policyFor(kernel),
       plansFor: (info) => this.#plansFor(info),
       kernel: (api, kernel) => this.#kernel(api, kernel),
@@ -232,7 +240,8 @@ export class Queue {
     }
     // The command runs from its kernel's start to its last finisher's end.
     if (event !== first) this.#scheduler.spans?.(first, event);
-    return event;
+    // A kernel that prints is waited for until its lines are printed.
+    return launch.log?.print(first) ?? event;
   }
 
   copy<T extends DataType>(
@@ -452,6 +461,7 @@ export function getKernelBundle<S extends BundleState>(
 
 interface QueueSettings {
   readonly pipelineCacheSize: number | null;
+  readonly logBufferSize: number | undefined;
   readonly profiling: ProfilingProperty | null;
   readonly adaptive: AdaptiveProperty | null;
   readonly policy: SpecConstantPolicy;
@@ -468,6 +478,7 @@ function queueSettings(options: QueueOptions): QueueSettings {
   }
   return {
     pipelineCacheSize: size ?? null,
+    logBufferSize: options.logBufferSize,
     profiling: exported(options.enableProfiling, 'enableProfiling', 'profiling', 'profiler'),
     adaptive: exported(options.adaptive, 'adaptive', 'adaptive', 'specializer'),
     policy: checkPolicy(options.specConstants ?? 'auto'),

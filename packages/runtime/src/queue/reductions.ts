@@ -143,6 +143,7 @@ function finisher(
       canonicalize(u32, target.keep ? 1 : 0, 'keep'),
     ],
     finishers: [],
+    log: null,
   };
 }
 

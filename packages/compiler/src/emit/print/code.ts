@@ -12,6 +12,7 @@ import type {
   LinkedSpecConstant,
   SizeValue,
 } from '../../link/linked-image.js';
+import { logKey } from '../../link/log.js';
 import { LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
 import { slotTakers } from '../transforms/index.js';
 import { atomicSpace, isF32Atomic, isF32Helper } from './atomics.js';
@@ -360,6 +361,12 @@ export class CodePrinter {
           : `_ = ${this.expr(s.expr)}`;
       case 'call':
         return `${this.scope.functions.get(s.callee)!}(${s.args.map((a) => this.expr(a)).join(', ')})`;
+      case 'log': {
+        const log = this.scope.image.log!;
+        const id = log.index.get(logKey(this.module, s))!;
+        const helper = this.scope.helpers.log(log, log.formats[id]!.args);
+        return `${helper}(${[`${id}u`, ...s.args.map((a) => this.expr(a))].join(', ')})`;
+      }
       case 'textureStore': {
         const args = s.args.map((a) => this.expr(a));
         return `textureStore(${[this.kernel!.bindingNames.get(s.texture)!, ...args].join(', ')})`;

@@ -4,10 +4,12 @@
  * argument is evaluated once, named by the module's namer after the struct types' rule (a
  * prefix no function-scope name takes, since they are named while printing).
  */
-import type { DataType } from '@syclts/dsl';
+import type { DataType, LogValueType } from '@syclts/dsl';
 import { HELPER_BUILTINS } from '../../builtins/overloads.js';
+import type { LinkedLog } from '../../link/linked-image.js';
 import { HELPER_PREFIX, type Namer } from '../../link/wgsl-names.js';
 import { type AtomicSpace, type F32AtomicHelper, f32AtomicHelper } from './atomics.js';
+import { logHelper, logHelperKey } from './log.js';
 import type { WgslTypes } from './types.js';
 
 export class BuiltinHelpers {
@@ -45,6 +47,16 @@ export class BuiltinHelpers {
     const resultType = this.types.type(result, 'atomic_f32_exchange');
     const name = this.namer.call(`${HELPER_PREFIX}${fn}_f32_${space}`);
     this.#helpers.set(key, { name, text: f32AtomicHelper(fn, name, space, resultType) });
+    return name;
+  }
+
+  /** The name of the helper that writes a `console.log` record of values of these types. */
+  log(log: LinkedLog, args: readonly LogValueType[]): string {
+    const key = `log:${logHelperKey(args)}`;
+    const known = this.#helpers.get(key);
+    if (known) return known.name;
+    const name = this.namer.call(`${HELPER_PREFIX}log_${logHelperKey(args)}`);
+    this.#helpers.set(key, { name, text: logHelper(name, log, args) });
     return name;
   }
 

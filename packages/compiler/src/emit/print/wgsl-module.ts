@@ -21,6 +21,7 @@ import { CodePrinter, ImageScope, launchPlace } from './code.js';
 import { GroupPrinter, SUBGROUP_BUILTINS } from './collectives.js';
 import { BuiltinHelpers } from './helpers.js';
 import { literal } from './literals.js';
+import { logDeclarations } from './log.js';
 import { ImageNames } from './names.js';
 import { textureWgslType } from './textures.js';
 import { WgslTypes } from './types.js';
@@ -47,6 +48,7 @@ export function printModule(
     );
   }
   if (kernels.some((k) => usesLaunchSlots(k.info, mode))) sections.push(launchSlots(image));
+  if (image.log) sections.push(logDeclarations(image.log));
   for (const storage of [image.globalStorage.program, image.globalStorage.image]) {
     if (storage) sections.push(globalStorage(image, storage, types));
   }
@@ -307,6 +309,9 @@ function entryPoint(
     ...slotLines(kernel, scope),
     `  let wid = wgid + ${launch}.${LAUNCH_FIELDS.groupOffset};`,
     `  let gid = wid * vec3<u32>(${size.join(', ')}) + lid;`,
+    ...(scope.image.log && kernel.info.bindings.some((b) => b.kind === 'log')
+      ? [`  ${scope.image.log.itemName} = gid;`]
+      : []),
     ...guard,
   ]
     .map(mark)

@@ -131,7 +131,8 @@ class Hoister {
         return [...e.before, { ...s, expr: e.expr }];
       }
       case 'call':
-      case 'textureStore': {
+      case 'textureStore':
+      case 'log': {
         const args = this.sequence(s.args, []);
         return [...args.flatMap((a) => a.before), { ...s, args: args.map((a) => a.expr) }];
       }

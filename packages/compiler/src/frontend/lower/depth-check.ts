@@ -145,6 +145,7 @@ class NestingChecker<R> {
         return this.#expr(s.expr, parse);
       case 'call':
       case 'textureStore':
+      case 'log':
         return s.args.every((a) => this.#expr(a, parse + 1));
       case 'atomicStore':
         // `atomicStore(&pointer, value)`

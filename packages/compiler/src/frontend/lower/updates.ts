@@ -11,6 +11,7 @@ import { lowerTarget } from './access.js';
 import { lowerCallStatement } from './calls.js';
 import { fail, type Lowering, type Node, spanOf, textOf } from './context.js';
 import { lowerExpr, lowerValueOf } from './expressions.js';
+import { consoleMethod, lowerConsoleCall } from './log.js';
 import { binaryType } from './operators.js';
 
 export function assignOperator(op: string): AssignOperator | null {
@@ -67,6 +68,8 @@ export function lowerExpressionStatement(cx: Lowering, input: Expression): Updat
       const b = cx.scopes.lookup((unwrap(callee.object) as { name: string }).name);
       if (b?.kind === 'item') return lowerBarrier(cx, node.arguments as Expression[], node);
     }
+    const method = consoleMethod(cx, node);
+    if (method !== null) return lowerConsoleCall(cx, method, node);
     return lowerCallStatement(cx, node);
   }
   if (node.type === 'SequenceExpression') {
