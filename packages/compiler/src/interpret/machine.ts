@@ -218,6 +218,8 @@ export class Machine {
         );
       case 'textureStore':
         return this.#fail(frame, s.span, TEXTURES_UNSUPPORTED);
+      case 'jointMatrix':
+        return this.#fail(frame, s.span, 'the reference interpreter does not run joint matrices');
       case 'jointScan': {
         const input = yield* this.settled(s.input, frame);
         const init = s.init ? [yield* this.settled(s.init, frame)] : [];
