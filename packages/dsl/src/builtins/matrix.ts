@@ -162,9 +162,10 @@ export const jointMatrixMad: <
 >(
   sg: SubGroup,
   d: Accumulator<SC, M, N>,
-  a: JointMatrix<'a', SA, M, K, MatrixLayout>,
-  b: JointMatrix<'b', SA, K, N, MatrixLayout>,
-  c: Accumulator<SC, M, N>,
+  // The shapes and types come from d and a alone, so that a mismatch is an error, not a union.
+  a: JointMatrix<'a', SA, NoInfer<M>, K, MatrixLayout>,
+  b: JointMatrix<'b', NoInfer<SA>, NoInfer<K>, NoInfer<N>, MatrixLayout>,
+  c: Accumulator<NoInfer<SC>, NoInfer<M>, NoInfer<N>>,
 ) => void = matrixFunction('jointMatrixMad');
 
 /** Every element `e` of `m` becomes `e <op> value`: the element-wise operations WGSL has. */
