@@ -20,7 +20,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { collectiveLowering } from '../src/device/collectives.js';
 import { ndRange, type Queue } from '../src/index.js';
 import '../src/groups.js';
-import { compileSources } from './support/compile.js';
+import * as jointMatmulModule from './fixtures/compiled/joint-matmul.sycl.js';
+import { compileFixture, compileSources } from './support/compile.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
 type Element = 'f32' | 'i32' | 'u32' | 'f16';
@@ -238,6 +239,34 @@ describe('joint matrices', () => {
     '%s: load, apply, mad, fill and store, exact on small integers',
     async (_, c) => {
       await runCase(q, c);
+    },
+  );
+
+  test.each([64, 96])(
+    'a tiled matrix multiply in .sycl.ts (workgroup staging, two sub-groups), n = %i',
+    async (n) => {
+      compileFixture('joint-matmul', jointMatmulModule);
+      const seed = randomU32(1, 0x5e)[0]!;
+      const a = Float32Array.from(randomU32(n * n, seed), (x) => (x % 9) - 4);
+      const b = Float32Array.from(randomU32(n * n, seed + 1), (x) => (x % 9) - 4);
+      const c = q.buffer(new Float32Array(new Uint32Array(n * n).fill(POISON).buffer));
+      await q
+        .parallelFor(ndRange([n / 16, (n / 32) * 64], [1, 64]), jointMatmulModule.jointMatmul, {
+          a: q.buffer(a),
+          b: q.buffer(b),
+          c,
+          n,
+        })
+        .wait();
+      const want = new Float32Array(n * n);
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < n; j++) {
+          let x = 0;
+          for (let k = 0; k < n; k++) x += a[i * n + k]! * b[k * n + j]!;
+          want[i * n + j] = x;
+        }
+      }
+      expect([...(await c.read())], `seed ${seed}`).toEqual([...want]);
     },
   );
 

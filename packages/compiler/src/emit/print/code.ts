@@ -378,10 +378,9 @@ export class CodePrinter {
       case 'barrier':
         return s.scope === 'workgroup' ? 'workgroupBarrier()' : 'storageBarrier()';
       case 'jointMatrix': {
-        const memory = s.fn === 'load' || s.fn === 'store' ? this.expr(s.memory) : null;
-        const args = matrixExprs(s)
-          .filter((e) => e.op !== 'param' && e.op !== 'workgroupArray')
-          .map((e) => this.expr(e));
+        const transfer = s.fn === 'load' || s.fn === 'store';
+        const memory = transfer ? this.expr(s.memory) : null;
+        const args = (transfer ? [s.offset, s.stride] : matrixExprs(s)).map((e) => this.expr(e));
         return this.scope.matrices.statement(s, (name) => this.names.of(name), memory, args);
       }
       case 'jointScan':
