@@ -315,6 +315,20 @@ describe('the lowering chosen by device features', () => {
     expect(collectiveLowering(device, images.f32_16x8x16!)).toBe('subgroups');
   });
 
+  test("a work-group that is no whole number of the device's sub-groups: an error", () => {
+    const device = {
+      features: new Set(['subgroups', MATRIX]),
+      adapterInfo: {
+        subgroupMinSize: 128,
+        subgroupMaxSize: 128,
+        subgroupMatrixConfigs: [config('f32', 'f32', 16, 8, 16)],
+      },
+    } as unknown as GPUDevice;
+    expect(() => collectiveLowering(device, images.f32_16x8x16!)).toThrow(
+      "kernel src/f32_16x8x16.sycl.ts#f32_16x8x16 uses joint matrices in work-groups whose last dimension is 64: the device's subgroup matrices need a multiple of its largest sub-group, 128",
+    );
+  });
+
   test('the feature without the shape: an error naming the kernel, the shape and the offers', () => {
     const offers = [config('f16', 'f32', 16, 16, 16), config('f16', 'f16', 16, 8, 8)];
     const device = stubDevice(['subgroups', MATRIX, 'shader-f16'], offers);

@@ -8,7 +8,7 @@
  * built-ins) only where the device also has `chromium-experimental-subgroup-matrix`, and then
  * every shape it uses must be one of the adapter's configurations.
  */
-import type { CollectiveLowering, DeviceImage, JointMatrixInfo } from '@syclts/dsl';
+import type { CollectiveLowering, DeviceImage, JointMatrixInfo, KernelInfo } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 
 export const SUBGROUP_MATRIX_FEATURE = 'chromium-experimental-subgroup-matrix';
@@ -34,7 +34,23 @@ export function collectiveLowering(device: GPUDevice, image: DeviceImage): Colle
     (device.adapterInfo as { subgroupMatrixConfigs?: readonly SubgroupMatrixConfig[] })
       .subgroupMatrixConfigs ?? [];
   for (const [name, info] of matrices) requireShapes(name, info, configs);
+  for (const [name] of matrices) requireFullSubgroups(device, name, image.kernels[name]!);
   return 'subgroups';
+}
+
+/**
+ * The subgroup-matrix built-ins need the work-group's x size (SYCL's last dimension) to be a
+ * multiple of the device's largest sub-group; a size a specialization constant gives is checked
+ * by the pipeline's creation.
+ */
+function requireFullSubgroups(device: GPUDevice, kernel: string, info: KernelInfo): void {
+  const x = info.workgroupSize[0];
+  const largest = device.adapterInfo.subgroupMaxSize ?? 0;
+  if (x.kind !== 'literal' || largest === 0 || x.value % largest === 0) return;
+  throw new SyclError(
+    errc.kernelNotSupported,
+    `kernel ${kernel} uses joint matrices in work-groups whose last dimension is ${x.value}: the device's subgroup matrices need a multiple of its largest sub-group, ${largest}`,
+  );
 }
 
 function subgroupsFit(device: GPUDevice, image: DeviceImage): boolean {
