@@ -3,6 +3,7 @@
  * count of arguments, SYCL2020 for a call not every item reaches), the native lowering's WGSL as
  * printed, and the plain lowering's WGSL accepted by Dawn.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../src/build.js';
 import { gpu } from '../support/gpu.js';
@@ -345,4 +346,17 @@ test('the plain lowering of every operation is WGSL Dawn accepts', async () => {
     const { messages } = await module.getCompilationInfo();
     expect(messages.filter((m) => m.type === 'error')).toEqual([]);
   }
+});
+
+test("docs/device-code.md's example builds: f16 products into f32 on the built-ins", () => {
+  const docs = readFileSync(new URL('../../../../docs/device-code.md', import.meta.url), 'utf8');
+  const section = docs.slice(docs.indexOf('## Matrices (joint_matrix) and f16'));
+  const example = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+  const { program, diagnostics } = build([{ module: M, source: example }], { validateIr: true });
+  expect(diagnostics).toEqual([]);
+  const native = program!.images[0]!.wgsl.native!;
+  expect(native).toContain('acc = subgroupMatrixMultiplyAccumulate(ma, mb, acc);');
+  expect(Object.values(program!.images[0]!.kernels)[0]!.jointMatrices?.products).toEqual([
+    { element: 'f16', result: 'f32', m: 16, n: 16, k: 16 },
+  ]);
 });
