@@ -156,7 +156,8 @@ class Hoister {
         return [...init.before, { ...s, init: init.expr }];
       }
       case 'jointMatrix': {
-        const parts = this.sequence(matrixExprs(s), []);
+        // A load's or store's memory is a place, never copied into a temporary.
+        const parts = this.sequence(matrixExprs(s), [s.fn === 'load' || s.fn === 'store']);
         let i = 0;
         return [...parts.flatMap((p) => p.before), mapMatrixExprs(s, () => parts[i++]!.expr)];
       }
