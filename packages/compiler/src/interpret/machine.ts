@@ -6,7 +6,7 @@
  */
 import type { DataType, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
-import { mapChildren } from '../ir/children.js';
+import { mapChildren, matrixExprs } from '../ir/children.js';
 import type {
   BinaryOperator,
   Block,
@@ -20,6 +20,7 @@ import type { Span } from '../ir/span.js';
 import type { LinkedFunction } from '../link/linked-image.js';
 import { builtinFunction } from './builtins.js';
 import type { GroupCall } from './groups.js';
+import { runMatrix, zeroMatrix } from './matrices.js';
 import { binaryScalar, convertScalar, unaryScalar } from './numbers.js';
 import { type Cell, child, lengthOf, type Place, read, write } from './places.js';
 import { copyOf, InterpretError, type Scalar, toScalar, type Value, zeroOf } from './values.js';
@@ -218,8 +219,23 @@ export class Machine {
         );
       case 'textureStore':
         return this.#fail(frame, s.span, TEXTURES_UNSUPPORTED);
-      case 'jointMatrix':
-        return this.#fail(frame, s.span, 'the reference interpreter does not run joint matrices');
+      case 'jointMatrix': {
+        const transfer = s.fn === 'load' || s.fn === 'store';
+        const args: Value[] = [];
+        for (const e of transfer ? [s.offset, s.stride] : matrixExprs(s)) {
+          args.push(yield* this.value(e, frame));
+        }
+        if (s.fn === 'declare') {
+          frame.scopes.at(-1)!.set(s.matrix.name, { value: zeroMatrix(s.matrix.type) });
+        }
+        runMatrix(s, {
+          memory: transfer ? this.place(s.memory, frame) : null,
+          args,
+          cell: (name) => this.#matrixCell(name, frame, s.span),
+          fail: (why) => this.#fail(frame, s.span, why),
+        });
+        return;
+      }
       case 'jointScan': {
         const input = yield* this.settled(s.input, frame);
         const init = s.init ? [yield* this.settled(s.init, frame)] : [];
@@ -508,6 +524,15 @@ export class Machine {
         return fields.map((name) => (name === 'exchanged' ? exchanged : old));
       }
     }
+  }
+
+  /** The cell of the joint matrix `name`, a local of the kernel body. */
+  #matrixCell(name: string, frame: Frame, span: Span): Cell {
+    for (let i = frame.scopes.length - 1; i >= 0; i--) {
+      const cell = frame.scopes[i]!.get(name);
+      if (cell) return cell;
+    }
+    return this.#fail(frame, span, `no joint matrix named ${name}`);
   }
 
   /** A binary operator on scalars, vectors (a scalar side broadcast) and matrices. */

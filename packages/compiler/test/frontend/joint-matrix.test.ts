@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../src/build.js';
+import { interpretKernel } from '../../src/interpret/index.js';
 import { gpu } from '../support/gpu.js';
+import { linkSources } from './gpu.js';
 
 const M = 'src/m.sycl.ts';
 
@@ -359,4 +361,44 @@ test("docs/device-code.md's example builds: f16 products into f32 on the built-i
   expect(Object.values(program!.images[0]!.kernels)[0]!.jointMatrices?.products).toEqual([
     { element: 'f16', result: 'f32', m: 16, n: 16, k: 16 },
   ]);
+});
+
+test('the reference interpreter runs joint matrices as the plain lowering does', () => {
+  const source = kernelWith(`
+    const s = item.getGroup().getGroupLinearId() * sg.getGroupRange() + sg.getGroupId();
+    const l = i32(item.getLocalLinearId());
+    // a(r, c) = r - c at c * 4 + r; b(r, c) = r * c at 32 + r * 4 + c.
+    local.tile[l] = f32(l < 32 ? (l % 4) - l / 4 : ((l - 32) / 4) * ((l - 32) % 4));
+    item.barrier();
+    const ma = jointMatrix(sg, 'a', f32, 4, 8, 'colMajor');
+    const mb = jointMatrix(sg, 'b', f32, 8, 4);
+    const mc = jointMatrix(sg, 'accumulator', f32, 4, 4);
+    jointMatrixLoad(sg, ma, local.tile, 0, 4);
+    jointMatrixLoad(sg, mb, local.tile, 32, 4);
+    jointMatrixFill(sg, mc, 7);
+    jointMatrixMad(sg, mc, ma, mb, mc);
+    jointMatrixApply(sg, mc, '*', -3);
+    jointMatrixStore(sg, mc, out, s * 16, 4, 'rowMajor');`);
+  const linked = linkSources({ [M]: source });
+  const { accessors } = interpretKernel(linked.images, {
+    kernel: `${M}#k`,
+    range: [64],
+    local: [64],
+    args: {
+      a: new Float32Array(1),
+      out: new Float32Array(32).fill(Number.NaN),
+      ro: new Float32Array(1),
+      n: new Uint32Array(1),
+    },
+  });
+  const want: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    for (let j = 0; j < 4; j++) {
+      let x = 7;
+      for (let k = 0; k < 8; k++) x += (i - k) * (k * j);
+      want.push(-3 * x);
+    }
+  }
+  // Two sub-groups of 32 (the plain lowering's), each storing its own copy.
+  expect([...new Float32Array(accessors.out!)]).toEqual([...want, ...want]);
 });
