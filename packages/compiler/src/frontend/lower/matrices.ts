@@ -37,7 +37,7 @@ import { groupCall } from './groups.js';
 export const MATRIX_FUNCTION_NAMES: ReadonlySet<string> = new Set(MATRIX_FUNCTIONS);
 
 /** The largest rows or columns a joint matrix may have (the devices' shapes are 8 to 32). */
-export const MAX_MATRIX_SIDE = 64;
+const MAX_MATRIX_SIDE = 64;
 
 const ELEMENTS: ReadonlySet<string> = new Set<MatrixElementName>(['f16', 'f32', 'i32', 'u32']);
 
