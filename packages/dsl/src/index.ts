@@ -2,6 +2,7 @@ export * from './abi/index.js';
 export * from './builtins/group.js';
 export type { DslBuiltins } from './builtins/index.js';
 export * from './builtins/index.js';
+export * from './builtins/matrix.js';
 export {
   BUILTIN_TABLE,
   type BuiltinAccuracy,

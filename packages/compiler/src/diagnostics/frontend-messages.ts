@@ -1926,6 +1926,169 @@ export function logTooLarge(words: number, max: number): Message {
   );
 }
 
+// SYCL1040: a joint matrix outside an nd-range kernel
+
+export function matrixOutsideKernel(fn: string): Message {
+  return message(
+    'SYCL1040',
+    `\`${fn}\` is used outside an nd-range kernel's body: joint matrices live in the body of a kernel with a work-group size, not in device functions or basic kernels`,
+    'declare and use the matrices in the kernel body: kernel({ global, local, ... }, ({ item }) => { const sg = item.getSubGroup(); ... })',
+  );
+}
+
+export function matrixNotSubGroup(fn: string, text: string): Message {
+  return message(
+    'SYCL1040',
+    `\`${fn}\` takes the item's sub-group first, not ${text === 'nothing' ? 'nothing' : `\`${text}\``}`,
+    'const sg = item.getSubGroup(); then pass sg',
+  );
+}
+
+// SYCL1041: a joint matrix declared wrongly
+
+export function matrixUse(text: string): Message {
+  return message(
+    'SYCL1041',
+    `a joint matrix's use is 'a', 'b' or 'accumulator', not \`${text}\``,
+    "jointMatrix(sg, 'a', f16, 16, 16)",
+  );
+}
+
+export function matrixElement(text: string): Message {
+  return message(
+    'SYCL1041',
+    `a joint matrix holds f16, f32, i32 or u32, not \`${text}\``,
+    "pass the DSL type: jointMatrix(sg, 'accumulator', f32, 16, 16)",
+  );
+}
+
+export function matrixSide(which: 'rows' | 'columns', text: string, max: number): Message {
+  return message(
+    'SYCL1041',
+    `a joint matrix's ${which} must be an integer constant from 1 to ${max}, not \`${text}\``,
+    "write a literal or a top-level const: the shape is part of the matrix's type",
+  );
+}
+
+export function matrixLayout(text: string): Message {
+  return message('SYCL1041', `a joint matrix layout is 'rowMajor' or 'colMajor', not \`${text}\``);
+}
+
+export function accumulatorLayout(): Message {
+  return message(
+    'SYCL1041',
+    'an accumulator has no layout of its own: its loads and stores name one',
+    "jointMatrix(sg, 'accumulator', f32, 16, 16), then jointMatrixStore(sg, c, out, offset, stride, 'rowMajor')",
+  );
+}
+
+export function matrixScalarOperator(text: string): Message {
+  return message(
+    'SYCL1041',
+    `jointMatrixApply applies '+', '-' or '*', not \`${text}\``,
+    "jointMatrixApply(sg, m, '*', 2)",
+  );
+}
+
+// SYCL1042: a joint matrix used as a value
+
+export function matrixAsValue(name: string): Message {
+  return message(
+    'SYCL1042',
+    `\`${name}\` is a joint matrix, not a value: it cannot be stored, passed to a function, returned or chosen by ?:`,
+    'pass it to the joint-matrix functions (jointMatrixLoad, jointMatrixMad, jointMatrixStore, ...)',
+  );
+}
+
+export function matrixFunctionAsValue(fn: string): Message {
+  return message(
+    'SYCL1042',
+    fn === 'jointMatrix'
+      ? '`jointMatrix(...)` declares a matrix: it is the whole initializer of a const'
+      : `\`${fn}(...)\` gives no value: call it as a statement`,
+    fn === 'jointMatrix' ? "const c = jointMatrix(sg, 'accumulator', f32, 16, 16);" : undefined,
+  );
+}
+
+export function notAMatrix(fn: string, position: number, text: string): Message {
+  return message(
+    'SYCL1042',
+    `argument ${position} of \`${fn}\` is a joint matrix, not \`${text}\``,
+    "declare one: const m = jointMatrix(sg, 'a', f16, 16, 16)",
+  );
+}
+
+export function matrixInLoopHeader(): Message {
+  return message(
+    'SYCL1042',
+    "a joint matrix is declared in a for loop's header",
+    'declare it before the loop',
+  );
+}
+
+// SYCL1043: joint matrix operands that do not fit
+
+export function jointMatrixOperands(fn: string, problem: string): Message {
+  return message(
+    'SYCL1043',
+    `\`${fn}\`'s matrices do not fit: ${problem}`,
+    'jointMatrixMad(sg, d, a, b, c) computes d = a × b + c with a M × K, b K × N, c and d M × N',
+  );
+}
+
+export function matrixStoreUse(name: string, use: string): Message {
+  return message(
+    'SYCL1043',
+    `\`${name}\` is a matrix of use '${use}': jointMatrixStore stores accumulators`,
+  );
+}
+
+export function matrixLayoutMissing(fn: string, name: string): Message {
+  return message(
+    'SYCL1043',
+    `\`${name}\` is an accumulator: \`${fn}\` takes its layout last`,
+    `${fn}(sg, ${name}, memory, offset, stride, 'rowMajor')`,
+  );
+}
+
+export function matrixLayoutGiven(fn: string, name: string): Message {
+  return message(
+    'SYCL1043',
+    `\`${name}\` has its layout in its type: \`${fn}\` takes (sg, matrix, memory, offset, stride)`,
+    "give the layout where the matrix is declared: jointMatrix(sg, 'b', f16, 16, 16, 'colMajor')",
+  );
+}
+
+// SYCL1044: joint matrix memory of the wrong kind
+
+export function matrixMemory(fn: string, text: string): Message {
+  return message(
+    'SYCL1044',
+    `\`${fn}\` takes a kernel's accessor or workgroup array, not \`${text}\``,
+    'pass args.name or local.name with an element offset and a stride',
+  );
+}
+
+export function matrixMemoryElement(
+  fn: string,
+  text: string,
+  held: string,
+  element: string,
+): Message {
+  return message(
+    'SYCL1044',
+    `\`${text}\` holds ${held}, and \`${fn}\`'s matrix ${element}: the memory holds the matrix's element type`,
+  );
+}
+
+export function matrixStoreReadOnly(name: string): Message {
+  return message(
+    'SYCL1044',
+    `\`${name}\` is a read-only accessor: jointMatrixStore writes it`,
+    "declare it accessor(T, 'write') or accessor(T, 'read_write')",
+  );
+}
+
 // SYCL1050 to SYCL1054: past WGSL's limits (ir/wgsl-limits.ts)
 
 export function functionMemory(

@@ -5,7 +5,7 @@
  * at other places with are made beside their message.
  */
 import { type DataType, type KernelLimit, typeName } from '@syclts/dsl';
-import type { GroupFunction } from '../ir/device-code.js';
+import type { GroupFunction, JointMatrixStmt } from '../ir/device-code.js';
 import type { DeclarationKind } from '../link/symbols.js';
 import { type Message, message } from './codes.js';
 
@@ -219,6 +219,23 @@ export function nonUniformGroupFunction(
     'SYCL2020',
     mustBeReached(`\`${name}(...)\``),
     'every item of the group must call it together: move it out of the branch or loop, or make the condition the same for every item',
+  );
+}
+
+/** The DSL's name of each joint-matrix operation. */
+const MATRIX_FUNCTION_NAMES: Readonly<Record<Exclude<JointMatrixStmt['fn'], 'declare'>, string>> = {
+  fill: 'jointMatrixFill',
+  load: 'jointMatrixLoad',
+  store: 'jointMatrixStore',
+  mad: 'jointMatrixMad',
+  apply: 'jointMatrixApply',
+};
+
+export function nonUniformMatrixFunction(fn: Exclude<JointMatrixStmt['fn'], 'declare'>): Message {
+  return message(
+    'SYCL2020',
+    mustBeReached(`\`${MATRIX_FUNCTION_NAMES[fn]}(...)\``),
+    'every item of the sub-group must call it together: move it out of the branch or loop, or make the condition the same for every item',
   );
 }
 

@@ -12,7 +12,7 @@ import {
   type SymbolicId,
 } from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
-import { mapChildren } from '../ir/children.js';
+import { mapChildren, matrixExprs } from '../ir/children.js';
 import type {
   BinaryOperator,
   Block,
@@ -27,6 +27,7 @@ import type { LinkedFunction, LinkedLog } from '../link/linked-image.js';
 import { logKey } from '../link/log.js';
 import { builtinFunction } from './builtins.js';
 import type { GroupCall } from './groups.js';
+import { runMatrix, zeroMatrix } from './matrices.js';
 import { binaryScalar, convertScalar, unaryScalar } from './numbers.js';
 import { type Cell, child, lengthOf, type Place, read, write } from './places.js';
 import { copyOf, InterpretError, type Scalar, toScalar, type Value, zeroOf } from './values.js';
@@ -261,6 +262,23 @@ export class Machine {
           source: format.source,
           item: this.ids.globalId,
           text: logRecordText(format, words, 0),
+        });
+        return;
+      }
+      case 'jointMatrix': {
+        const transfer = s.fn === 'load' || s.fn === 'store';
+        const args: Value[] = [];
+        for (const e of transfer ? [s.offset, s.stride] : matrixExprs(s)) {
+          args.push(yield* this.value(e, frame));
+        }
+        if (s.fn === 'declare') {
+          frame.scopes.at(-1)!.set(s.matrix.name, { value: zeroMatrix(s.matrix.type) });
+        }
+        runMatrix(s, {
+          memory: transfer ? this.place(s.memory, frame) : null,
+          args,
+          cell: (name) => this.#matrixCell(name, frame, s.span),
+          fail: (why) => this.#fail(frame, s.span, why),
         });
         return;
       }
@@ -552,6 +570,15 @@ export class Machine {
         return fields.map((name) => (name === 'exchanged' ? exchanged : old));
       }
     }
+  }
+
+  /** The cell of the joint matrix `name`, a local of the kernel body. */
+  #matrixCell(name: string, frame: Frame, span: Span): Cell {
+    for (let i = frame.scopes.length - 1; i >= 0; i--) {
+      const cell = frame.scopes[i]!.get(name);
+      if (cell) return cell;
+    }
+    return this.#fail(frame, span, `no joint matrix named ${name}`);
   }
 
   /** A binary operator on scalars, vectors (a scalar side broadcast) and matrices. */

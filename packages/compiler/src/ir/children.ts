@@ -2,7 +2,7 @@
  * One level of the IR's tree, rebuilt: transforms say what to do at the nodes they change and
  * leave the walk over the rest to these two functions.
  */
-import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from './device-code.js';
+import type { Block, Expr, JointMatrixStmt, LetStmt, Stmt, UpdateStmt } from './device-code.js';
 
 /**
  * `e` with each direct sub-expression replaced by `f` of it; `e` itself when `f` changed none,
@@ -206,6 +206,55 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
         ? s
         : { ...s, input, output, init };
     }
+    case 'jointMatrix':
+      return mapMatrixExprs(s, expr);
+  }
+}
+
+/**
+ * A joint-matrix statement with its expressions mapped by `expr` (`Q` the naming they come out
+ * in); `s` itself when none changed.
+ */
+export function mapMatrixExprs<R, Q>(
+  s: JointMatrixStmt<R>,
+  expr: (e: Expr<R>) => Expr<Q>,
+): JointMatrixStmt<Q> {
+  const same = (before: Expr<R>, after: Expr<Q>) => (after as unknown) === before;
+  switch (s.fn) {
+    case 'declare':
+    case 'mad':
+      return s;
+    case 'fill':
+    case 'apply': {
+      const value = expr(s.value);
+      return same(s.value, value)
+        ? (s as JointMatrixStmt<unknown> as JointMatrixStmt<Q>)
+        : { ...s, value };
+    }
+    case 'load':
+    case 'store': {
+      const memory = expr(s.memory);
+      const offset = expr(s.offset);
+      const stride = expr(s.stride);
+      return same(s.memory, memory) && same(s.offset, offset) && same(s.stride, stride)
+        ? (s as JointMatrixStmt<unknown> as JointMatrixStmt<Q>)
+        : { ...s, memory, offset, stride };
+    }
+  }
+}
+
+/** The expressions of a joint-matrix statement, in evaluation order. */
+export function matrixExprs<R>(s: JointMatrixStmt<R>): Expr<R>[] {
+  switch (s.fn) {
+    case 'declare':
+    case 'mad':
+      return [];
+    case 'fill':
+    case 'apply':
+      return [s.value];
+    case 'load':
+    case 'store':
+      return [s.memory, s.offset, s.stride];
   }
 }
 
@@ -226,11 +275,17 @@ export function findUpdates<R, S extends UpdateStmt<R>>(
   return found;
 }
 
-/** Whether `block` holds a group function or a joint scan (every item of the group meets there). */
+/**
+ * Whether `block` holds a group function, a joint scan or a joint-matrix operation (every item of
+ * the group meets there).
+ */
 export function holdsGroupFunction<R>(block: Block<R>): boolean {
   return (
     someExpr(block, (e) => e.op === 'group') ||
-    findUpdates(block, (s): s is UpdateStmt<R> => s.kind === 'jointScan').length > 0
+    findUpdates(
+      block,
+      (s): s is UpdateStmt<R> => s.kind === 'jointScan' || s.kind === 'jointMatrix',
+    ).length > 0
   );
 }
 

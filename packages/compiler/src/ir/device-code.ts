@@ -6,6 +6,10 @@ import type {
   DataType,
   GroupOperatorName,
   JointComparison,
+  MatrixElementName,
+  MatrixLayout,
+  MatrixScalarOperator,
+  MatrixUse,
   TextureFunctionName,
 } from '@syclts/dsl';
 import type { SymbolRef } from './device-object.js';
@@ -217,6 +221,49 @@ export type Expr<R = SymbolRef> = ExprBase &
     | { readonly op: 'toHost'; readonly value: Expr<R> }
   );
 
+/**
+ * A sub-group's joint matrix: no `DataType`, since it is never a value an expression gives. It
+ * lives in a kernel's local only, declared and changed by `jointMatrix` statements.
+ */
+export interface JointMatrixType {
+  readonly use: MatrixUse;
+  readonly element: MatrixElementName;
+  readonly rows: number;
+  readonly columns: number;
+  /** How a or b is laid out in memory; null for an accumulator (its loads and stores say). */
+  readonly layout: MatrixLayout | null;
+}
+
+/** A joint matrix named in a statement: its local's name and its type. */
+export interface MatrixRef {
+  readonly name: string;
+  readonly type: JointMatrixType;
+}
+
+/**
+ * The joint-matrix operations, each on `matrix` (the one declared, filled, loaded, stored,
+ * changed or written): every item of the sub-group runs it together, as a group function.
+ * `memory` is an accessor `param` or a `workgroupArray` of the element type; `offset` and
+ * `stride` are u32 elements; `value` has the element type.
+ */
+export type JointMatrixStmt<R = SymbolRef> = {
+  readonly kind: 'jointMatrix';
+  readonly matrix: MatrixRef;
+  readonly span: Span;
+} & (
+  | { readonly fn: 'declare' }
+  | { readonly fn: 'fill'; readonly value: Expr<R> }
+  | {
+      readonly fn: 'load' | 'store';
+      readonly memory: Expr<R>;
+      readonly offset: Expr<R>;
+      readonly stride: Expr<R>;
+      readonly layout: MatrixLayout;
+    }
+  | { readonly fn: 'mad'; readonly a: MatrixRef; readonly b: MatrixRef; readonly c: MatrixRef }
+  | { readonly fn: 'apply'; readonly operator: MatrixScalarOperator; readonly value: Expr<R> }
+);
+
 export interface LetStmt<R = SymbolRef> {
   readonly kind: 'let';
   readonly name: string;
@@ -300,7 +347,8 @@ export type UpdateStmt<R = SymbolRef> =
       readonly output: Expr<R>;
       readonly init: Expr<R> | null;
       readonly span: Span;
-    };
+    }
+  | JointMatrixStmt<R>;
 
 export type Stmt<R = SymbolRef> =
   | LetStmt<R>

@@ -5,7 +5,7 @@
  * placed, conditions are bool, the types an expression carries agree with its parts.
  */
 import { type DataType, fitsScalar, sameType, typeName } from '@syclts/dsl';
-import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from './device-code.js';
+import type { Block, Expr, JointMatrixStmt, LetStmt, Stmt, UpdateStmt } from './device-code.js';
 import type { DeviceObject, FunctionDecl, KernelDecl } from './device-object.js';
 import type { Span } from './span.js';
 
@@ -196,6 +196,43 @@ class BodyValidator<R> {
           );
         }
         return;
+      case 'jointMatrix':
+        this.jointMatrix(s);
+        return;
+    }
+  }
+
+  /** A joint-matrix statement: u32 offset and stride, memory and values of the element type. */
+  private jointMatrix(s: JointMatrixStmt<R>): void {
+    const element: DataType = { kind: 'scalar', scalar: s.matrix.type.element };
+    switch (s.fn) {
+      case 'declare':
+      case 'mad':
+        return;
+      case 'fill':
+      case 'apply':
+        this.expr(s.value);
+        this.sameAs(s.value, element, `the value of a joint matrix ${s.fn}`);
+        return;
+      case 'load':
+      case 'store': {
+        for (const e of [s.memory, s.offset, s.stride]) this.expr(e);
+        this.sameAs(s.offset, U32, `the offset of a joint matrix ${s.fn}`);
+        this.sameAs(s.stride, U32, `the stride of a joint matrix ${s.fn}`);
+        const memory = s.memory.type;
+        if (
+          (s.memory.op !== 'param' && s.memory.op !== 'workgroupArray') ||
+          memory.kind !== 'array'
+        ) {
+          this.problem(s.span, `a joint matrix ${s.fn} from a ${s.memory.op}, not an array`);
+        } else {
+          this.sameAs(
+            { ...s.memory, type: memory.element },
+            element,
+            `the memory of a joint matrix ${s.fn}`,
+          );
+        }
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import {
   type BindingInfo,
   type DataType,
   DEFAULT_KERNEL_LIMITS,
+  type JointMatrixInfo,
   type JsonValue,
   type KernelInfo,
   LAUNCH_UNIFORM,
@@ -26,7 +27,7 @@ import type { Message } from '../diagnostics/codes.js';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
 import { findExprs, findUpdates, someExpr } from '../ir/children.js';
-import type { Block, Expr } from '../ir/device-code.js';
+import type { Block, Expr, JointMatrixStmt } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
 import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
 import { compare } from './compare.js';
@@ -583,6 +584,7 @@ function buildKernel(
         })),
       },
     }),
+    ...jointMatrixInfo(decl.body),
   };
   return {
     symbolicId: kernel.id,
@@ -694,4 +696,31 @@ function samplingPairs(body: Block<SymbolicId>): (readonly [string, string])[] {
       e.op === 'texture' && e.sampler !== null,
   );
   return calls.map((e) => [e.texture, e.sampler] as const);
+}
+
+/** The joint matrices a kernel body declares and the products it computes, each once. */
+function jointMatrixInfo(body: Block<SymbolicId>): { jointMatrices?: JointMatrixInfo } {
+  const statements = findUpdates(
+    body,
+    (s): s is JointMatrixStmt<SymbolicId> => s.kind === 'jointMatrix',
+  );
+  if (statements.length === 0) return {};
+  const matrices = new Map<string, JointMatrixInfo['matrices'][number]>();
+  const products = new Map<string, JointMatrixInfo['products'][number]>();
+  for (const s of statements) {
+    if (s.fn === 'declare') {
+      const { use, element, rows, columns } = s.matrix.type;
+      matrices.set(`${use}|${element}|${rows}|${columns}`, { use, element, rows, columns });
+    } else if (s.fn === 'mad') {
+      const product = {
+        element: s.a.type.element,
+        result: s.c.type.element,
+        m: s.a.type.rows,
+        n: s.b.type.columns,
+        k: s.a.type.columns,
+      };
+      products.set(JSON.stringify(product), product);
+    }
+  }
+  return { jointMatrices: { matrices: [...matrices.values()], products: [...products.values()] } };
 }

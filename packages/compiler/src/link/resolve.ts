@@ -6,6 +6,7 @@
 import { type DataType, type SymbolicId, sameType } from '@syclts/dsl';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
+import { mapMatrixExprs } from '../ir/children.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.js';
 import type {
   FunctionDecl,
@@ -128,6 +129,7 @@ class ModuleResolver {
       case 'barrier':
       case 'combine':
       case 'jointScan':
+      case 'jointMatrix':
       case 'textureStore':
       case 'log':
         return this.update(s);
@@ -194,6 +196,8 @@ class ModuleResolver {
           output: this.expr(s.output),
           init: s.init && this.expr(s.init),
         };
+      case 'jointMatrix':
+        return mapMatrixExprs(s, (e) => this.expr(e));
     }
   }
 

@@ -12,7 +12,7 @@ import type { SymbolicId } from '@syclts/dsl';
 import type { Message } from '../diagnostics/codes.js';
 import { type Diagnostic, errorAt } from '../diagnostics/diagnostic.js';
 import * as msg from '../diagnostics/link-messages.js';
-import { holdsGroupFunction, mapChildren } from '../ir/children.js';
+import { holdsGroupFunction, mapChildren, matrixExprs } from '../ir/children.js';
 import type { Block, Expr, Stmt } from '../ir/device-code.js';
 import type { KernelDecl } from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
@@ -288,6 +288,13 @@ class Analysis {
         this.needUniform(flow.control, s.span, null, msg.nonUniformGroupFunction(name));
         return false;
       }
+      // Every item of the sub-group takes part; a declaration is only a zero value.
+      case 'jointMatrix':
+        for (const e of matrixExprs(s)) this.value(e, flow);
+        if (s.fn !== 'declare') {
+          this.needUniform(flow.control, s.span, null, msg.nonUniformMatrixFunction(s.fn));
+        }
+        return false;
       case 'if': {
         const condition = this.value(s.condition, flow);
         const inner = join(flow.control, decidedBy(condition, s.condition.span));

@@ -219,3 +219,43 @@ test('the joint algorithms validate clean, and each broken part is reported', ()
     "kernel 'k': jointAny over a sub-group",
   );
 });
+
+const MATRICES = `
+import { accessor, f32, i32, jointMatrix, jointMatrixApply, jointMatrixFill, jointMatrixLoad, kernel } from '@syclts/dsl';
+export const k = kernel({ ndRange: 1, workgroupSize: [32], args: { xs: accessor(f32, 'read'), is: accessor(i32, 'read') } },
+  (item, _kh, { xs, is }) => {
+    const sg = item.getSubGroup();
+    const m = jointMatrix(sg, 'accumulator', f32, 8, 8);
+    jointMatrixFill(sg, m, 1);
+    jointMatrixLoad(sg, m, xs, 0, 8, 'rowMajor');
+    jointMatrixApply(sg, m, '*', is[0]! > 0 ? 2 : 3);
+  });
+`;
+
+test('joint-matrix statements validate clean, and each broken part is reported', () => {
+  const { object, diagnostics } = compileModule(MATRICES, { module: 'ir/matrices.sycl.ts' });
+  expect(diagnostics).toEqual([]);
+  expect(validateDeviceObject(object!)).toEqual([]);
+  const body = (object!.kernels[0] as KernelDecl).body;
+  type MatrixStmt = Stmt & { kind: 'jointMatrix' };
+  const of = (fn: string) =>
+    body.find((s): s is MatrixStmt => s.kind === 'jointMatrix' && s.fn === fn)!;
+  const fill = of('fill') as MatrixStmt & { fn: 'fill' };
+  const load = of('load') as MatrixStmt & { fn: 'load' };
+  const is = findExpr(body, (e) => e.op === 'param' && e.name === 'is');
+  const broken = (from: Stmt, to: Stmt) =>
+    messages(
+      withBody(object!, (b) => replaceExpr(b, from as unknown as Expr, to as unknown as Expr)),
+    );
+  // A fill value of another type than the elements.
+  expect(
+    broken(fill, { ...fill, value: { ...fill.value, type: { kind: 'scalar', scalar: 'i32' } } }),
+  ).toContain("kernel 'k': the value of a joint matrix fill is i32, expected f32");
+  // A load from memory of another element type, and with an f32 stride.
+  expect(broken(load, { ...load, memory: is })).toContain(
+    "kernel 'k': the memory of a joint matrix load is i32, expected f32",
+  );
+  expect(
+    broken(load, { ...load, stride: { ...load.stride, type: { kind: 'scalar', scalar: 'f32' } } }),
+  ).toContain("kernel 'k': the stride of a joint matrix load is f32, expected u32");
+});

@@ -4,6 +4,7 @@
  */
 
 import type { GroupOperatorName } from '../builtins/group.js';
+import type { MatrixElementName, MatrixUse } from '../builtins/matrix.js';
 import type { HostAccess, InitMode } from '../declarations/device-global.js';
 import type { AccessMode } from '../declarations/kernel.js';
 import type { TextureArgType } from '../declarations/texture.js';
@@ -216,6 +217,31 @@ export interface KernelInfo {
    * `workgroup` lowering, whose sub-groups are then of this size.
    */
   readonly subGroupSize?: number;
+  /**
+   * The joint matrices the kernel declares and the products it computes (absent without any):
+   * the image's `subgroups` lowering runs only on a device that offers each as a subgroup-matrix
+   * configuration.
+   */
+  readonly jointMatrices?: JointMatrixInfo;
+}
+
+/** A kernel's joint matrices, as the runtime matches them with a device's configurations. */
+export interface JointMatrixInfo {
+  /** Each distinct matrix type declared. */
+  readonly matrices: readonly {
+    readonly use: MatrixUse;
+    readonly element: MatrixElementName;
+    readonly rows: number;
+    readonly columns: number;
+  }[];
+  /** Each distinct product `jointMatrixMad` computes: M × K by K × N, a and b of `element`, into `result`. */
+  readonly products: readonly {
+    readonly element: MatrixElementName;
+    readonly result: MatrixElementName;
+    readonly m: number;
+    readonly n: number;
+    readonly k: number;
+  }[];
 }
 
 /** See `KernelInfo.foldedArgs`. */

@@ -151,8 +151,15 @@ export class Queue {
     // Before the device is requested, so that a refusal leaves nothing behind.
     const profile = settings.profiling?.profiler(adapter, description);
     // Group functions use sub-groups where the device has them (see device/collectives.ts);
-    // profiling, timestamp queries (a feature enabled costs nothing until used).
-    const wanted = ['shader-f16', 'subgroups', 'subgroup-size-control', 'timestamp-query'];
+    // joint matrices the subgroup-matrix units; profiling, timestamp queries (a feature enabled
+    // costs nothing until used).
+    const wanted = [
+      'shader-f16',
+      'subgroups',
+      'subgroup-size-control',
+      'chromium-experimental-subgroup-matrix',
+      'timestamp-query',
+    ];
     const device = await adapter.requestDevice({
       // The caller's are in the adapter's features (requestAdapter checked them).
       requiredFeatures: [...new Set([...wanted, ...(options.requiredFeatures ?? [])])].filter((f) =>

@@ -3,6 +3,7 @@
 import type { DataType, FoldedArgs, ScalarName, SpecConstantMode, SymbolicId } from '@syclts/dsl';
 import { HELPER_BUILTINS } from '../../builtins/overloads.js';
 import { endsLine } from '../../diagnostics/lines.js';
+import { matrixExprs } from '../../ir/children.js';
 import type { Block, Expr, ItemQuery, Stmt } from '../../ir/device-code.js';
 import type { WgslPart } from '../../ir/device-object.js';
 import type {
@@ -21,6 +22,7 @@ import type { BuiltinHelpers } from './helpers.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
+import type { MatrixPrinter } from './matrices.js';
 import { type FunctionNames, fieldName, type ImageNames } from './names.js';
 import { namesF16 } from './raw-f16.js';
 import type { WgslTypes } from './types.js';
@@ -46,6 +48,7 @@ export class ImageScope {
     readonly names: ImageNames,
     readonly helpers: BuiltinHelpers,
     readonly groups: GroupPrinter,
+    readonly matrices: MatrixPrinter,
   ) {
     this.specConstants = new Map(image.specConstants.map((c) => [c.symbolicId, c]));
     this.deviceGlobals = new Map(image.deviceGlobals.map((g) => [g.symbolicId, g]));
@@ -384,6 +387,12 @@ export class CodePrinter {
         return s.value ? `return ${this.#whole(s.value)}` : 'return';
       case 'barrier':
         return s.scope === 'workgroup' ? 'workgroupBarrier()' : 'storageBarrier()';
+      case 'jointMatrix': {
+        const transfer = s.fn === 'load' || s.fn === 'store';
+        const memory = transfer ? this.expr(s.memory) : null;
+        const args = (transfer ? [s.offset, s.stride] : matrixExprs(s)).map((e) => this.expr(e));
+        return this.scope.matrices.statement(s, (name) => this.names.of(name), memory, args);
+      }
       case 'jointScan':
         return this.scope.groups.jointScan(
           this.kernel!,

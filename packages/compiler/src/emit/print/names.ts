@@ -42,6 +42,9 @@ export class FunctionNames {
         case 'let':
           this.#add(s.name);
           break;
+        case 'jointMatrix':
+          if (s.fn === 'declare') this.#add(s.matrix.name);
+          break;
         case 'if':
           this.#collect(s.then);
           if (s.else) this.#collect(s.else);

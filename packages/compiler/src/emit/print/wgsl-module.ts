@@ -22,6 +22,7 @@ import { GroupPrinter, SUBGROUP_BUILTINS } from './collectives.js';
 import { BuiltinHelpers } from './helpers.js';
 import { literal } from './literals.js';
 import { logDeclarations } from './log.js';
+import { MatrixPrinter } from './matrices.js';
 import { ImageNames } from './names.js';
 import { textureWgslType } from './textures.js';
 import { WgslTypes } from './types.js';
@@ -38,7 +39,8 @@ export function printModule(
   const types = new WgslTypes(namer);
   const helpers = new BuiltinHelpers(namer, types);
   const groups = new GroupPrinter(lowering, namer, types, helpers);
-  const scope = new ImageScope(image, mode, types, names, helpers, groups);
+  const matrices = new MatrixPrinter(lowering, namer, types);
+  const scope = new ImageScope(image, mode, types, names, helpers, groups, matrices);
   const kernels = image.kernels.filter((k) => k.info.variants.includes(mode));
   const sections: string[][] = [];
 
@@ -93,8 +95,13 @@ export function printModule(
   if ([...subgroups].some((k) => k.decl.subGroupSize !== undefined)) {
     head.push('enable subgroup_size_control;');
   }
+  if (matrices.usesNative) head.push('enable chromium_experimental_subgroup_matrix;');
   const structs = types.declarations();
-  const functions = [...groups.declarations(), ...helpers.declarations()];
+  const functions = [
+    ...groups.declarations(),
+    ...matrices.declarations(),
+    ...helpers.declarations(),
+  ];
   const text = `${[head, ...[structs, functions].filter((d) => d.length > 0), ...sections].map((s) => s.join('\n')).join('\n\n')}\n`;
   const { code, map } = scope.origins.lineMap(text, image.sources);
   return { code, lineMap: map };

@@ -45,6 +45,7 @@ import {
   lowerJointScan,
 } from './groups.js';
 import { literalOf } from './literals.js';
+import { lowerMatrixStatement, MATRIX_FUNCTION_NAMES, matrixFunction } from './matrices.js';
 import type { LocalBinding } from './scope.js';
 import {
   lowerTextureCall,
@@ -149,6 +150,12 @@ export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateSt
   ) {
     const args = callArguments(cx, node);
     return args && lowerJointScan(cx, entity.name, args, node);
+  }
+  const matrix = matrixFunction(cx, node);
+  if (matrix) {
+    return matrix === 'jointMatrix'
+      ? fail(cx, node, msg.matrixFunctionAsValue(matrix))
+      : lowerMatrixStatement(cx, matrix, node);
   }
   if (entity?.kind === 'dsl' && entity.name === 'atomicStore') {
     const args = callArguments(cx, node);
@@ -257,6 +264,7 @@ export function lowerDslCall(
   if (GROUP_FUNCTION_NAMES.has(name)) {
     return lowerGroupFunction(cx, name as GroupFunctionName, args, node, expected);
   }
+  if (MATRIX_FUNCTION_NAMES.has(name)) return fail(cx, node, msg.matrixFunctionAsValue(name));
   const builtin = BUILTINS.get(name);
   if (builtin && builtin.entry.dsl !== false) {
     return lowerBuiltin(cx, builtin, name, args, node, expected);

@@ -10,7 +10,7 @@
 
 import type { Message } from '../../diagnostics/codes.js';
 import * as msg from '../../diagnostics/frontend-messages.js';
-import { mapChildren, someChild } from '../../ir/children.js';
+import { mapChildren, mapMatrixExprs, matrixExprs, someChild } from '../../ir/children.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
 import { BOOL } from '../resolver/types.js';
@@ -155,6 +155,12 @@ class Hoister {
         if (!s.init) return [s];
         const init = this.value(s.init);
         return [...init.before, { ...s, init: init.expr }];
+      }
+      case 'jointMatrix': {
+        // A load's or store's memory is a place, never copied into a temporary.
+        const parts = this.sequence(matrixExprs(s), [s.fn === 'load' || s.fn === 'store']);
+        let i = 0;
+        return [...parts.flatMap((p) => p.before), mapMatrixExprs(s, () => parts[i++]!.expr)];
       }
     }
   }

@@ -10,6 +10,7 @@
  */
 import type { Message } from '../../diagnostics/codes.js';
 import * as msg from '../../diagnostics/frontend-messages.js';
+import { matrixExprs } from '../../ir/children.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import type { Span } from '../../ir/span.js';
 import type { Reporter } from '../report.js';
@@ -158,6 +159,9 @@ class NestingChecker<R> {
       case 'jointScan':
         // The helper's call: `f(init, ...)`, bool through `select(0u, 1u, init)`.
         return s.init === null || this.#expr(s.init, parse + 3);
+      // `m = helper(value, ...)`, the value as `T(value)`.
+      case 'jointMatrix':
+        return matrixExprs(s).every((e) => this.#expr(e, parse + 2));
     }
   }
 

@@ -169,6 +169,8 @@ export function lowerLocal(cx: Lowering, b: LocalBinding, name: string, node: No
       };
     case 'group':
       return fail(cx, node, msg.groupAsValue(name));
+    case 'matrix':
+      return fail(cx, node, msg.matrixAsValue(name));
     default:
       return fail(cx, node, msg.kernelParameterNotAValue(name, b.kind));
   }

@@ -1,6 +1,6 @@
 /** What names mean inside device code. */
 import type { DataType } from '@syclts/dsl';
-import type { GroupScope } from '../../ir/device-code.js';
+import type { GroupScope, MatrixRef } from '../../ir/device-code.js';
 import type { KernelParam, WorkgroupArrayDecl } from '../../ir/device-object.js';
 
 export type LocalBinding =
@@ -20,6 +20,8 @@ export type LocalBinding =
   | { readonly kind: 'handler' }
   /** `const g = item.getGroup()` (or `getSubGroup()`): a name for the group, not a value. */
   | { readonly kind: 'group'; readonly scope: GroupScope }
+  /** `const m = jointMatrix(...)`: a sub-group's matrix, named in joint-matrix statements only. */
+  | { readonly kind: 'matrix'; readonly matrix: MatrixRef }
   /** The kernel body's `args` or `local` parameter bound whole: its members are looked up by name. */
   | {
       readonly kind: 'members';

@@ -4,7 +4,7 @@
 import type { DataType } from '@syclts/dsl';
 import type { ForStatement, Statement, VariableDeclaration } from 'oxc-parser';
 import * as msg from '../../diagnostics/frontend-messages.js';
-import type { Block, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
+import type { Block, JointMatrixStmt, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { BOOL, isFloat, isInteger, scalarOf, scalarType } from '../resolver/types.js';
 import { lowerConditionals } from './conditionals.js';
@@ -13,6 +13,7 @@ import { constantOf, fail, type Lowering, type Node, spanOf } from './context.js
 import { checkNesting } from './depth-check.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
 import { declareGroup } from './groups.js';
+import { declareMatrix } from './matrices.js';
 import { lowerExpressionStatement } from './updates.js';
 
 /** Whether control cannot fall off the end of the block (WGSL requires a return on every path). */
@@ -174,12 +175,12 @@ export function lowerDeclaration(
   cx: Lowering,
   node: VariableDeclaration,
   hint?: DataType,
-): LetStmt[] {
+): (LetStmt | JointMatrixStmt)[] {
   if (node.kind !== 'let' && node.kind !== 'const') {
     fail(cx, node, msg.varDeclaration(node.kind));
     return [];
   }
-  const out: LetStmt[] = [];
+  const out: (LetStmt | JointMatrixStmt)[] = [];
   for (const d of node.declarations) {
     if (d.id.type !== 'Identifier') {
       fail(cx, d.id, msg.destructuring());
@@ -191,6 +192,11 @@ export function lowerDeclaration(
       continue;
     }
     if (declareGroup(cx, name, d.init, d.id)) continue;
+    const matrix = declareMatrix(cx, name, d.init, d.id);
+    if (matrix !== false) {
+      if (matrix) out.push(matrix);
+      continue;
+    }
     const init = hint
       ? lowerValueOf(cx, d.init, hint, { kind: 'local', name })
       : lowerValue(cx, d.init);
@@ -230,7 +236,12 @@ export function lowerFor(cx: Lowering, node: ForStatement): Stmt[] {
       fail(cx, node.init, msg.forCounters());
       return [];
     }
-    init = lowerDeclaration(cx, node.init, counterType(cx, node))[0] ?? null;
+    const declared = lowerDeclaration(cx, node.init, counterType(cx, node))[0] ?? null;
+    if (declared?.kind === 'jointMatrix') {
+      fail(cx, node.init, msg.matrixInLoopHeader());
+      return [];
+    }
+    init = declared;
   } else if (node.init) {
     init = lowerExpressionStatement(cx, node.init as Expression);
   }
