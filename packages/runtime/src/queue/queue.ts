@@ -53,7 +53,7 @@ import { type KernelState, kernelAction } from './kernel-action.js';
 import type { KernelArgs } from './kernel-args.js';
 import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
-import type { NdRange, Range } from './range.js';
+import type { LaunchRange } from './range.js';
 import { Scheduler } from './scheduler.js';
 import { textureSupport } from './texture-hook.js';
 import type { Profile, ProfilingProperty } from './timestamps.js';
@@ -186,17 +186,16 @@ export class Queue {
     return this.#scheduler.schedule(recorded);
   }
 
-  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
-    range: NoInfer<Range<D>>,
-    kernel: Kernel<D, A, false>,
+  /**
+   * One signature, its range and arguments typed from the kernel: tsc then reports the argument
+   * that is wrong, where overloads (one per kind of range) made it report the last overload's
+   * range whatever the mistake.
+   */
+  parallelFor<D extends Dimensions, A extends KernelArgTypes, ND extends boolean>(
+    range: NoInfer<LaunchRange<D, ND>>,
+    kernel: Kernel<D, A, ND>,
     args: NoInfer<KernelArgs<A>>,
-  ): SyclEvent;
-  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
-    range: NoInfer<NdRange<D>>,
-    kernel: Kernel<D, A, true>,
-    args: NoInfer<KernelArgs<A>>,
-  ): SyclEvent;
-  parallelFor(range: unknown, kernel: Kernel, args: unknown): SyclEvent {
+  ): SyclEvent {
     return this.#launch('queue.parallelFor', range, kernel, args);
   }
 
