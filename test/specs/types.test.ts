@@ -205,9 +205,10 @@ const BEYOND_THE_EDITOR: readonly (readonly [string, string, string, RegExp])[] 
 ];
 
 /**
- * Mistakes in launching a kernel: [the mistake, the call, what both TypeScript versions must
- * say]. Each pattern names the mistake, where overloads once made TypeScript 7 report "missing
- * the following properties from type 'NdRange<1>': global, local" for most of them.
+ * Mistakes in launching a kernel or making a buffer: [the mistake, the call, what both
+ * TypeScript versions must say]. Each pattern names the mistake, where overloads once made
+ * TypeScript 7 report "missing the following properties from type 'NdRange<1>': global, local"
+ * for most of them.
  */
 const LAUNCH_MISTAKES: readonly (readonly [string, string, RegExp])[] = [
   [
@@ -281,6 +282,11 @@ const LAUNCH_MISTAKES: readonly (readonly [string, string, RegExp])[] = [
     /Type '"read"' is not assignable to type '("write" \| "read_write"|"read_write" \| "write")'/,
   ],
   ['no arguments object', 'queue.parallelFor(4, fill);', /Expected 3 arguments, but got 2/],
+  [
+    "ImageData's bytes for a buffer",
+    'queue.buffer(image.data);',
+    /a Uint8ClampedArray does not say its element type; pass bytes such as RGBA pixels as 32-bit words: new Uint32Array\(data\.buffer, data\.byteOffset, data\.byteLength \/ 4\)/,
+  ],
 ];
 
 const LAUNCH_HEADER = `import { accessor, deviceGlobal, kernel, u32 } from '@syclts/dsl';
@@ -294,7 +300,11 @@ const groups = kernel(
 );
 const counter = deviceGlobal(u32);
 
-export function launches(queue: Queue) {
+export async function launches(queue: Queue, image: ImageData) {
+  const data = image.data;
+  // The hint for a byte array, followed; what read() gives, back to ImageData without a cast.
+  const pixels = queue.buffer(new Uint32Array(data.buffer, data.byteOffset, data.byteLength / 4));
+  new ImageData(new Uint8ClampedArray((await pixels.read()).buffer), image.width, image.height);
   const out = queue.buffer(new Uint32Array(4));
   const floats = queue.buffer(new Float32Array(4));
   const readOnly = queue.buffer(u32, 4, { access: 'read' });
@@ -418,8 +428,8 @@ describe('device code: TypeScript 5.9, TypeScript 7 and the build give one verdi
   );
 });
 
-describe('launch mistakes are named in TypeScript 5.9 and 7', () => {
-  test('correct launches type-check', () => {
+describe('launch and buffer mistakes are named in TypeScript 5.9 and 7', () => {
+  test('correct launches and buffers type-check', () => {
     const header = LAUNCH_HEADER.split('\n').length - 1;
     for (const checker of Object.keys(TSC) as Checker[]) {
       const early = [...errors[checker].keys()].filter(
