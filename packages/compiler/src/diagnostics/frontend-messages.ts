@@ -36,6 +36,12 @@ function didYouMean(nearest: string | undefined): string | undefined {
   return nearest === undefined ? undefined : `did you mean \`${nearest}\`?`;
 }
 
+/** The DSL's constructor of a vector type: `vec3f`, `vec2u`, `vec4b`. */
+function vectorConstructor(size: number, scalar: ScalarName): string {
+  const letter = { f32: 'f', i32: 'i', u32: 'u', f16: 'h', bool: 'b' }[scalar];
+  return `vec${size}${letter}`;
+}
+
 /** How to convert `text` (of type `from`) to `to`, when an explicit conversion does it. */
 function conversionHint(from: DataType, to: DataType, text: string): string | undefined {
   const fs = scalarOf(from);
@@ -47,7 +53,7 @@ function conversionHint(from: DataType, to: DataType, text: string): string | un
     return `convert explicitly: ${ts}(${text})`;
   }
   if (from.kind === 'vector' && to.kind === 'vector' && from.size === to.size && ts !== null) {
-    return `convert explicitly: vec${to.size}${ts === 'f32' ? 'f' : ts === 'i32' ? 'i' : ts === 'u32' ? 'u' : ts === 'f16' ? 'h' : 'b'}(${text})`;
+    return `convert explicitly: ${vectorConstructor(to.size, ts)}(${text})`;
   }
   return undefined;
 }
@@ -1828,7 +1834,7 @@ export function compositeUnary(operator: string, type: DataType, text: string): 
       : operator === '+'
         ? `leave out the \`+\`: ${text}`
         : operator === '!'
-          ? `use eq(${text}, ${typeName(type)}(false))`
+          ? `use eq(${text}, ${type.kind === 'vector' ? vectorConstructor(type.size, type.component) : typeName(type)}(false))`
           : `apply it to each component: ${operator}${text}.x, ...`;
   return message(
     'SYCL1026',
@@ -1854,14 +1860,12 @@ export function compositeAssignment(
   );
 }
 
-/** `a & b` on bools: TypeScript has `&&` and `||` for them. */
-export function boolBitwise(operator: string, leftText: string, rightText: string): Message {
+/** `a & b` on bools: TypeScript has `&&`, `||` and `!==` for them (`fixed` is the expression so written). */
+export function boolBitwise(operator: string, fixed: string): Message {
   return message(
     'SYCL1026',
     `bools have no \`${operator}\` operator in TypeScript`,
-    operator === '^'
-      ? `use ${leftText} !== ${rightText}`
-      : `use ${leftText} ${operator}${operator} ${rightText}`,
+    `use ${fixed}`,
   );
 }
 

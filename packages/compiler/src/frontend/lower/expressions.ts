@@ -240,7 +240,7 @@ export function lowerBinary(
     return fail(cx, node, msg.unsignedShift(left.type));
   }
   if (spelled === 'operator') {
-    const refused = operatorRefused(cx, sourceOp, left.type, right.type, leftNode, rightNode);
+    const refused = operatorRefused(cx, node, sourceOp, left.type, right.type, leftNode, rightNode);
     if (refused) return fail(cx, node, refused);
   }
   const t = binaryType(op, left.type, right.type);
@@ -261,6 +261,7 @@ export function lowerBinary(
  */
 function operatorRefused(
   cx: Lowering,
+  node: Node,
   op: string,
   left: DataType,
   right: DataType,
@@ -271,7 +272,10 @@ function operatorRefused(
     return msg.compositeOperator(op, left, right, textOf(cx, leftNode), textOf(cx, rightNode));
   }
   if ((op === '&' || op === '|' || op === '^') && scalarOf(left) === 'bool') {
-    return msg.boolBitwise(op, textOf(cx, leftNode), textOf(cx, rightNode));
+    // The operands as written, parentheses kept, around the operator TypeScript has.
+    const between = textOf(cx, { start: leftNode.end, end: rightNode.start });
+    const fixed = `${textOf(cx, { start: node.start, end: leftNode.end })}${between.replace(op, op === '^' ? '!==' : `${op}${op}`)}${textOf(cx, { start: rightNode.start, end: node.end })}`;
+    return msg.boolBitwise(op, fixed);
   }
   return null;
 }
