@@ -2,8 +2,8 @@
  * The editor and the build agree. A corpus of device-code snippets goes through TypeScript 5.9,
  * TypeScript 7 (one program each, diagnostics mapped back to snippets by file) and the syclts
  * compiler, and each snippet must get the same verdict from all three. Beside it, the mistakes
- * `parallelFor` and `singleTask` calls can make: each must be named in both TypeScript versions,
- * not reported as a range the call never meant.
+ * `parallelFor`, `singleTask` and `queue.buffer` calls can make: each must be named in both
+ * TypeScript versions, not reported as a range the call never meant.
  */
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -316,7 +316,7 @@ const LAUNCH = `${LAUNCH_HEADER}${LAUNCH_MISTAKES.map(([, call]) => `  ${call}\n
 const launchLine = (index: number) => LAUNCH_HEADER.split('\n').length + index;
 
 let work: string;
-/** Each checker's diagnostics, by snippet file; the `parallelFor` mistakes, by line. */
+/** Each checker's diagnostics, by snippet file; launch.ts's, by line. */
 const errors: Record<Checker, Map<string, string[]>> = {
   'TypeScript 5.9': new Map(),
   'TypeScript 7': new Map(),
