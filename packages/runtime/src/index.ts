@@ -48,8 +48,15 @@ export type {
   ReductionTarget,
   TextureLike,
 } from './queue/kernel-args.js';
-export { getKernelBundle, Queue, type QueueOptions } from './queue/queue.js';
-export { type NdRange, ndRange, type Range } from './queue/range.js';
+export {
+  getKernelBundle,
+  Queue,
+  type QueueOptions,
+  type ScalarArray,
+  type TypedArrayArgument,
+  type TypedArrayScalar,
+} from './queue/queue.js';
+export { type LaunchRange, type NdRange, ndRange, type Range } from './queue/range.js';
 export type { ProfilingInfo, ProfilingProperty } from './queue/timestamps.js';
 export type { SpecConstantPolicy } from './spec-constants/policy.js';
 

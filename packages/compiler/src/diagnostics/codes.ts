@@ -30,6 +30,7 @@ export const CODES = {
   SYCL1023: 'duplicate declaration',
   SYCL1024: 'an invalid constant operation',
   SYCL1025: 'a bit operation on an f32 atomic',
+  SYCL1026: 'an operator TypeScript does not have for its operands',
   SYCL1030: 'group functions used wrongly',
   SYCL1031: 'textures used wrongly',
   SYCL1032: 'console.log used wrongly',

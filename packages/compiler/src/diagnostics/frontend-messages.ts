@@ -36,6 +36,12 @@ function didYouMean(nearest: string | undefined): string | undefined {
   return nearest === undefined ? undefined : `did you mean \`${nearest}\`?`;
 }
 
+/** The DSL's constructor of a vector type: `vec3f`, `vec2u`, `vec4b`. */
+function vectorConstructor(size: number, scalar: ScalarName): string {
+  const letter = { f32: 'f', i32: 'i', u32: 'u', f16: 'h', bool: 'b' }[scalar];
+  return `vec${size}${letter}`;
+}
+
 /** How to convert `text` (of type `from`) to `to`, when an explicit conversion does it. */
 function conversionHint(from: DataType, to: DataType, text: string): string | undefined {
   const fs = scalarOf(from);
@@ -47,7 +53,7 @@ function conversionHint(from: DataType, to: DataType, text: string): string | un
     return `convert explicitly: ${ts}(${text})`;
   }
   if (from.kind === 'vector' && to.kind === 'vector' && from.size === to.size && ts !== null) {
-    return `convert explicitly: vec${to.size}${ts === 'f32' ? 'f' : ts === 'i32' ? 'i' : ts === 'u32' ? 'u' : ts === 'f16' ? 'h' : 'b'}(${text})`;
+    return `convert explicitly: ${vectorConstructor(to.size, ts)}(${text})`;
   }
   return undefined;
 }
@@ -1765,6 +1771,101 @@ export function atomicBitsOnF32(fn: string, place: string): Message {
     'SYCL1025',
     `${fn} works on the bits of an integer: \`${place}\` is an atomic(f32), which has add, sub, min, max, load, store, exchange and compare-exchange`,
     'keep the bits in an atomic(u32) and convert with bitcastU32 / bitcastF32',
+  );
+}
+
+// SYCL1026: an operator TypeScript does not have for its operands
+
+/** The DSL function that spells a binary operator on vectors and matrices, if there is one. */
+const OPERATOR_FUNCTIONS: Readonly<Record<string, string>> = {
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+  '/': 'div',
+  '%': 'rem',
+  '==': 'eq',
+  '===': 'eq',
+  '!=': 'ne',
+  '!==': 'ne',
+  '<': 'lt',
+  '<=': 'le',
+  '>': 'gt',
+  '>=': 'ge',
+};
+
+const COMPARISONS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
+
+function composite(...types: DataType[]): string {
+  return types.some((t) => t.kind === 'matrix') ? 'matrices' : 'vectors';
+}
+
+/** `text.x` for a vector operand, `text` for a scalar one. */
+function component(type: DataType, text: string): string {
+  return type.kind === 'scalar' ? text : `${text}.x`;
+}
+
+/** `a + b` where an operand is a vector or a matrix: the editor refuses it, or types it as a number. */
+export function compositeOperator(
+  operator: string,
+  left: DataType,
+  right: DataType,
+  leftText: string,
+  rightText: string,
+): Message {
+  const fn = OPERATOR_FUNCTIONS[operator];
+  const hint =
+    fn === undefined
+      ? `apply it to each component: ${component(left, leftText)} ${operator} ${component(right, rightText)}, ...`
+      : COMPARISONS.has(fn)
+        ? `use ${fn}(${leftText}, ${rightText}), a bool vector (all(...) or any(...) make one bool of it)`
+        : `use ${fn}(${leftText}, ${rightText})`;
+  return message(
+    'SYCL1026',
+    `${composite(left, right)} have no \`${operator}\` operator in TypeScript (${operation(operator, left, right)})`,
+    hint,
+  );
+}
+
+/** `-v`, `!v`, `~v`, `+v` on a vector or matrix: TypeScript types the result as a number. */
+export function compositeUnary(operator: string, type: DataType, text: string): Message {
+  const hint =
+    operator === '-'
+      ? `use neg(${text})`
+      : operator === '+'
+        ? `leave out the \`+\`: ${text}`
+        : operator === '!'
+          ? `use eq(${text}, ${type.kind === 'vector' ? vectorConstructor(type.size, type.component) : typeName(type)}(false))`
+          : `apply it to each component: ${operator}${text}.x, ...`;
+  return message(
+    'SYCL1026',
+    `${composite(type)} have no unary \`${operator}\` in TypeScript, which types \`${operator}${text}\` as a ${operator === '!' ? 'boolean' : 'number'}`,
+    hint,
+  );
+}
+
+/** `v += w` on a vector or matrix. */
+export function compositeAssignment(
+  operator: string,
+  type: DataType,
+  target: string,
+  value: string,
+): Message {
+  const fn = OPERATOR_FUNCTIONS[operator.slice(0, -1)];
+  return message(
+    'SYCL1026',
+    `${composite(type)} have no \`${operator}\` operator in TypeScript (${typeName(type)} \`${target}\`)`,
+    fn === undefined
+      ? `assign each component: ${target}.x ${operator} ...`
+      : `write ${target} = ${fn}(${target}, ${value})`,
+  );
+}
+
+/** `a & b` on bools: TypeScript has `&&`, `||` and `!==` for them (`fixed` is the expression so written). */
+export function boolBitwise(operator: string, fixed: string): Message {
+  return message(
+    'SYCL1026',
+    `bools have no \`${operator}\` operator in TypeScript`,
+    `use ${fixed}`,
   );
 }
 

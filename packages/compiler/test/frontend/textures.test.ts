@@ -160,10 +160,10 @@ describe('accepted texture code', () => {
     const source = kernelWith(`
     const s = textureDimensions(src);
     const l = textureNumLevels(src) + textureNumLayers(arr) + textureDimensions(line) + textureDimensions(vol).z;
-    const v = src.read(c) + textureLoad(arr, c, 1, 0) + textureLoad(vol, vec3u(c, 0), 0);
-    const n = textureSampleLevel(src, smp, vec2f(0.5, 0.5), 0) + textureSampleLevel(cube, smp, vec3f(1, 0, 0), 0);
+    const v = add(add(src.read(c), textureLoad(arr, c, 1, 0)), textureLoad(vol, vec3u(c, 0), 0));
+    const n = add(textureSampleLevel(src, smp, vec2f(0.5, 0.5), 0), textureSampleLevel(cube, smp, vec3f(1, 0, 0), 0));
     const g = textureSampleGrad(arr, smp, vec2f(0.5, 0.5), 2, vec2f(0, 0), vec2f(0, 0));
-    const e = textureSampleBaseClampToEdge(video, smp, vec2f(0.5, 0.5)) + textureLoad(video, vec2i(1, 1));
+    const e = add(textureSampleBaseClampToEdge(video, smp, vec2f(0.5, 0.5)), textureLoad(video, vec2i(1, 1)));
     const q = textureGather(1, ints, smp, vec2f(0.5, 0.5));
     dst.write(c, add(add(v, n), add(g, e)));
     rw.write(c, vec4f(rw.read(c).x + f32(ro.read(c).x), 0, 0, 1));

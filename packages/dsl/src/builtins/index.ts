@@ -26,15 +26,42 @@ function deviceOnly(name: string): never {
 
 /* ------------------------------------------------------------------ vectors and matrices */
 
-type VecArg<S extends ScalarName> = ScalarValue<S> | Vec<S, 2> | Vec<S, 3>;
+/**
+ * What a vector constructor takes, as WGSL does: nothing (zeros), one scalar (to every
+ * component), a vector of the size (converted), or scalars and smaller vectors that make up
+ * exactly N components; so `vec3f(1, 2, 3, 4)` is an editor error as it is a build error.
+ */
+type VecComponents<S extends ScalarName, N extends VectorSize> =
+  | []
+  | [ScalarValue<S>]
+  | [Vec<ScalarName, N>]
+  | Parts<ScalarValue<S>, Vec<S, 2>, Vec<S, 3>>[N];
+
+/** The ways to make up 2, 3 and 4 components from scalars `s` and vectors `v2`, `v3`. */
+type Parts<s, v2, v3> = {
+  2: [s, s];
+  3: [s, s, s] | [v2, s] | [s, v2];
+  4: [s, s, s, s] | [v2, s, s] | [s, v2, s] | [s, s, v2] | [v2, v2] | [v3, s] | [s, v3];
+};
 
 /** A vector type that is also its constructor: `vec3f(1, 2, 3)`, `vec4f(v.xyz, 1)`, `vec2u(n)`. */
 export type VectorConstructor<S extends ScalarName, N extends VectorSize> = VectorType<S, N> &
-  ((...components: VecArg<S>[] | [Vec<ScalarName, N>]) => Vec<S, N>);
+  ((...components: VecComponents<S, N>) => Vec<S, N>);
 
-/** A matrix type that is also its constructor: columns, or all elements column by column. */
+/** `n` copies of `T`, as a tuple. */
+type Repeat<T, N extends number, Acc extends T[] = []> = Acc['length'] extends N
+  ? Acc
+  : Repeat<T, N, [...Acc, T]>;
+
+/** C × R, the elements of a matrix. */
+type Elements = { 2: { 2: 4; 3: 6; 4: 8 }; 3: { 2: 6; 3: 9; 4: 12 }; 4: { 2: 8; 3: 12; 4: 16 } };
+
+/**
+ * A matrix type that is also its constructor: nothing (zeros), its C columns, or its C × R
+ * elements column by column.
+ */
 export type MatrixConstructor<C extends MatrixDim, R extends MatrixDim> = MatrixType<C, R> &
-  ((...values: Vec<'f32', R>[] | number[]) => Mat<C, R>);
+  ((...values: [] | Repeat<Vec<'f32', R>, C> | Repeat<number, Elements[C][R]>) => Mat<C, R>);
 
 function vectorType<S extends ScalarName, N extends VectorSize>(
   component: S,

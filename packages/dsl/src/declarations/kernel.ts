@@ -90,7 +90,8 @@ export interface NdKernelSpec<
   L extends WorkgroupArrays,
 > {
   readonly ndRange: D;
-  readonly workgroupSize: readonly SizeSpec[] & { readonly length: D };
+  // NoInfer: `D` comes from `ndRange`; inferred from a literal's length too, it widened to `Dimensions`.
+  readonly workgroupSize: readonly SizeSpec[] & { readonly length: NoInfer<D> };
   readonly args: A;
   readonly local?: L;
   /**

@@ -29,9 +29,21 @@ export interface DeviceAccessor<T extends DataType> {
   readonly length: number;
 }
 
+/**
+ * A `'read'` accessor in device code: its elements cannot be assigned. An element read into a
+ * local is the local's own value (WGSL copies it), so its type stays mutable: `src[i].x = 1`
+ * is left to the build to refuse.
+ */
+export interface ReadOnlyAccessor<T extends DataType> {
+  readonly [index: number]: DeviceValue<T>;
+  readonly length: number;
+}
+
 export type DeviceArgs<A extends KernelArgTypes> = {
-  readonly [K in keyof A]: A[K] extends AccessorType<infer T>
-    ? DeviceAccessor<T>
+  readonly [K in keyof A]: A[K] extends AccessorType<infer T, infer M>
+    ? M extends 'read'
+      ? ReadOnlyAccessor<T>
+      : DeviceAccessor<T>
     : A[K] extends ReductionType<infer T>
       ? Reducer<T>
       : A[K] extends TextureType<infer D, infer S>

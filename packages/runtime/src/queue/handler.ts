@@ -32,7 +32,7 @@ import type { QueueCore } from './core.js';
 import { type KernelAction, kernelAction } from './kernel-action.js';
 import type { KernelArgs } from './kernel-args.js';
 import { type PreparedLaunch, prepareLaunch } from './launch.js';
-import type { NdRange, Range } from './range.js';
+import type { LaunchRange } from './range.js';
 import type { PreparedCommand } from './scheduler.js';
 
 /** What a command group submits: a launch, or a command that submits on its own. */
@@ -91,17 +91,12 @@ export class Handler {
     this.#bundle = bundle;
   }
 
-  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
-    range: NoInfer<Range<D>>,
-    kernel: Kernel<D, A, false>,
+  /** One signature, as `Queue.parallelFor`'s, so that tsc names the argument that is wrong. */
+  parallelFor<D extends Dimensions, A extends KernelArgTypes, ND extends boolean>(
+    range: NoInfer<LaunchRange<D, ND>>,
+    kernel: Kernel<D, A, ND>,
     args: NoInfer<KernelArgs<A>>,
-  ): void;
-  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
-    range: NoInfer<NdRange<D>>,
-    kernel: Kernel<D, A, true>,
-    args: NoInfer<KernelArgs<A>>,
-  ): void;
-  parallelFor(range: Range<Dimensions> | NdRange<Dimensions>, kernel: Kernel, args: unknown): void {
+  ): void {
     this.#kernel(`${this.#owner}.parallelFor`, range, kernel, args);
   }
 

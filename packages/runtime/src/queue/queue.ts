@@ -54,7 +54,7 @@ import { type KernelState, kernelAction } from './kernel-action.js';
 import type { KernelArgs } from './kernel-args.js';
 import { schemaOf } from './kernel-args.js';
 import { type KernelPlans, PreparedLaunch, prepareLaunch } from './launch.js';
-import type { NdRange, Range } from './range.js';
+import type { LaunchRange } from './range.js';
 import { Scheduler } from './scheduler.js';
 import { textureSupport } from './texture-hook.js';
 import type { Profile, ProfilingProperty } from './timestamps.js';
@@ -208,17 +208,16 @@ export class Queue {
     return this.#scheduler.schedule(recorded);
   }
 
-  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
-    range: NoInfer<Range<D>>,
-    kernel: Kernel<D, A, false>,
+  /**
+   * One signature, its range and arguments typed from the kernel: tsc then reports the argument
+   * that is wrong, where overloads (one per kind of range) made it report the last overload's
+   * range whatever the mistake.
+   */
+  parallelFor<D extends Dimensions, A extends KernelArgTypes, ND extends boolean>(
+    range: NoInfer<LaunchRange<D, ND>>,
+    kernel: Kernel<D, A, ND>,
     args: NoInfer<KernelArgs<A>>,
-  ): SyclEvent;
-  parallelFor<D extends Dimensions, A extends KernelArgTypes>(
-    range: NoInfer<NdRange<D>>,
-    kernel: Kernel<D, A, true>,
-    args: NoInfer<KernelArgs<A>>,
-  ): SyclEvent;
-  parallelFor(range: unknown, kernel: Kernel, args: unknown): SyclEvent {
+  ): SyclEvent {
     return this.#launch('queue.parallelFor', range, kernel, args);
   }
 
@@ -283,19 +282,6 @@ export class Queue {
     return this.#submit('queue', 'queue.memcpy', (cgh) => cgh.memcpy(dest, src, numBytes, offset));
   }
 
-  /** A buffer of `data` (element type from the typed array). */
-  buffer<M extends AccessMode = 'read_write'>(
-    data: Float32Array,
-    options?: BufferOptions<M>,
-  ): DeviceBuffer<ScalarType<'f32'>, M>;
-  buffer<M extends AccessMode = 'read_write'>(
-    data: Uint32Array,
-    options?: BufferOptions<M>,
-  ): DeviceBuffer<ScalarType<'u32'>, M>;
-  buffer<M extends AccessMode = 'read_write'>(
-    data: Int32Array,
-    options?: BufferOptions<M>,
-  ): DeviceBuffer<ScalarType<'i32'>, M>;
   /** A buffer of `element`s: `init` is a length (zero-filled) or the contents. */
   buffer<T extends DataType, M extends AccessMode = 'read_write'>(
     element: T,
@@ -311,6 +297,14 @@ export class Queue {
     element: T,
     options?: BufferOptions<M>,
   ): DeviceBuffer<Plain<T>, M>;
+  /**
+   * A buffer of `data`, its element type the typed array's. Last of the overloads, so that
+   * TypeScript 7, which reports the last one a call fails, shows a byte array its hint.
+   */
+  buffer<A, M extends AccessMode = 'read_write'>(
+    data: TypedArrayArgument<A>,
+    options?: BufferOptions<M>,
+  ): DeviceBuffer<ScalarType<TypedArrayScalar<A>>, M>;
   buffer(
     first: DataType | ArrayBufferView | GPUBuffer,
     second?: unknown,
@@ -522,6 +516,30 @@ function checkPolicy(policy: SpecConstantPolicy): SpecConstantPolicy {
   return policy;
 }
 
+/** The typed arrays whose element type `queue.buffer` knows. */
+export type ScalarArray = Float32Array | Uint32Array | Int32Array;
+
+/** What `queue.buffer` says, in the editor and at run time, of bytes such as `ImageData`'s. */
+const BYTES_HINT =
+  'bytes such as RGBA pixels as 32-bit words: new Uint32Array(data.buffer, data.byteOffset, data.byteLength / 4)';
+
+/**
+ * `queue.buffer`'s typed array: a byte array (or another view) is refused with the run-time
+ * error's hint as the type it would need to be.
+ */
+export type TypedArrayArgument<A> = A extends ScalarArray
+  ? A
+  : A extends ArrayBufferView
+    ? `a ${A extends { readonly [Symbol.toStringTag]: infer N extends string } ? N : 'view'} does not say its element type; pass ${typeof BYTES_HINT}`
+    : ScalarArray;
+
+/** The element type of a typed array `queue.buffer` takes. */
+export type TypedArrayScalar<A> = A extends Float32Array
+  ? 'f32'
+  : A extends Uint32Array
+    ? 'u32'
+    : 'i32';
+
 function typedArrayElement(data: ArrayBufferView): DataType {
   // The DSL's own descriptors, so that the per-launch element check is an identity test.
   if (data instanceof Float32Array) return f32;
@@ -529,6 +547,6 @@ function typedArrayElement(data: ArrayBufferView): DataType {
   if (data instanceof Int32Array) return i32;
   throw new SyclError(
     errc.invalid,
-    `queue.buffer: a ${data.constructor.name} does not say its element type; pass a Float32Array, Uint32Array or Int32Array (bytes such as RGBA pixels as 32-bit words: new Uint32Array(data.buffer, data.byteOffset, data.byteLength / 4))`,
+    `queue.buffer: a ${data.constructor.name} does not say its element type; pass a Float32Array, Uint32Array or Int32Array (${BYTES_HINT})`,
   );
 }

@@ -18,6 +18,11 @@ export interface NdRange<D extends Dimensions> {
   readonly local: Range<D>;
 }
 
+/** What a kernel is launched over: an `NdRange` for an nd-range kernel, else a `Range`. */
+export type LaunchRange<D extends Dimensions, ND extends boolean> = ND extends true
+  ? NdRange<D>
+  : Range<D>;
+
 export function ndRange(global: Range<1>, local: Range<1>): NdRange<1>;
 export function ndRange(global: Range<2>, local: Range<2>): NdRange<2>;
 export function ndRange(global: Range<3>, local: Range<3>): NdRange<3>;

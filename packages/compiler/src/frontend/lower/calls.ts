@@ -251,11 +251,11 @@ export function lowerDslCall(
   const operator = VECTOR_OPERATORS.get(name);
   if (operator) {
     if (args.length !== 2) return fail(cx, node, msg.takesTwoArguments(name));
-    return lowerBinary(cx, operator, args[0]!, args[1]!, node, expected);
+    return lowerBinary(cx, operator, args[0]!, args[1]!, node, 'function', expected);
   }
   if (name === 'neg') {
     if (args.length !== 1) return fail(cx, node, msg.negArguments());
-    return lowerUnary(cx, '-', args[0]!, node, expected);
+    return lowerUnary(cx, '-', args[0]!, node, 'function', expected);
   }
   if (ATOMIC_FUNCTIONS.has(name)) return lowerAtomic(cx, name, args, node);
   if (TEXTURE_FUNCTIONS.has(name)) {

@@ -6,6 +6,7 @@
 
 import type { DataType } from '@syclts/dsl';
 import { sameType } from '@syclts/dsl';
+import type { Message } from '../../diagnostics/codes.js';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { BinaryOperator, Expr } from '../../ir/device-code.js';
 import { hasSideEffects } from '../../ir/effects.js';
@@ -65,19 +66,19 @@ export function lowerExpr(cx: Lowering, input: Expression, expected?: DataType):
     case 'Literal':
       return fail(cx, node, msg.notADeviceValue(textOf(cx, node)));
     case 'UnaryExpression':
-      return lowerUnary(cx, node.operator, node.argument, node, expected);
+      return lowerUnary(cx, node.operator, node.argument, node, 'operator', expected);
     case 'BinaryExpression': {
       const op = node.operator;
       if (op === 'in' || op === 'instanceof' || op === '**') {
         return fail(cx, node, msg.unsupportedOperator(op));
       }
-      return lowerBinary(cx, op, node.left as Expression, node.right, node, expected);
+      return lowerBinary(cx, op, node.left as Expression, node.right, node, 'operator', expected);
     }
     case 'LogicalExpression':
       if (node.operator === '??') {
         return fail(cx, node, msg.unsupportedOperator(node.operator));
       }
-      return lowerBinary(cx, node.operator, node.left, node.right, node, expected);
+      return lowerBinary(cx, node.operator, node.left, node.right, node, 'operator', expected);
     case 'ConditionalExpression':
       return lowerConditional(cx, node.test, node.consequent, node.alternate, node, expected);
     case 'MemberExpression':
@@ -176,19 +177,28 @@ export function lowerLocal(cx: Lowering, b: LocalBinding, name: string, node: No
   }
 }
 
+/** How the source wrote an operation: `a + b`, or the DSL's `add(a, b)`. */
+export type Spelling = 'operator' | 'function';
+
 export function lowerUnary(
   cx: Lowering,
   op: string,
   argument: Expression,
   node: Node,
+  spelled: Spelling,
   expected?: DataType,
 ): Expr | null {
-  if (op === '+') return lowerValue(cx, argument, expected);
-  if (op !== '-' && op !== '!' && op !== '~') {
+  if (op !== '+' && op !== '-' && op !== '!' && op !== '~') {
     return fail(cx, node, msg.unsupportedOperator(op));
   }
   const operand = lowerValue(cx, argument, op === '!' ? BOOL : expected);
   if (!operand) return null;
+  // TypeScript takes these on any object and types the result as a number or boolean: the
+  // editor cannot refuse them, so the build does (`neg(v)` is the DSL's spelling).
+  if (spelled === 'operator' && isComposite(operand.type)) {
+    return fail(cx, node, msg.compositeUnary(op, operand.type, textOf(cx, argument)));
+  }
+  if (op === '+') return operand;
   const t = unaryType(op, operand.type);
   if (!t.ok) return fail(cx, node, t.message);
   return { op: 'unary', operator: op, operand, type: t.type, span: spanOf(cx, node) };
@@ -200,6 +210,7 @@ export function lowerBinary(
   leftNode: Expression,
   rightNode: Expression,
   node: Node,
+  spelled: Spelling,
   expected?: DataType,
 ): Expr | null {
   const op = binaryOperator(cx, sourceOp, node);
@@ -230,6 +241,10 @@ export function lowerBinary(
   if (sourceOp === '>>>' && scalarOf(left.type) !== 'u32') {
     return fail(cx, node, msg.unsignedShift(left.type));
   }
+  if (spelled === 'operator') {
+    const refused = operatorRefused(cx, node, sourceOp, left.type, right.type, leftNode, rightNode);
+    if (refused) return fail(cx, node, refused);
+  }
   const t = binaryType(op, left.type, right.type);
   if (!t.ok) {
     return fail(
@@ -239,6 +254,36 @@ export function lowerBinary(
     );
   }
   return { op: 'binary', operator: op, left, right, type: t.type, span: spanOf(cx, node) };
+}
+
+/**
+ * An operator written in the source that TypeScript does not have for these operands, which
+ * the DSL's functions spell instead (`add(a, b)`, `eq(a, b)`), so that the editor and the build
+ * accept the same code; WGSL has them, and `add` and `eq` lower to them.
+ */
+function operatorRefused(
+  cx: Lowering,
+  node: Node,
+  op: string,
+  left: DataType,
+  right: DataType,
+  leftNode: Expression,
+  rightNode: Expression,
+): Message | null {
+  if (isComposite(left) || isComposite(right)) {
+    return msg.compositeOperator(op, left, right, textOf(cx, leftNode), textOf(cx, rightNode));
+  }
+  if ((op === '&' || op === '|' || op === '^') && scalarOf(left) === 'bool') {
+    // The operands as written, parentheses kept, around the operator TypeScript has.
+    const between = textOf(cx, { start: leftNode.end, end: rightNode.start });
+    const fixed = `${textOf(cx, { start: node.start, end: leftNode.end })}${between.replace(op, op === '^' ? '!==' : `${op}${op}`)}${textOf(cx, { start: rightNode.start, end: node.end })}`;
+    return msg.boolBitwise(op, fixed);
+  }
+  return null;
+}
+
+export function isComposite(type: DataType): boolean {
+  return type.kind === 'vector' || type.kind === 'matrix';
 }
 
 export function binaryOperator(cx: Lowering, op: string, node: Node): BinaryOperator | null {

@@ -10,7 +10,7 @@ import { isFloat, isInteger, scalarOf, scalarType } from '../resolver/types.js';
 import { lowerTarget } from './access.js';
 import { lowerCallStatement } from './calls.js';
 import { fail, type Lowering, type Node, spanOf, textOf } from './context.js';
-import { lowerExpr, lowerValueOf } from './expressions.js';
+import { isComposite, lowerExpr, lowerValueOf } from './expressions.js';
 import { consoleMethod, lowerConsoleCall } from './log.js';
 import { binaryType } from './operators.js';
 
@@ -116,6 +116,18 @@ export function lowerAssignment(cx: Lowering, node: AssignmentExpression): Updat
       name: textOf(cx, node.left),
     });
     return value ? { kind: 'assign', target, operator, value, span } : null;
+  }
+  if (isComposite(target.type)) {
+    return fail(
+      cx,
+      node,
+      msg.compositeAssignment(
+        node.operator,
+        target.type,
+        textOf(cx, node.left),
+        textOf(cx, node.right),
+      ),
+    );
   }
   const binaryOp = operator.slice(0, -1) as '+';
   const shift = binaryOp === ('<<' as string) || binaryOp === ('>>' as string);
