@@ -9,7 +9,8 @@
 // the banks. With `view`, workgroup memory is a `buffer` (WGSL's buffer_view) written 16 bytes
 // at a time and read as f16 by the matrix loads; without it, the halves are stored one by one.
 // `sized` gives the storage arrays their length in the type, so that bounds checks need no
-// arrayLength.
+// arrayLength. `unpack` turns each u32 into its two halves through f32 (bench/src/kernels/
+// tensor.sycl.ts, written in device code, does that) rather than by a bitcast.
 export function matmulF16Wgsl({
   BM = 128,
   BN = 128,
@@ -21,6 +22,7 @@ export function matmulF16Wgsl({
   view = false,
   stages = 2,
   sized = false,
+  unpack = false,
 } = {}) {
   const S = 16;
   const warpsM = BM / WM,
@@ -41,6 +43,17 @@ export function matmulF16Wgsl({
   if (stages !== 1 && stages !== 2) throw new Error('stages is 1 or 2');
   const aLoads = aVec / threads,
     bLoads = bVec / threads;
+  // The halves of a vec4<u32>: reinterpreted, or (`unpack`) widened to f32 and back, as device
+  // code without an f16 bitcast writes it.
+  const halves = unpack
+    ? [
+        '  let h0 = vec2<f16>(unpack2x16float(v.x)); let h1 = vec2<f16>(unpack2x16float(v.y));',
+        '  let h2 = vec2<f16>(unpack2x16float(v.z)); let h3 = vec2<f16>(unpack2x16float(v.w));',
+      ]
+    : [
+        '  let h0 = bitcast<vec2<f16>>(v.x); let h1 = bitcast<vec2<f16>>(v.y);',
+        '  let h2 = bitcast<vec2<f16>>(v.z); let h3 = bitcast<vec2<f16>>(v.w);',
+      ];
   const L = [];
   L.push(
     'enable f16;',
@@ -64,14 +77,12 @@ export function matmulF16Wgsl({
           `var<workgroup> Bs: array<f16, ${stages * bSize}>;`,
         ]),
     `fn put8(p: ptr<workgroup, array<f16, ${stages * aSize}>>, at: u32, v: vec4<u32>) {`,
-    '  let h0 = bitcast<vec2<f16>>(v.x); let h1 = bitcast<vec2<f16>>(v.y);',
-    '  let h2 = bitcast<vec2<f16>>(v.z); let h3 = bitcast<vec2<f16>>(v.w);',
+    ...halves,
     '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
     '  (*p)[at + 4u] = h2.x; (*p)[at + 5u] = h2.y; (*p)[at + 6u] = h3.x; (*p)[at + 7u] = h3.y;',
     '}',
     `fn putB(p: ptr<workgroup, array<f16, ${stages * bSize}>>, at: u32, v: vec4<u32>) {`,
-    '  let h0 = bitcast<vec2<f16>>(v.x); let h1 = bitcast<vec2<f16>>(v.y);',
-    '  let h2 = bitcast<vec2<f16>>(v.z); let h3 = bitcast<vec2<f16>>(v.w);',
+    ...halves,
     '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
     '  (*p)[at + 4u] = h2.x; (*p)[at + 5u] = h2.y; (*p)[at + 6u] = h3.x; (*p)[at + 7u] = h3.y;',
     '}',

@@ -16,6 +16,7 @@ const entries = [
   'storm',
   'toolchain',
   'matmul-variants',
+  'tensor-cores',
 ];
 await esbuild.build({
   absWorkingDir: bench,

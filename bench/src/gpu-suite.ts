@@ -8,10 +8,10 @@
  *   node gpu-suite.mjs [--small] [--out FILE]
  *
  * --small runs tiny sizes (for a software adapter; same code path, same checks).
- * BENCH_SECTIONS=kernels,costs,collectives (default all) selects the sections after the copy
+ * BENCH_SECTIONS=kernels,costs,collectives,tensor (default all) selects the sections after the copy
  * ceiling, which is always measured: kernel speed (matmul, conv), value-change and launch costs,
  * hand-written collectives (rows and sizes: BENCH_COLLECTIVES, BENCH_COLLECTIVES_LOG2, see
- * gpu/collective-rows.ts).
+ * gpu/collective-rows.ts), tensor cores (tensor-cores.mjs, with SYCLTS_ADAPTER=hardware).
  *
  * Each process of the suite (and each process it starts) gets an empty NVIDIA shader disk cache
  * (__GL_SHADER_DISK_CACHE_PATH, a fresh folder) unless BENCH_SHADER_CACHE=keep: a new value set
@@ -39,7 +39,7 @@ const args = process.argv.slice(2);
 const small = args.includes('--small');
 const outIndex = args.indexOf('--out');
 const outFile = outIndex >= 0 ? args[outIndex + 1] : undefined;
-const SECTIONS = ['kernels', 'costs', 'collectives'] as const;
+const SECTIONS = ['kernels', 'costs', 'collectives', 'tensor'] as const;
 const sections = new Set(
   (process.env.BENCH_SECTIONS ?? SECTIONS.join(',')).split(',').map((x) => x.trim()),
 );
@@ -92,10 +92,14 @@ const keepShaderCache = process.env.BENCH_SHADER_CACHE === 'keep';
 const freshShaderCache = () => mkdtempSync(join(tmpdir(), 'syclts-bench-shaders-'));
 if (!keepShaderCache) process.env.__GL_SHADER_DISK_CACHE_PATH = freshShaderCache();
 /** Runs a script bundled beside the suite in a process of its own; null where it is missing. */
-function child(file: string, args: string[] = []): string | null {
+function child(
+  file: string,
+  args: string[] = [],
+  extra: Record<string, string> = {},
+): string | null {
   const path = join(here, file);
   if (!existsSync(path)) return null;
-  const env = { ...process.env };
+  const env = { ...process.env, ...extra };
   if (!keepShaderCache) env.__GL_SHADER_DISK_CACHE_PATH = freshShaderCache();
   return execFileSync(process.execPath, [path, ...args], {
     cwd: here,
@@ -197,6 +201,31 @@ if (sections.has('costs')) {
     cold.push(JSON.parse(text.trim().split('\n').at(-1)!).rows);
   }
   log(`cold path: ${cold.length} processes`);
+}
+/**
+ * Tensor cores: tensor-cores.mjs in processes of its own (it asks Dawn for the unsafe toggles
+ * subgroup matrices need), with Dawn's robustness and without it; where the adapter offers no
+ * f16 subgroup matrices, the reason it gives.
+ */
+const tensor: string[] = [];
+if (sections.has('tensor') && process.env.SYCLTS_ADAPTER === 'hardware') {
+  for (const robust of ['1', '0']) {
+    try {
+      const text = child('tensor-cores.mjs', [String(small ? 1024 : 4096)], { ROBUST: robust });
+      if (text !== null)
+        tensor.push(
+          text
+            .split('\n')
+            .filter((l) => /^(\||Adapter)/.test(l))
+            .join('\n'),
+        );
+    } catch (error) {
+      tensor.push(
+        `tensor-cores.mjs (ROBUST=${robust}) did not run: ${(error as Error).message.split('\n')[0]}`,
+      );
+    }
+  }
+  log('tensor cores done');
 }
 const collectiveSelection = collectiveOptions(sizes.collectivesLog2);
 const collectives: CollectiveRow[] = sections.has('collectives')
@@ -390,6 +419,13 @@ if (collectives.length) {
       'llrrrlrl',
     ),
     '',
+  );
+}
+if (tensor.length) {
+  section.push(
+    "Tensor cores (`tensor-cores.mjs`, one process each, with Dawn's robustness and with `disable_robustness`): the f16 x f16 -> f32 multiply of `kernels/tensor.sycl.ts` on joint matrices beside hand-written WGSL of the same algorithm and the fastest hand-written tiling, every pass timed after two seconds of load, outputs checked against float64 sums first.",
+    '',
+    ...tensor.flatMap((t) => [t, '']),
   );
 }
 const text = section.join('\n').trimEnd();

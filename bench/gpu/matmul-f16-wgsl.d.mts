@@ -1,0 +1,19 @@
+/** Types of matmul-f16-wgsl.mjs, for the suite's TypeScript. */
+export interface MatmulF16Options {
+  readonly BM?: number;
+  readonly BN?: number;
+  readonly BK?: number;
+  readonly WM?: number;
+  readonly WN?: number;
+  readonly PAD?: number;
+  readonly N?: number;
+  readonly view?: boolean;
+  readonly stages?: 1 | 2;
+  readonly sized?: boolean;
+  readonly unpack?: boolean;
+}
+export function matmulF16Wgsl(options?: MatmulF16Options): {
+  readonly code: string;
+  workgroups(): [number, number, number];
+  readonly flops: number;
+};

@@ -1,0 +1,213 @@
+/**
+ * Tensor cores from `.sycl.ts`: the f16 x f16 -> f32 matrix multiply written with joint matrices
+ * (kernels/tensor.sycl.ts), beside hand-written WGSL of the same algorithm (gpu/matmul-f16-wgsl.mjs
+ * with `unpack`) and the fastest hand-written tiling of the sweep, in one process:
+ *
+ *   node tensor-cores.mjs [n]        (default 4096; ROBUST=0 adds Dawn's disable_robustness)
+ *
+ * Needs a GPU whose Dawn offers `shader-f16` and `chromium-experimental-subgroup-matrix` with
+ * f16 -> f32 16 x 16 x 16 (NVIDIA with the toggles below). Each kernel's output is poisoned, then
+ * checked exactly on small-integer matrices and against a float64 sum on k/64 values; then, after
+ * about two seconds of load (the GPU's clocks rise under it), the kernels are timed in turn, five
+ * rounds of ten launches, every pass with GPU timestamps. Prints a Markdown table.
+ */
+import { create, globals } from 'webgpu';
+import { matmulF16Wgsl } from '../gpu/matmul-f16-wgsl.mjs';
+import { readBack, storage } from './gpu/collectives/common.js';
+import { timePasses } from './gpu/pass-timing.js';
+import { directLaunch } from './gpu/syclts-direct.js';
+import { tensorMatmul, tensorSize } from './kernels/tensor.sycl.ts';
+
+Object.assign(globalThis, globals);
+const n = Number(process.argv[2] ?? 4096);
+const robust = process.env.ROBUST !== '0';
+const gpu = create([
+  `enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia${robust ? '' : ',disable_robustness'}`,
+  'disable-dawn-features=timestamp_quantization',
+]);
+const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+if (!adapter) throw new Error('tensor-cores: no adapter');
+const features: GPUFeatureName[] = [
+  'timestamp-query',
+  'shader-f16',
+  'subgroups',
+  'chromium-experimental-subgroup-matrix' as GPUFeatureName,
+];
+for (const f of features) {
+  if (!adapter.features.has(f)) throw new Error(`tensor-cores: the adapter lacks ${f}`);
+}
+const device = await adapter.requestDevice({
+  requiredFeatures: features,
+  requiredLimits: {
+    maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+    maxBufferSize: adapter.limits.maxBufferSize,
+    maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
+  },
+});
+
+/** Halves k/64 with |k| <= 64 (or small integers): exact in f16, so their products are exact. */
+function f16Bits(x: number): number {
+  if (x === 0) return 0;
+  const sign = x < 0 ? 0x8000 : 0;
+  const a = Math.abs(x);
+  const e = Math.floor(Math.log2(a));
+  return sign | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
+}
+function matrix(kind: 'int' | 'real') {
+  const values = new Float64Array(n * n);
+  const bits = new Uint16Array(n * n);
+  for (let i = 0; i < n * n; i++) {
+    const v =
+      kind === 'int'
+        ? Math.floor(Math.random() * 5) - 2
+        : (Math.floor(Math.random() * 129) - 64) / 64;
+    values[i] = v;
+    bits[i] = f16Bits(v);
+  }
+  const buffer = storage(device, 2 * n * n);
+  device.queue.writeBuffer(buffer, 0, bits);
+  return { values, buffer };
+}
+const inputs = { int: [matrix('int'), matrix('int')], real: [matrix('real'), matrix('real')] };
+const output = storage(device, 4 * n * n);
+
+type Record = (
+  encoder: GPUCommandEncoder,
+  timed?: (f: boolean, l: boolean) => GPUComputePassDescriptor,
+) => void;
+interface Contender {
+  readonly what: string;
+  /** Records one launch over the inputs of `kind`. */
+  readonly launch: (kind: 'int' | 'real') => Promise<Record>;
+}
+
+async function handWritten(
+  what: string,
+  options: Parameters<typeof matmulF16Wgsl>[0],
+): Promise<Contender> {
+  const k = matmulF16Wgsl({ ...options, N: n });
+  const module = device.createShaderModule({ code: k.code });
+  const pipeline = await device.createComputePipelineAsync({
+    layout: 'auto',
+    compute: { module, entryPoint: 'main' },
+  });
+  return {
+    what,
+    launch: async (kind) => {
+      const [a, b] = inputs[kind];
+      const group = device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [a!.buffer, b!.buffer, output].map((buffer, binding) => ({
+          binding,
+          resource: { buffer },
+        })),
+      });
+      return (encoder, timed) => {
+        const pass = encoder.beginComputePass(timed?.(true, true));
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, group);
+        pass.dispatchWorkgroups(...k.workgroups());
+        pass.end();
+      };
+    },
+  };
+}
+
+const syclts: Contender = {
+  what: '`.sycl.ts` joint matrices (kernels/tensor.sycl.ts), native, the subgroup-matrix lowering',
+  launch: async (kind) => {
+    const [a, b] = inputs[kind];
+    const r = await directLaunch(
+      device,
+      tensorMatmul,
+      'subgroups',
+      [n / 128, n],
+      [1, 256],
+      { a: a!.buffer, b: b!.buffer, c: output },
+      {},
+      { constants: [[tensorSize, n]] },
+    );
+    return (encoder, timed) => r.record(encoder, timed);
+  },
+};
+
+const contenders = [
+  syclts,
+  await handWritten('hand-written WGSL, the same algorithm', {
+    BM: 128,
+    BN: 256,
+    BK: 32,
+    WM: 64,
+    WN: 64,
+    stages: 1,
+    unpack: true,
+  }),
+  await handWritten(
+    "hand-written WGSL, the sweep's fastest (16-byte copies through a `buffer` view, prefetch)",
+    {
+      BM: 128,
+      BN: 256,
+      BK: 32,
+      WM: 64,
+      WN: 64,
+      stages: 1,
+      view: true,
+    },
+  ),
+];
+
+/** Sampled entries of C against a float64 sum: exact on integers, within 1e-5 of the magnitudes on reals. */
+async function check(c: Contender, kind: 'int' | 'real'): Promise<string> {
+  device.queue.writeBuffer(output, 0, new Float32Array(n * n).fill(Number.NaN));
+  const record = await c.launch(kind);
+  const encoder = device.createCommandEncoder();
+  record(encoder);
+  device.queue.submit([encoder.finish()]);
+  const got = new Float32Array(await readBack(device, output, 4 * n * n));
+  const [a, b] = inputs[kind];
+  const samples = kind === 'int' ? 2048 : 512;
+  let bad = 0;
+  for (let s = 0; s < samples; s++) {
+    const i = Math.floor(Math.random() * n);
+    const j = Math.floor(Math.random() * n);
+    let sum = 0;
+    let magnitude = 0;
+    for (let t = 0; t < n; t++) {
+      const p = a!.values[i * n + t]! * b!.values[t * n + j]!;
+      sum += p;
+      magnitude += Math.abs(p);
+    }
+    const error = Math.abs(got[i * n + j]! - sum);
+    if (!(kind === 'int' ? error === 0 : error <= 1e-5 * magnitude + 1e-6)) bad++;
+  }
+  if (bad > 0) throw new Error(`${c.what}: ${bad} of ${samples} sampled ${kind} entries wrong`);
+  return `${samples} ${kind === 'int' ? 'exact' : 'within 1e-5'}`;
+}
+
+const checks = [];
+for (const c of contenders) checks.push(`${await check(c, 'int')}, ${await check(c, 'real')}`);
+const records = await Promise.all(contenders.map((c) => c.launch('real')));
+const until = performance.now() + 2000;
+while (performance.now() < until) await timePasses(device, records[0]!, 10, 0);
+const times = contenders.map((): number[] => []);
+for (let round = 0; round < 5; round++) {
+  for (const [i, record] of records.entries()) {
+    times[i]!.push(...(await timePasses(device, record, 10, 1)).us);
+  }
+}
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+const flops = 2 * n ** 3;
+const base = median(times[1]!);
+console.log(
+  `Adapter: ${adapter.info.vendor} ${adapter.info.description}; n = ${n}; Dawn robustness ${robust ? 'on' : 'off (disable_robustness)'}; ${new Date().toISOString()}`,
+);
+console.log('| kernel | median µs | TFLOP/s | vs the same algorithm hand-written | checked |');
+console.log('| --- | ---: | ---: | ---: | --- |');
+for (const [i, c] of contenders.entries()) {
+  const us = median(times[i]!);
+  console.log(
+    `| ${c.what} | ${us.toFixed(1)} | ${(flops / (us * 1e-6) / 1e12).toFixed(1)} | ${(base / us).toFixed(3)}x | ${checks[i]} |`,
+  );
+}
+device.destroy();
+process.exit(0);
