@@ -159,3 +159,17 @@ describe('conv3x3', () => {
     expect(maxError(out, ref, magnitude)).toBeLessThan(1e-5);
   });
 });
+
+// The tensor-core kernel needs f16 subgroup matrices (tensor-cores.mjs checks its results on a
+// GPU that has them); here, that it builds into both lowerings: the matrix built-ins, and plain
+// WGSL for devices without them.
+test('tensorMatmul builds into the subgroup-matrix built-ins and a plain lowering', () => {
+  const module = 'src/kernels/tensor.sycl.ts';
+  const source = readFileSync(new URL(`../${module}`, import.meta.url), 'utf8');
+  const { program, diagnostics } = build([{ module, source }], { specConstants: 'native' });
+  expect(diagnostics).toEqual([]);
+  const image = program!.images[0]!;
+  expect(image.wgsl.native).toContain('subgroupMatrixMultiplyAccumulate(a3, b3, c33)');
+  expect(image.workgroupLowering?.wgsl.native).not.toContain('subgroupMatrix');
+  expect(image.kernels[`${module}#tensorMatmul`]!.jointMatrices?.products).toHaveLength(1);
+});
