@@ -1,7 +1,7 @@
 // Times hand-written WGSL f16 subgroup-matrix multiplies (tile configurations) with GPU
 // timestamps and checks each against a float64 reference. Run on a GPU: node matmul-f16-tune.mjs [N]
 import { create, globals } from 'webgpu';
-import { matmulF16Wgsl } from './matmul-f16-wgsl.mjs';
+import { matmulF16Wgsl, sampledCheck, testMatrix } from './matmul-f16-wgsl.mjs';
 
 Object.assign(globalThis, globals);
 const gpu = create([
@@ -50,28 +50,6 @@ const configs = JSON.parse(process.env.CFGS ?? '[{}]');
 const reps = 10;
 const rounds = 5;
 
-// Halves of the form k/64, |k| <= 64: exact in f16, so A x B is exact before the f32 sums.
-function f16Bits(x) {
-  if (x === 0) return 0;
-  const s = x < 0 ? 0x8000 : 0;
-  const a = Math.abs(x);
-  const e = Math.floor(Math.log2(a));
-  if (e < -14) return s | Math.round(a / 2 ** -24);
-  return s | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
-}
-function matrix(kind) {
-  const vals = new Float64Array(N * N);
-  const bits = new Uint16Array(N * N);
-  for (let i = 0; i < N * N; i++) {
-    const v =
-      kind === 'int'
-        ? Math.floor(Math.random() * 5) - 2
-        : (Math.floor(Math.random() * 129) - 64) / 64;
-    vals[i] = v;
-    bits[i] = f16Bits(v);
-  }
-  return { vals, bits };
-}
 const mk = (data, usage) => {
   const b = device.createBuffer({ size: data.byteLength, usage: usage | GPUBufferUsage.COPY_DST });
   device.queue.writeBuffer(b, 0, data);
@@ -94,7 +72,10 @@ const cRead = device.createBuffer({
   size: N * N * 4,
   usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
 });
-const data = { int: [matrix('int'), matrix('int')], real: [matrix('real'), matrix('real')] };
+const data = {
+  int: [testMatrix(N, 'int'), testMatrix(N, 'int')],
+  real: [testMatrix(N, 'real'), testMatrix(N, 'real')],
+};
 const bufs = Object.fromEntries(
   Object.entries(data).map(([k, [a, b]]) => [
     k,
@@ -123,24 +104,7 @@ async function check(pipeline, bgl, k, kind) {
   await cRead.mapAsync(GPUMapMode.READ);
   const c = new Float32Array(cRead.getMappedRange().slice(0));
   cRead.unmap();
-  let worst = 0,
-    bad = 0;
-  const samples = kind === 'int' ? 4096 : 512;
-  for (let s = 0; s < samples; s++) {
-    const i = Math.floor(Math.random() * N),
-      j = Math.floor(Math.random() * N);
-    let ref = 0,
-      mag = 0;
-    for (let t = 0; t < N; t++) {
-      const p = a.vals[i * N + t] * b.vals[t * N + j];
-      ref += p;
-      mag += Math.abs(p);
-    }
-    const err = Math.abs(c[i * N + j] - ref);
-    if (kind === 'int' ? err !== 0 : err > 1e-5 * mag + 1e-6) bad++;
-    worst = Math.max(worst, mag ? err / mag : err);
-  }
-  return { bad, worst, samples };
+  return sampledCheck(a, b, c, N, kind, kind === 'int' ? 4096 : 512);
 }
 
 const ready = [];

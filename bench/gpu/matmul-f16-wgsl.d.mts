@@ -17,3 +17,16 @@ export function matmulF16Wgsl(options?: MatmulF16Options): {
   workgroups(): [number, number, number];
   readonly flops: number;
 };
+export interface TestMatrix {
+  readonly values: Float64Array<ArrayBuffer>;
+  readonly bits: Uint16Array<ArrayBuffer>;
+}
+export function testMatrix(n: number, kind: 'int' | 'real'): TestMatrix;
+export function sampledCheck(
+  a: TestMatrix,
+  b: TestMatrix,
+  c: Float32Array,
+  n: number,
+  kind: 'int' | 'real',
+  samples: number,
+): { bad: number; worst: number; samples: number };

@@ -161,3 +161,56 @@ export function matmulF16Wgsl({
     flops: 2 * N * N * N,
   };
 }
+
+/** The f16 bits of x, a value f16 holds exactly (the test matrices' values). */
+function f16Bits(x) {
+  if (x === 0) return 0;
+  const s = x < 0 ? 0x8000 : 0;
+  const a = Math.abs(x);
+  const e = Math.floor(Math.log2(a));
+  if (e < -14) return s | Math.round(a / 2 ** -24);
+  return s | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
+}
+
+/**
+ * A random n x n test matrix, its values and their f16 bits: small integers in [-2, 2] (`int`:
+ * products and sums exact), or k/64 with |k| <= 64 (`real`: exact in f16, so the products are
+ * exact before the f32 sums).
+ */
+export function testMatrix(n, kind) {
+  const values = new Float64Array(n * n);
+  const bits = new Uint16Array(n * n);
+  for (let i = 0; i < n * n; i++) {
+    const v =
+      kind === 'int'
+        ? Math.floor(Math.random() * 5) - 2
+        : (Math.floor(Math.random() * 129) - 64) / 64;
+    values[i] = v;
+    bits[i] = f16Bits(v);
+  }
+  return { values, bits };
+}
+
+/**
+ * Sampled entries of `c` (n x n f32) against the float64 sum of A x B: wrong where not exact
+ * (`int`) or off by more than 1e-5 of the products' magnitudes (`real`).
+ */
+export function sampledCheck(a, b, c, n, kind, samples) {
+  let worst = 0;
+  let bad = 0;
+  for (let s = 0; s < samples; s++) {
+    const i = Math.floor(Math.random() * n);
+    const j = Math.floor(Math.random() * n);
+    let sum = 0;
+    let magnitude = 0;
+    for (let t = 0; t < n; t++) {
+      const p = a.values[i * n + t] * b.values[t * n + j];
+      sum += p;
+      magnitude += Math.abs(p);
+    }
+    const error = Math.abs(c[i * n + j] - sum);
+    if (!(kind === 'int' ? error === 0 : error <= 1e-5 * magnitude + 1e-6)) bad++;
+    worst = Math.max(worst, magnitude ? error / magnitude : error);
+  }
+  return { bad, worst, samples };
+}

@@ -12,7 +12,7 @@
  * rounds of ten launches, every pass with GPU timestamps. Prints a Markdown table.
  */
 import { create, globals } from 'webgpu';
-import { matmulF16Wgsl } from '../gpu/matmul-f16-wgsl.mjs';
+import { matmulF16Wgsl, sampledCheck, testMatrix } from '../gpu/matmul-f16-wgsl.mjs';
 import { readBack, storage } from './gpu/collectives/common.js';
 import { timePasses } from './gpu/pass-timing.js';
 import { directLaunch } from './gpu/syclts-direct.js';
@@ -45,28 +45,11 @@ const device = await adapter.requestDevice({
   },
 });
 
-/** Halves k/64 with |k| <= 64 (or small integers): exact in f16, so their products are exact. */
-function f16Bits(x: number): number {
-  if (x === 0) return 0;
-  const sign = x < 0 ? 0x8000 : 0;
-  const a = Math.abs(x);
-  const e = Math.floor(Math.log2(a));
-  return sign | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
-}
 function matrix(kind: 'int' | 'real') {
-  const values = new Float64Array(n * n);
-  const bits = new Uint16Array(n * n);
-  for (let i = 0; i < n * n; i++) {
-    const v =
-      kind === 'int'
-        ? Math.floor(Math.random() * 5) - 2
-        : (Math.floor(Math.random() * 129) - 64) / 64;
-    values[i] = v;
-    bits[i] = f16Bits(v);
-  }
+  const m = testMatrix(n, kind);
   const buffer = storage(device, 2 * n * n);
-  device.queue.writeBuffer(buffer, 0, bits);
-  return { values, buffer };
+  device.queue.writeBuffer(buffer, 0, m.bits);
+  return { ...m, buffer };
 }
 const inputs = { int: [matrix('int'), matrix('int')], real: [matrix('real'), matrix('real')] };
 const output = storage(device, 4 * n * n);
@@ -131,28 +114,15 @@ const syclts: Contender = {
   },
 };
 
+/** The tiling of kernels/tensor.sycl.ts, which both hand-written kernels share. */
+const TILING = { BM: 128, BN: 256, BK: 32, WM: 64, WN: 64, stages: 1 } as const;
+
 const contenders = [
   syclts,
-  await handWritten('hand-written WGSL, the same algorithm', {
-    BM: 128,
-    BN: 256,
-    BK: 32,
-    WM: 64,
-    WN: 64,
-    stages: 1,
-    unpack: true,
-  }),
+  await handWritten('hand-written WGSL, the same algorithm', { ...TILING, unpack: true }),
   await handWritten(
     "hand-written WGSL, the sweep's fastest (16-byte copies through a `buffer` view, prefetch)",
-    {
-      BM: 128,
-      BN: 256,
-      BK: 32,
-      WM: 64,
-      WN: 64,
-      stages: 1,
-      view: true,
-    },
+    { ...TILING, view: true },
   ),
 ];
 
@@ -165,21 +135,7 @@ async function check(c: Contender, kind: 'int' | 'real'): Promise<string> {
   device.queue.submit([encoder.finish()]);
   const got = new Float32Array(await readBack(device, output, 4 * n * n));
   const [a, b] = inputs[kind];
-  const samples = kind === 'int' ? 2048 : 512;
-  let bad = 0;
-  for (let s = 0; s < samples; s++) {
-    const i = Math.floor(Math.random() * n);
-    const j = Math.floor(Math.random() * n);
-    let sum = 0;
-    let magnitude = 0;
-    for (let t = 0; t < n; t++) {
-      const p = a!.values[i * n + t]! * b!.values[t * n + j]!;
-      sum += p;
-      magnitude += Math.abs(p);
-    }
-    const error = Math.abs(got[i * n + j]! - sum);
-    if (!(kind === 'int' ? error === 0 : error <= 1e-5 * magnitude + 1e-6)) bad++;
-  }
+  const { bad, samples } = sampledCheck(a!, b!, got, n, kind, kind === 'int' ? 2048 : 512);
   if (bad > 0) throw new Error(`${c.what}: ${bad} of ${samples} sampled ${kind} entries wrong`);
   return `${samples} ${kind === 'int' ? 'exact' : 'within 1e-5'}`;
 }
