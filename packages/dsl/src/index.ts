@@ -11,6 +11,7 @@ export {
   MATH_FORMS,
 } from './builtins/table.js';
 export * from './builtins/textures.js';
+export { unroll } from './builtins/unroll.js';
 export {
   attach,
   attachedByAnotherCopy,

@@ -242,16 +242,24 @@ describe('joint matrices', () => {
     },
   );
 
-  test.each([64, 96])(
-    'a tiled matrix multiply in .sycl.ts (workgroup staging, two sub-groups), n = %i',
-    async (n) => {
+  test.each([
+    [64, 'jointMatmul'],
+    [96, 'jointMatmul'],
+    [96, 'jointMatmulRegions'],
+  ] as const)(
+    'a tiled matrix multiply in .sycl.ts (workgroup staging, two sub-groups), n = %i, %s',
+    async (n, name) => {
+      const kernel =
+        name === 'jointMatmul'
+          ? jointMatmulModule.jointMatmul
+          : jointMatmulModule.jointMatmulRegions;
       compileFixture('joint-matmul', jointMatmulModule);
       const seed = randomU32(1, 0x5e)[0]!;
       const a = Float32Array.from(randomU32(n * n, seed), (x) => (x % 9) - 4);
       const b = Float32Array.from(randomU32(n * n, seed + 1), (x) => (x % 9) - 4);
       const c = q.buffer(new Float32Array(new Uint32Array(n * n).fill(POISON).buffer));
       await q
-        .parallelFor(ndRange([n / 16, (n / 32) * 64], [1, 64]), jointMatmulModule.jointMatmul, {
+        .parallelFor(ndRange([n / 16, (n / 32) * 64], [1, 64]), kernel, {
           a: q.buffer(a),
           b: q.buffer(b),
           c,

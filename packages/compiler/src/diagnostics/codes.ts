@@ -34,6 +34,7 @@ export const CODES = {
   SYCL1030: 'group functions used wrongly',
   SYCL1031: 'textures used wrongly',
   SYCL1032: 'console.log used wrongly',
+  SYCL1033: 'unroll used wrongly',
   SYCL1040: 'a joint matrix outside an nd-range kernel',
   SYCL1041: 'a joint matrix declared wrongly',
   SYCL1042: 'a joint matrix used as a value',

@@ -696,10 +696,10 @@ export function doWhile(): Message {
   );
 }
 
-export function forInOf(loop: 'in' | 'of'): Message {
+export function forIn(): Message {
   return message(
     'SYCL1010',
-    `\`for ... ${loop}\` is not supported in device code`,
+    '`for ... in` is not supported in device code',
     'write for (let i = 0; i < n; i++)',
   );
 }
@@ -2027,6 +2027,65 @@ export function logTooLarge(words: number, max: number): Message {
   );
 }
 
+// SYCL1033: unroll used wrongly
+
+/** The most copies of a body `unroll` writes out. */
+export const MAX_UNROLL = 256;
+
+/** `for (let i of unroll(4))`, `for (const [a, b] of ...)`: one `const` name per copy. */
+export function unrollVariable(): Message {
+  return message(
+    'SYCL1033',
+    '`for ... of unroll(...)` declares one `const` name: each copy of the body gets its own value',
+    'write for (const i of unroll(4)) { ... }',
+  );
+}
+
+/** `unroll(a, b, c, d)`, `unroll()`. */
+export function unrollArguments(count: number): Message {
+  return message(
+    'SYCL1033',
+    `\`unroll\` takes 1 to 3 arguments (end; or start, end and step), not ${count}`,
+    'write unroll(4) for 0 to 3, or unroll(0, 32, 16) for 0 and 16',
+  );
+}
+
+/** A bound known only at run time, negative or fractional. */
+export function unrollBound(which: 'start' | 'end' | 'step', text: string): Message {
+  return message(
+    'SYCL1033',
+    `\`unroll\`'s ${which} must be ${which === 'step' ? 'a positive' : 'a non-negative'} integer constant known at build time, not \`${text}\``,
+    'use a literal or a top-level const; a specialization constant or a run-time value needs an ordinary for loop',
+  );
+}
+
+/** More copies than `MAX_UNROLL`. */
+export function unrollCount(count: number): Message {
+  return message(
+    'SYCL1033',
+    `\`unroll\` would write the body out ${count} times, more than ${MAX_UNROLL}`,
+    'unroll an inner loop only, or write an ordinary for loop',
+  );
+}
+
+/** `break` or `continue` that would leave a copy of an unrolled body. */
+export function unrollJump(kind: 'break' | 'continue'): Message {
+  return message(
+    'SYCL1033',
+    `\`${kind}\` cannot leave an unrolled loop: its body is written out once per value`,
+    'put the rest of the body under an if, or write an ordinary for loop',
+  );
+}
+
+/** `for ... of` over anything but `unroll(...)`, or `for await`. */
+export function forOfOther(text: string): Message {
+  return message(
+    'SYCL1033',
+    `device code loops \`for ... of\` over \`unroll(...)\` only, not \`${text}\``,
+    'write for (let i = 0; i < n; i++), or for (const i of unroll(4)) with constant bounds',
+  );
+}
+
 // SYCL1040: a joint matrix outside an nd-range kernel
 
 export function matrixOutsideKernel(fn: string): Message {
@@ -2165,7 +2224,7 @@ export function matrixLayoutGiven(fn: string, name: string): Message {
 export function matrixMemory(fn: string, text: string): Message {
   return message(
     'SYCL1044',
-    `\`${fn}\` takes a kernel's accessor or workgroup array, not \`${text}\``,
+    `\`${fn}\` takes a kernel's accessor or workgroup array, or an element of one that is an array, not \`${text}\``,
     'pass args.name or local.name with an element offset and a stride',
   );
 }

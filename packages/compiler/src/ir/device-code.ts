@@ -243,8 +243,9 @@ export interface MatrixRef {
 /**
  * The joint-matrix operations, each on `matrix` (the one declared, filled, loaded, stored,
  * changed or written): every item of the sub-group runs it together, as a group function.
- * `memory` is an accessor `param` or a `workgroupArray` of the element type; `offset` and
- * `stride` are u32 elements; `value` has the element type.
+ * `memory` is an accessor `param` or a `workgroupArray` of the element type, or an `index` of
+ * one whose elements are such arrays (`matrixMemoryParts`); `offset` and `stride` are u32
+ * elements; `value` has the element type.
  */
 export type JointMatrixStmt<R = SymbolRef> = {
   readonly kind: 'jointMatrix';

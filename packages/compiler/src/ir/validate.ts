@@ -7,6 +7,7 @@
 import { type DataType, fitsScalar, sameType, typeName } from '@syclts/dsl';
 import type { Block, Expr, JointMatrixStmt, LetStmt, Stmt, UpdateStmt } from './device-code.js';
 import type { DeviceObject, FunctionDecl, KernelDecl } from './device-object.js';
+import { matrixMemoryParts } from './matrix-memory.js';
 import type { Span } from './span.js';
 
 export interface IrProblem {
@@ -220,10 +221,7 @@ class BodyValidator<R> {
         this.sameAs(s.offset, U32, `the offset of a joint matrix ${s.fn}`);
         this.sameAs(s.stride, U32, `the stride of a joint matrix ${s.fn}`);
         const memory = s.memory.type;
-        if (
-          (s.memory.op !== 'param' && s.memory.op !== 'workgroupArray') ||
-          memory.kind !== 'array'
-        ) {
+        if (!matrixMemoryParts(s.memory) || memory.kind !== 'array') {
           this.problem(s.span, `a joint matrix ${s.fn} from a ${s.memory.op}, not an array`);
         } else {
           this.sameAs(

@@ -213,6 +213,13 @@ const expectations: readonly (readonly [string, string, string, string, string])
     '2',
     'index 2 is out of bounds for array<i32, 2>',
   ],
+  [
+    'index out of bounds through a const local',
+    'SYCL1017',
+    '5:14',
+    'j',
+    'index 3 is out of bounds for array<i32, 2>',
+  ],
   ['float index', 'SYCL1017', '4:7', 'x', 'an index must be i32 or u32, not f32'],
   ['kernel returning a value', 'SYCL1018', '3:10', '1', 'a kernel returns no value'],
   [
@@ -239,10 +246,10 @@ const expectations: readonly (readonly [string, string, string, string, string])
   ],
   [
     'for-of loop',
-    'SYCL1010',
-    '3:3',
-    'for (const x of [1, 2]) {\n  }',
-    '`for ... of` is not supported in device code',
+    'SYCL1033',
+    '3:19',
+    '[1, 2]',
+    'device code loops `for ... of` over `unroll(...)` only, not `[1, 2]`',
   ],
   ['exponent operator', 'SYCL1010', '3:12', 'out[1] ** 2', '`**` is not supported in device code'],
   ['new expression', 'SYCL1010', '3:13', 'new Date()', '`new` is not supported in device code'],

@@ -14,11 +14,11 @@ const M = 'src/m.sycl.ts';
 
 function kernelWith(body: string, spec = 'ndRange: 1, workgroupSize: [64]'): string {
   return `import {
-  accessor, f16, f32, i32, jointMatrix, jointMatrixApply, jointMatrixFill, jointMatrixLoad,
+  accessor, array, f16, f32, i32, jointMatrix, jointMatrixApply, jointMatrixFill, jointMatrixLoad,
   jointMatrixMad, jointMatrixStore, kernel, u32, vec2f, deviceFunction,
 } from '@syclts/dsl';
 export const k = kernel(
-  { ${spec}, args: { a: accessor(f32, 'read'), out: accessor(f32, 'read_write'), ro: accessor(f32, 'read'), n: accessor(u32, 'read_write') }${spec.startsWith('range') ? '' : ', local: { tile: workgroupArray(f32, 256), ints: workgroupArray(i32, 64) }'} },
+  { ${spec}, args: { a: accessor(f32, 'read'), out: accessor(f32, 'read_write'), ro: accessor(f32, 'read'), n: accessor(u32, 'read_write') }${spec.startsWith('range') ? '' : ', local: { tile: workgroupArray(f32, 256), ints: workgroupArray(i32, 64), regions: workgroupArray(array(f32, 256), 2) }'} },
   (item, kh, { a, out, ro, n }${spec.startsWith('range') ? '' : ', local'}) => {
     const sg = item.getSubGroup();
 ${body}
@@ -194,8 +194,22 @@ describe('joint matrices used wrongly are refused at their place', () => {
       'memory that is a value',
       `${A}\n    jointMatrixLoad(sg, ma, a[0]!, 0, 8);`,
       'SYCL1044',
-      "`jointMatrixLoad` takes a kernel's accessor or workgroup array, not `a[0]!`",
+      "`jointMatrixLoad` takes a kernel's accessor or workgroup array, or an element of one that is an array, not `a[0]!`",
       'a[0]!',
+    ],
+    [
+      'an element of a region',
+      `${A}\n    jointMatrixLoad(sg, ma, local.regions[0]![1]!, 0, 8);`,
+      'SYCL1044',
+      'not `local.regions[0]![1]!`',
+      'local.regions[0]![1]!',
+    ],
+    [
+      'a region of another element type',
+      `${C}\n    const mi = jointMatrix(sg, 'accumulator', i32, 8, 8);\n    jointMatrixStore(sg, mi, local.regions[1]!, 0, 8, 'rowMajor');`,
+      'SYCL1044',
+      "`local.regions[1]!` holds f32, and `jointMatrixStore`'s matrix i32",
+      'local.regions[1]!',
     ],
     [
       'memory of another element type',
@@ -275,7 +289,8 @@ const PRODUCT = `
     }
     jointMatrixApply(sg, mc, '*', 0.5);
     jointMatrixStore(sg, mc, out, s * 256, 16, 'rowMajor');
-    jointMatrixLoad(sg, mc, local.tile, 0, 16, 'colMajor');`;
+    jointMatrixLoad(sg, mc, local.tile, 0, 16, 'colMajor');
+    jointMatrixStore(sg, mc, local.regions[sg.getGroupId() % 2]!, 0, 16, 'rowMajor');`;
 
 function productSource(): string {
   return kernelWith(PRODUCT)
@@ -306,6 +321,7 @@ test('the native lowering: the subgroup-matrix built-ins, the extension enabled'
       '  mc = subgroupMatrixScalarMultiply(mc, 0.5f);',
       '  subgroupMatrixStore<row_major>(&a_k_out, s * 256u, mc, 16u);',
       '  mc = subgroupMatrixLoad<subgroup_matrix_result<f32, 16, 16>, col_major>(&wg_k_tile, 0u, 16u);',
+      '  subgroupMatrixStore<row_major>(&wg_k_regions[sg_id % 2u], 0u, mc, 16u);',
       '',
     ].join('\n'),
   );
@@ -334,7 +350,9 @@ test('the plain lowering of every operation is WGSL Dawn accepts', async () => {
     jointMatrixStore(sg, mc, out, s * 32, 8, 'colMajor');
     jointMatrixLoad(sg, mi, local.ints, 0, 8, 'rowMajor');
     jointMatrixApply(sg, mi, '+', 3);
-    jointMatrixStore(sg, mi, local.ints, 0, 8, 'rowMajor');`);
+    jointMatrixStore(sg, mi, local.ints, 0, 8, 'rowMajor');
+    jointMatrixStore(sg, mc, local.regions[s % 2]!, 8, 4, 'colMajor');
+    jointMatrixLoad(sg, mb, local.regions[1]!, 16, 4);`);
   const { program, diagnostics } = build([{ module: M, source }], { specConstants: 'both' });
   expect(diagnostics).toEqual([]);
   const image = program!.images[0]!;

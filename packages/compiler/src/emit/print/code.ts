@@ -6,6 +6,7 @@ import { endsLine } from '../../diagnostics/lines.js';
 import { matrixExprs } from '../../ir/children.js';
 import type { Block, Expr, ItemQuery, Stmt } from '../../ir/device-code.js';
 import type { WgslPart } from '../../ir/device-object.js';
+import { matrixMemoryParts } from '../../ir/matrix-memory.js';
 import type {
   LinkedDeviceGlobal,
   LinkedImage,
@@ -389,7 +390,11 @@ export class CodePrinter {
         return s.scope === 'workgroup' ? 'workgroupBarrier()' : 'storageBarrier()';
       case 'jointMatrix': {
         const transfer = s.fn === 'load' || s.fn === 'store';
-        const memory = transfer ? this.expr(s.memory) : null;
+        const parts = transfer ? matrixMemoryParts(s.memory) : null;
+        const memory = parts && {
+          root: this.expr(parts.root),
+          index: parts.index && this.expr(parts.index),
+        };
         const args = (transfer ? [s.offset, s.stride] : matrixExprs(s)).map((e) => this.expr(e));
         return this.scope.matrices.statement(s, (name) => this.names.of(name), memory, args);
       }

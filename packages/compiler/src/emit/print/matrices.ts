@@ -10,7 +10,8 @@
  *   elements (every operand is the same across the sub-group) and so hold the same values, a
  *   product is the textbook triple loop (f16 products widened to an f32 accumulator exactly,
  *   otherwise WGSL's own arithmetic in the element type), and a store writes the same value
- *   from each item. Each operation is a helper printed once per module, shape and memory.
+ *   from each item. Each operation is a helper printed once per module, shape and memory; one
+ *   on an element of an array of arrays takes that element's index first.
  */
 import type { CollectiveLowering, MatrixLayout, SymbolicId } from '@syclts/dsl';
 import type { JointMatrixStmt, JointMatrixType } from '../../ir/device-code.js';
@@ -27,6 +28,16 @@ const NATIVE_LAYOUTS: Readonly<Record<MatrixLayout, string>> = {
   colMajor: 'col_major',
 };
 const NATIVE_SCALAR = { '+': 'Add', '-': 'Subtract', '*': 'Multiply' } as const;
+
+/** A load's or store's memory as WGSL: the variable, and the index of its element or null. */
+export interface MatrixMemoryText {
+  readonly root: string;
+  readonly index: string | null;
+}
+
+const place = (memory: MatrixMemoryText) =>
+  memory.index === null ? memory.root : `${memory.root}[${memory.index}]`;
+const region = (memory: MatrixMemoryText) => (memory.index === null ? [] : [memory.index]);
 
 export class MatrixPrinter {
   readonly #helpers = new Map<string, { readonly name: string; readonly text: string }>();
@@ -46,12 +57,13 @@ export class MatrixPrinter {
 
   /**
    * A statement, its parts printed: `local` names matrices, `memory` is the WGSL variable a load
-   * or store reads or writes, `args` the printed value, or offset and stride.
+   * or store reads or writes (and the index of its element, for an array of arrays), `args` the
+   * printed value, or offset and stride.
    */
   statement(
     s: JointMatrixStmt<SymbolicId>,
     local: (name: string) => string,
-    memory: string | null,
+    memory: MatrixMemoryText | null,
     args: readonly string[],
   ): string {
     const m = local(s.matrix.name);
@@ -64,9 +76,9 @@ export class MatrixPrinter {
         case 'fill':
           return `${m} = ${type}(${args[0]!})`;
         case 'load':
-          return `${m} = subgroupMatrixLoad<${type}, ${NATIVE_LAYOUTS[s.layout]}>(&${memory!}, ${args[0]!}, ${args[1]!})`;
+          return `${m} = subgroupMatrixLoad<${type}, ${NATIVE_LAYOUTS[s.layout]}>(&${place(memory!)}, ${args[0]!}, ${args[1]!})`;
         case 'store':
-          return `subgroupMatrixStore<${NATIVE_LAYOUTS[s.layout]}>(&${memory!}, ${args[0]!}, ${m}, ${args[1]!})`;
+          return `subgroupMatrixStore<${NATIVE_LAYOUTS[s.layout]}>(&${place(memory!)}, ${args[0]!}, ${m}, ${args[1]!})`;
         case 'mad':
           return `${m} = subgroupMatrixMultiplyAccumulate(${local(s.a.name)}, ${local(s.b.name)}, ${local(s.c.name)})`;
         case 'apply':
@@ -79,9 +91,9 @@ export class MatrixPrinter {
       case 'fill':
         return `${m} = ${this.#fill(s.matrix.type)}(${args[0]!})`;
       case 'load':
-        return `${m} = ${this.#load(s.matrix.type, memory!, s.layout)}(${args[0]!}, ${args[1]!})`;
+        return `${m} = ${this.#load(s.matrix.type, memory!, s.layout)}(${[...region(memory!), ...args].join(', ')})`;
       case 'store':
-        return `${this.#store(s.matrix.type, memory!, s.layout)}(${m}, ${args[0]!}, ${args[1]!})`;
+        return `${this.#store(s.matrix.type, memory!, s.layout)}(${[m, ...region(memory!), ...args].join(', ')})`;
       case 'mad':
         return `${m} = ${this.#mad(s.a.type, s.b.type, s.c.type)}(${local(s.a.name)}, ${local(s.b.name)}, ${local(s.c.name)})`;
       case 'apply':
@@ -134,41 +146,54 @@ export class MatrixPrinter {
     );
   }
 
-  /** Element (r, c) of memory: row-major `o + r * s + c`, column-major `o + c * s + r`. */
-  #at(memory: string, layout: MatrixLayout): string {
-    return layout === 'rowMajor' ? `${memory}[o + r * s + c]` : `${memory}[o + c * s + r]`;
+  /**
+   * Element (r, c) of memory: row-major `o + r * s + c`, column-major `o + c * s + r`, of the
+   * helper's element `i` for an array of arrays.
+   */
+  #at(memory: MatrixMemoryText, layout: MatrixLayout): string {
+    const array = memory.index === null ? memory.root : `${memory.root}[i]`;
+    return layout === 'rowMajor' ? `${array}[o + r * s + c]` : `${array}[o + c * s + r]`;
   }
 
-  #load(t: JointMatrixType, memory: string, layout: MatrixLayout): string {
-    const array = this.#arrayType(t);
-    return this.#helper(
-      `load|${memory}|${layout}|${t.rows}|${t.columns}`,
-      `jm_load_${memory}_${t.rows}x${t.columns}`,
-      (name) => [
-        `fn ${name}(o: u32, s: u32) -> ${array} {`,
-        `  var m: ${array};`,
-        `  for (var r = 0u; r < ${t.rows}u; r++) {`,
-        `    for (var c = 0u; c < ${t.columns}u; c++) { m[r * ${t.columns}u + c] = ${this.#at(memory, layout)}; }`,
-        '  }',
-        '  return m;',
-        '}',
-      ],
-    );
+  /** The key of a transfer helper and its leading parameters. */
+  #transfer(
+    fn: 'load' | 'store',
+    t: JointMatrixType,
+    memory: MatrixMemoryText,
+    layout: MatrixLayout,
+  ) {
+    const nested = memory.index !== null;
+    return {
+      key: `${fn}|${memory.root}|${nested}|${layout}|${t.rows}|${t.columns}`,
+      base: `jm_${fn}_${memory.root}_${t.rows}x${t.columns}`,
+      region: nested ? 'i: u32, ' : '',
+    };
   }
 
-  #store(t: JointMatrixType, memory: string, layout: MatrixLayout): string {
+  #load(t: JointMatrixType, memory: MatrixMemoryText, layout: MatrixLayout): string {
     const array = this.#arrayType(t);
-    return this.#helper(
-      `store|${memory}|${layout}|${t.rows}|${t.columns}`,
-      `jm_store_${memory}_${t.rows}x${t.columns}`,
-      (name) => [
-        `fn ${name}(m: ${array}, o: u32, s: u32) {`,
-        `  for (var r = 0u; r < ${t.rows}u; r++) {`,
-        `    for (var c = 0u; c < ${t.columns}u; c++) { ${this.#at(memory, layout)} = m[r * ${t.columns}u + c]; }`,
-        '  }',
-        '}',
-      ],
-    );
+    const { key, base, region } = this.#transfer('load', t, memory, layout);
+    return this.#helper(key, base, (name) => [
+      `fn ${name}(${region}o: u32, s: u32) -> ${array} {`,
+      `  var m: ${array};`,
+      `  for (var r = 0u; r < ${t.rows}u; r++) {`,
+      `    for (var c = 0u; c < ${t.columns}u; c++) { m[r * ${t.columns}u + c] = ${this.#at(memory, layout)}; }`,
+      '  }',
+      '  return m;',
+      '}',
+    ]);
+  }
+
+  #store(t: JointMatrixType, memory: MatrixMemoryText, layout: MatrixLayout): string {
+    const array = this.#arrayType(t);
+    const { key, base, region } = this.#transfer('store', t, memory, layout);
+    return this.#helper(key, base, (name) => [
+      `fn ${name}(m: ${array}, ${region}o: u32, s: u32) {`,
+      `  for (var r = 0u; r < ${t.rows}u; r++) {`,
+      `    for (var c = 0u; c < ${t.columns}u; c++) { ${this.#at(memory, layout)} = m[r * ${t.columns}u + c]; }`,
+      '  }',
+      '}',
+    ]);
   }
 
   /** `a × b + c`, each product in the accumulator's type (exact for f16 into f32). */

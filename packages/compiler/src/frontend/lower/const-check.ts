@@ -24,6 +24,7 @@ import {
   roundTo,
 } from '../resolver/numbers.js';
 import { isInteger, scalarOf } from '../resolver/types.js';
+import { indexableLength } from './access.js';
 
 /** A constant scalar or vector: its components. */
 type Value = readonly (number | boolean)[];
@@ -130,10 +131,23 @@ class ConstantChecker<R> {
         return this.construct(e);
       case 'builtin':
         return this.builtin(e);
+      case 'index':
+        this.index(e);
+        return null;
       default:
         mapChildren(e, this.visit);
         return null;
     }
+  }
+
+  /** A constant index into an array of fixed length, a vector or a matrix is in its bounds. */
+  private index(e: Extract<Expr<R>, { op: 'index' }>): void {
+    this.checkExpr(e.base);
+    const i = this.value(e.index)?.[0];
+    const length = indexableLength(e.base.type);
+    if (typeof i !== 'number' || !length) return;
+    if (i < 0 || i >= length)
+      this.reporter.error(e.index.span, msg.indexOutOfBounds(i, e.base.type));
   }
 
   private local(name: string): Value | null {

@@ -19,6 +19,7 @@ import {
 import type { CallExpression } from 'oxc-parser';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr, JointMatrixStmt, JointMatrixType, MatrixRef } from '../../ir/device-code.js';
+import { matrixMemoryParts } from '../../ir/matrix-memory.js';
 import { type Expression, unwrap } from '../ast.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import { scalarType, U32 } from '../resolver/types.js';
@@ -190,12 +191,13 @@ function lowerTransfer(
   const stride = lowerValueOf(cx, args[4]!, U32, { kind: 'argument', position: 5, callee: fn });
   const layout = accumulator ? layoutOf(cx, args[5]!) : matrix.type.layout;
   if (!memory || !offset || !stride || !layout) return null;
+  const root = matrixMemoryParts(memory)!.root;
   if (
     fn === 'jointMatrixStore' &&
-    memory.op === 'param' &&
-    cx.accessModes.get(memory.name) === 'read'
+    root.op === 'param' &&
+    cx.accessModes.get(root.name) === 'read'
   ) {
-    return fail(cx, args[2]!, msg.matrixStoreReadOnly(memory.name));
+    return fail(cx, args[2]!, msg.matrixStoreReadOnly(root.name));
   }
   return {
     kind: 'jointMatrix',
@@ -209,7 +211,11 @@ function lowerTransfer(
   };
 }
 
-/** An accessor or workgroup array of the matrix's element type. */
+/**
+ * An accessor or workgroup array of the matrix's element type, or one element of one whose
+ * elements are such arrays (`local.tiles[w]`): the index picks a region, the offset within it can
+ * then be a constant, which a bounds-checking WebGPU implementation checks once at compile time.
+ */
 function matrixMemory(
   cx: Lowering,
   fn: string,
@@ -217,13 +223,16 @@ function matrixMemory(
   element: MatrixElementName,
 ): Expr | null {
   const n = unwrap(node);
+  const root = n.type === 'MemberExpression' && n.computed ? unwrap(n.object) : n;
   const named =
-    n.type === 'Identifier' ||
-    (n.type === 'MemberExpression' && !n.computed && unwrap(n.object).type === 'Identifier');
+    root.type === 'Identifier' ||
+    (root.type === 'MemberExpression' &&
+      !root.computed &&
+      unwrap(root.object).type === 'Identifier');
   if (!named) return fail(cx, node, msg.matrixMemory(fn, textOf(cx, node)));
   const memory = lowerExpr(cx, node);
   if (!memory) return null;
-  if ((memory.op !== 'param' && memory.op !== 'workgroupArray') || memory.type.kind !== 'array') {
+  if (!matrixMemoryParts(memory) || memory.type.kind !== 'array') {
     return fail(cx, node, msg.matrixMemory(fn, textOf(cx, node)));
   }
   const held = memory.type.element;

@@ -14,6 +14,7 @@ import { checkNesting } from './depth-check.js';
 import { lowerValue, lowerValueOf } from './expressions.js';
 import { declareGroup } from './groups.js';
 import { declareMatrix } from './matrices.js';
+import { lowerUnrolled } from './unroll.js';
 import { lowerExpressionStatement } from './updates.js';
 
 /** Whether control cannot fall off the end of the block (WGSL requires a return on every path). */
@@ -150,9 +151,10 @@ export function lowerStatement(cx: Lowering, node: Statement): Stmt[] {
       fail(cx, node, msg.doWhile());
       return [];
     case 'ForInStatement':
-    case 'ForOfStatement':
-      fail(cx, node, msg.forInOf(node.type === 'ForInStatement' ? 'in' : 'of'));
+      fail(cx, node, msg.forIn());
       return [];
+    case 'ForOfStatement':
+      return lowerUnrolled(cx, node);
     case 'FunctionDeclaration':
       fail(cx, node, msg.nestedFunction());
       return [];

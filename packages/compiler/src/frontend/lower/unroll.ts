@@ -1,0 +1,127 @@
+/**
+ * `for (const i of unroll(...)) body`: the body written out once per value, each copy a block
+ * that binds `i` to its value in a u32 `let`. The emitter inlines such a `let` at each use, so
+ * an index or an offset made from it is a literal the GPU's compiler resolves; a constant index
+ * out of an array's bounds is refused at build time (const-check.ts), as a literal one is.
+ */
+import type { CallExpression, ForOfStatement, Statement } from 'oxc-parser';
+import * as msg from '../../diagnostics/frontend-messages.js';
+import type { Stmt } from '../../ir/device-code.js';
+import { type Expression, unwrap } from '../ast.js';
+import { U32 } from '../resolver/types.js';
+import { constantOf, fail, type Lowering, spanOf, textOf, topEntity } from './context.js';
+import { declareLocal, lowerBlock } from './statements.js';
+
+export function lowerUnrolled(cx: Lowering, node: ForOfStatement): Stmt[] {
+  const call = unwrap(node.right as Expression);
+  const entity = call.type === 'CallExpression' ? topEntity(cx, call.callee as Expression) : null;
+  if (
+    call.type !== 'CallExpression' ||
+    node.await ||
+    entity?.kind !== 'dsl' ||
+    entity.name !== 'unroll'
+  ) {
+    fail(cx, node.right, msg.forOfOther(textOf(cx, node.right)));
+    return [];
+  }
+  const left = node.left;
+  const declarator = left.type === 'VariableDeclaration' ? left.declarations[0] : undefined;
+  if (
+    left.type !== 'VariableDeclaration' ||
+    left.kind !== 'const' ||
+    left.declarations.length !== 1 ||
+    declarator?.id.type !== 'Identifier'
+  ) {
+    fail(cx, left, msg.unrollVariable());
+    return [];
+  }
+  const values = unrolledValues(cx, call);
+  if (!values || !jumpsStayInside(cx, node.body)) return [];
+  const name = declarator.id.name;
+  const out: Stmt[] = [];
+  for (const value of values) {
+    const before = cx.reporter.errorCount;
+    const body = cx.scopes.within(() => {
+      const local = declareLocal(cx, name, declarator.id, U32, false);
+      const init = { op: 'literal', value, type: U32, span: spanOf(cx, declarator) } as const;
+      const bind: Stmt = {
+        kind: 'let',
+        name: local,
+        mutable: false,
+        type: U32,
+        init,
+        span: spanOf(cx, declarator),
+      };
+      return [bind, ...lowerBlock(cx, node.body)];
+    });
+    // A mistake in the body is reported once, not once per copy.
+    if (cx.reporter.errorCount > before) return [];
+    out.push({ kind: 'block', body, span: spanOf(cx, node) });
+  }
+  return out;
+}
+
+/** The values of `unroll(end)` or `unroll(start, end, step?)`, or null when reported. */
+function unrolledValues(cx: Lowering, call: CallExpression) {
+  const args = call.arguments as Expression[];
+  if (args.length < 1 || args.length > 3) {
+    fail(cx, call, msg.unrollArguments(args.length));
+    return null;
+  }
+  const which = args.length === 1 ? (['end'] as const) : (['start', 'end', 'step'] as const);
+  const bounds = { start: 0, end: 0, step: 1 };
+  for (const [i, arg] of args.entries()) {
+    const v = constantOf(cx, arg);
+    const n = v?.kind === 'number' ? v.value : Number.NaN;
+    const part = which[i]!;
+    const least = part === 'step' ? 1 : 0;
+    if (!(Number.isInteger(n) && n >= least && n <= 0xffff_ffff)) {
+      fail(cx, arg, msg.unrollBound(part, textOf(cx, arg)));
+      return null;
+    }
+    bounds[part] = n;
+  }
+  const count = Math.max(0, Math.ceil((bounds.end - bounds.start) / bounds.step));
+  if (count > msg.MAX_UNROLL) {
+    fail(cx, call, msg.unrollCount(count));
+    return null;
+  }
+  return Array.from({ length: count }, (_, k) => bounds.start + k * bounds.step);
+}
+
+const LOOPS: ReadonlySet<string> = new Set([
+  'ForStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+  'ForOfStatement',
+  'ForInStatement',
+]);
+
+/** A `break` or `continue` of the unrolled loop itself (not of a loop inside it) is refused. */
+function jumpsStayInside(cx: Lowering, body: Statement): boolean {
+  const jump = findJump(body);
+  if (!jump) return true;
+  fail(cx, jump, msg.unrollJump(jump.type === 'BreakStatement' ? 'break' : 'continue'));
+  return false;
+}
+
+function findJump(node: unknown): Statement | null {
+  if (node === null || typeof node !== 'object') return null;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = findJump(item);
+      if (found) return found;
+    }
+    return null;
+  }
+  const n = node as Record<string, unknown> & { type?: unknown };
+  if (n.type === 'BreakStatement' || n.type === 'ContinueStatement')
+    return n as unknown as Statement;
+  if (typeof n.type === 'string' && LOOPS.has(n.type)) return null;
+  for (const key in n) {
+    if (key === 'parent') continue;
+    const found = findJump(n[key]);
+    if (found) return found;
+  }
+  return null;
+}
