@@ -11,6 +11,7 @@ export interface MatmulF16Options {
   readonly stages?: 1 | 2;
   readonly sized?: boolean;
   readonly unpack?: boolean;
+  readonly regions?: boolean;
 }
 export function matmulF16Wgsl(options?: MatmulF16Options): {
   readonly code: string;

@@ -10,7 +10,11 @@
 // at a time and read as f16 by the matrix loads; without it, the halves are stored one by one.
 // `sized` gives the storage arrays their length in the type, so that bounds checks need no
 // arrayLength. `unpack` turns each u32 into its two halves through f32 (bench/src/kernels/
-// tensor.sycl.ts, written in device code, does that) rather than by a bitcast.
+// tensor.sycl.ts, written in device code, does that) rather than by a bitcast. `regions` (one
+// stage) lays workgroup memory out as one array per subgroup row of A (WM rows) and column of B
+// (WN columns, padded by PAD), and unrolls the k step, so that every matrix load reads its
+// subgroup's region at a constant offset: Dawn's robustness then predicates each load on a
+// condition the compiler decides.
 export function matmulF16Wgsl({
   BM = 128,
   BN = 128,
@@ -23,6 +27,7 @@ export function matmulF16Wgsl({
   stages = 2,
   sized = false,
   unpack = false,
+  regions = false,
 } = {}) {
   const S = 16;
   const warpsM = BM / WM,
@@ -38,8 +43,18 @@ export function matmulF16Wgsl({
   if (N % BM || N % BN || N % BK) throw new Error('N must be a multiple of the tiles');
   const aStride = BK + PAD,
     bStride = BN + PAD;
+  const bRegion = BK * (WN + PAD);
   const aSize = BM * aStride,
-    bSize = BK * bStride;
+    bSize = regions ? warpsN * bRegion : BK * bStride;
+  if (regions && stages !== 1) throw new Error('regions take one stage');
+  const aArray = regions
+    ? `array<array<f16, ${WM * aStride}>, ${warpsM}>`
+    : `array<f16, ${stages * aSize}>`;
+  const bArray = regions
+    ? `array<array<f16, ${bRegion}>, ${warpsN}>`
+    : `array<f16, ${stages * bSize}>`;
+  const aPut = regions ? `array<f16, ${WM * aStride}>` : aArray;
+  const bPut = regions ? `array<f16, ${bRegion}>` : bArray;
   if (stages !== 1 && stages !== 2) throw new Error('stages is 1 or 2');
   const aLoads = aVec / threads,
     bLoads = bVec / threads;
@@ -72,16 +87,13 @@ export function matmulF16Wgsl({
           `var<workgroup> As: buffer<${2 * stages * aSize}>;`,
           `var<workgroup> Bs: buffer<${2 * stages * bSize}>;`,
         ]
-      : [
-          `var<workgroup> As: array<f16, ${stages * aSize}>;`,
-          `var<workgroup> Bs: array<f16, ${stages * bSize}>;`,
-        ]),
-    `fn put8(p: ptr<workgroup, array<f16, ${stages * aSize}>>, at: u32, v: vec4<u32>) {`,
+      : [`var<workgroup> As: ${aArray};`, `var<workgroup> Bs: ${bArray};`]),
+    `fn put8(p: ptr<workgroup, ${aPut}>, at: u32, v: vec4<u32>) {`,
     ...halves,
     '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
     '  (*p)[at + 4u] = h2.x; (*p)[at + 5u] = h2.y; (*p)[at + 6u] = h3.x; (*p)[at + 7u] = h3.y;',
     '}',
-    `fn putB(p: ptr<workgroup, array<f16, ${stages * bSize}>>, at: u32, v: vec4<u32>) {`,
+    `fn putB(p: ptr<workgroup, ${bPut}>, at: u32, v: vec4<u32>) {`,
     ...halves,
     '  (*p)[at] = h0.x; (*p)[at + 1u] = h0.y; (*p)[at + 2u] = h1.x; (*p)[at + 3u] = h1.y;',
     '  (*p)[at + 4u] = h2.x; (*p)[at + 5u] = h2.y; (*p)[at + 6u] = h3.x; (*p)[at + 7u] = h3.y;',
@@ -112,13 +124,19 @@ export function matmulF16Wgsl({
       out.push(
         view
           ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${(stages * aSize) / 8}>>(&As, 0)[(${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u) / 8u] = ra${r}; }`
-          : `    { let e = tid + ${r * threads}u; put8(&As, ${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u, ra${r}); }`,
+          : regions
+            ? `    { let e = tid + ${r * threads}u; let row = e / ${BK / 8}u; put8(&As[row / ${WM}u], (row % ${WM}u) * ${aStride}u + (e % ${BK / 8}u) * 8u, ra${r}); }`
+            : `    { let e = tid + ${r * threads}u; put8(&As, ${stage} * ${aSize}u + (e / ${BK / 8}u) * ${aStride}u + (e % ${BK / 8}u) * 8u, ra${r}); }`,
       );
     for (let r = 0; r < bLoads; r++)
       out.push(
         view
-          ? `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${(stages * bSize) / 8}>>(&Bs, 0)[(${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u) / 8u] = rb${r}; }`
-          : `    { let e = tid + ${r * threads}u; putB(&Bs, ${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u, rb${r}); }`,
+          ? regions
+            ? `    { let e = tid + ${r * threads}u; let col = (e % ${BN / 8}u) * 8u; bufferView<array<vec4<u32>, ${bSize / 8}>>(&Bs, 0)[((col / ${WN}u) * ${bRegion}u + (e / ${BN / 8}u) * ${WN + PAD}u + col % ${WN}u) / 8u] = rb${r}; }`
+            : `    { let e = tid + ${r * threads}u; bufferView<array<vec4<u32>, ${(stages * bSize) / 8}>>(&Bs, 0)[(${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u) / 8u] = rb${r}; }`
+          : regions
+            ? `    { let e = tid + ${r * threads}u; let col = (e % ${BN / 8}u) * 8u; putB(&Bs[col / ${WN}u], (e / ${BN / 8}u) * ${WN + PAD}u + col % ${WN}u, rb${r}); }`
+            : `    { let e = tid + ${r * threads}u; putB(&Bs, ${stage} * ${bSize}u + (e / ${BN / 8}u) * ${bStride}u + (e % ${BN / 8}u) * 8u, rb${r}); }`,
       );
     return out;
   };
@@ -129,16 +147,33 @@ export function matmulF16Wgsl({
   L.push(stages === 2 ? `    let stage = (k0 / ${BK}u) & 1u;` : '    let stage = 0u;');
   L.push(`    let more = k0 + ${BK}u < N;`);
   L.push('    if (more) {', ...fetch(`k0 + ${BK}u`), '    }');
-  L.push(`    for (var kk = 0u; kk < ${BK}u; kk += 16u) {`);
-  for (let i = 0; i < tm; i++)
+  if (regions) {
+    for (let kk = 0; kk < BK; kk += 16) {
+      L.push('    {');
+      for (let i = 0; i < tm; i++)
+        L.push(
+          `      let a${i} = subgroupMatrixLoad<MA, row_major>(${view ? `&(*bufferView<${aArray}>(&As, 0))[wr]` : '&As[wr]'}, ${i * S * aStride + kk}u, ${aStride}u);`,
+        );
+      for (let j = 0; j < tn; j++)
+        L.push(
+          `      let b${j} = subgroupMatrixLoad<MB, row_major>(${view ? `&(*bufferView<${bArray}>(&Bs, 0))[wc]` : '&Bs[wc]'}, ${kk * (WN + PAD) + j * S}u, ${WN + PAD}u);`,
+        );
+      for (let i = 0; i < tm; i++)
+        for (let j = 0; j < tn; j++)
+          L.push(`      c${i}_${j} = subgroupMatrixMultiplyAccumulate(a${i}, b${j}, c${i}_${j});`);
+      L.push('    }');
+    }
+    L.push('    {');
+  } else L.push(`    for (var kk = 0u; kk < ${BK}u; kk += 16u) {`);
+  for (let i = 0; !regions && i < tm; i++)
     L.push(
       `      let a${i} = subgroupMatrixLoad<MA, row_major>(${view ? `bufferView<array<f16, ${stages * aSize}>>(&As, 0)` : '&As'}, stage * ${aSize}u + (wr * ${WM}u + ${i * S}u) * ${aStride}u + kk, ${aStride}u);`,
     );
-  for (let j = 0; j < tn; j++)
+  for (let j = 0; !regions && j < tn; j++)
     L.push(
       `      let b${j} = subgroupMatrixLoad<MB, row_major>(${view ? `bufferView<array<f16, ${stages * bSize}>>(&Bs, 0)` : '&Bs'}, stage * ${bSize}u + kk * ${bStride}u + wc * ${WN}u + ${j * S}u, ${bStride}u);`,
     );
-  for (let i = 0; i < tm; i++)
+  for (let i = 0; !regions && i < tm; i++)
     for (let j = 0; j < tn; j++)
       L.push(`      c${i}_${j} = subgroupMatrixMultiplyAccumulate(a${i}, b${j}, c${i}_${j});`);
   L.push('    }');

@@ -1,7 +1,9 @@
 /**
- * Tensor cores from `.sycl.ts`: the f16 x f16 -> f32 matrix multiply written with joint matrices
- * (kernels/tensor.sycl.ts), beside hand-written WGSL of the same algorithm (gpu/matmul-f16-wgsl.mjs
- * with `unpack`) and the fastest hand-written tiling of the sweep, in one process:
+ * Tensor cores from `.sycl.ts`: the f16 x f16 -> f32 matrix multiply written with joint matrices,
+ * with one workgroup array per tile (kernels/tensor.sycl.ts) and with one region per sub-group
+ * (kernels/tensor-regions.sycl.ts), each beside hand-written WGSL of the same algorithm
+ * (gpu/matmul-f16-wgsl.mjs with `unpack`, and `regions`), and both layouts hand-written with
+ * 16-byte copies to workgroup memory (the sweep's fastest), in one process:
  *
  *   node tensor-cores.mjs [n]        (default 4096; ROBUST=0 adds Dawn's disable_robustness)
  *
@@ -17,6 +19,7 @@ import { readBack, storage } from './gpu/collectives/common.js';
 import { timePasses } from './gpu/pass-timing.js';
 import { directLaunch } from './gpu/syclts-direct.js';
 import { tensorMatmul, tensorSize } from './kernels/tensor.sycl.ts';
+import { tensorMatmulRegions, tensorRegionsSize } from './kernels/tensor-regions.sycl.ts';
 
 Object.assign(globalThis, globals);
 const n = Number(process.argv[2] ?? 4096);
@@ -96,34 +99,66 @@ async function handWritten(
   };
 }
 
-const syclts: Contender = {
-  what: '`.sycl.ts` joint matrices (kernels/tensor.sycl.ts), native, the subgroup-matrix lowering',
-  launch: async (kind) => {
-    const [a, b] = inputs[kind];
-    const r = await directLaunch(
-      device,
-      tensorMatmul,
-      'subgroups',
-      [n / 128, n],
-      [1, 256],
-      { a: a!.buffer, b: b!.buffer, c: output },
-      {},
-      { constants: [[tensorSize, n]] },
-    );
-    return (encoder, timed) => r.record(encoder, timed);
-  },
-};
+/** A `.sycl.ts` kernel with the shape of kernels/tensor.sycl.ts, launched on the built-ins. */
+function syclts(
+  what: string,
+  kernel: typeof tensorMatmul | typeof tensorMatmulRegions,
+  size: typeof tensorSize,
+): Contender {
+  return {
+    what,
+    launch: async (kind) => {
+      const [a, b] = inputs[kind];
+      const r = await directLaunch(
+        device,
+        kernel,
+        'subgroups',
+        [n / 128, n],
+        [1, 256],
+        { a: a!.buffer, b: b!.buffer, c: output },
+        {},
+        { constants: [[size, n]] },
+      );
+      return (encoder, timed) => r.record(encoder, timed);
+    },
+  };
+}
 
-/** The tiling of kernels/tensor.sycl.ts, which both hand-written kernels share. */
+/** The tiling of both `.sycl.ts` kernels, which the hand-written kernels share. */
 const TILING = { BM: 128, BN: 256, BK: 32, WM: 64, WN: 64, stages: 1 } as const;
 
-const contenders = [
-  syclts,
-  await handWritten('hand-written WGSL, the same algorithm', { ...TILING, unpack: true }),
-  await handWritten(
-    "hand-written WGSL, the sweep's fastest (16-byte copies through a `buffer` view, prefetch)",
-    { ...TILING, view: true },
-  ),
+/** Each `.sycl.ts` kernel is compared with the hand-written kernel of its algorithm (`base`). */
+const contenders: (Contender & { readonly base?: number })[] = [
+  {
+    ...syclts('`.sycl.ts`, one array per tile (kernels/tensor.sycl.ts)', tensorMatmul, tensorSize),
+    base: 2,
+  },
+  {
+    ...syclts(
+      '`.sycl.ts`, regions (kernels/tensor-regions.sycl.ts)',
+      tensorMatmulRegions,
+      tensorRegionsSize,
+    ),
+    base: 3,
+  },
+  await handWritten('hand-written WGSL, one array per tile, the same algorithm', {
+    ...TILING,
+    unpack: true,
+  }),
+  await handWritten('hand-written WGSL, regions, the same algorithm', {
+    ...TILING,
+    regions: true,
+    unpack: true,
+  }),
+  await handWritten('hand-written WGSL, one array per tile, 16-byte copies (`buffer` view)', {
+    ...TILING,
+    view: true,
+  }),
+  await handWritten('hand-written WGSL, regions, 16-byte copies (`buffer` view)', {
+    ...TILING,
+    regions: true,
+    view: true,
+  }),
 ];
 
 /** Sampled entries of C against a float64 sum: exact on integers, within 1e-5 of the magnitudes on reals. */
@@ -153,7 +188,6 @@ for (let round = 0; round < 5; round++) {
 }
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
 const flops = 2 * n ** 3;
-const base = median(times[1]!);
 console.log(
   `Adapter: ${adapter.info.vendor} ${adapter.info.description}; n = ${n}; Dawn robustness ${robust ? 'on' : 'off (disable_robustness)'}; ${new Date().toISOString()}`,
 );
@@ -161,8 +195,9 @@ console.log('| kernel | median µs | TFLOP/s | vs the same algorithm hand-writte
 console.log('| --- | ---: | ---: | ---: | --- |');
 for (const [i, c] of contenders.entries()) {
   const us = median(times[i]!);
+  const ratio = c.base === undefined ? '' : `${(median(times[c.base]!) / us).toFixed(3)}x`;
   console.log(
-    `| ${c.what} | ${us.toFixed(1)} | ${(flops / (us * 1e-6) / 1e12).toFixed(1)} | ${(base / us).toFixed(3)}x | ${checks[i]} |`,
+    `| ${c.what} | ${us.toFixed(1)} | ${(flops / (us * 1e-6) / 1e12).toFixed(1)} | ${ratio} | ${checks[i]} |`,
   );
 }
 device.destroy();

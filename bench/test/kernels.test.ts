@@ -160,16 +160,25 @@ describe('conv3x3', () => {
   });
 });
 
-// The tensor-core kernel needs f16 subgroup matrices (tensor-cores.mjs checks its results on a
-// GPU that has them); here, that it builds into both lowerings: the matrix built-ins, and plain
-// WGSL for devices without them.
-test('tensorMatmul builds into the subgroup-matrix built-ins and a plain lowering', () => {
-  const module = 'src/kernels/tensor.sycl.ts';
+// The tensor-core kernels need f16 subgroup matrices (tensor-cores.mjs checks their results on
+// a GPU that has them); here, that each builds into both lowerings: the matrix built-ins, and
+// plain WGSL for devices without them; and that the regions kernel's loads read a region at a
+// constant offset (its point).
+test.each([
+  ['tensor.sycl.ts', 'tensorMatmul'],
+  ['tensor-regions.sycl.ts', 'tensorMatmulRegions'],
+])('%s builds into the subgroup-matrix built-ins and a plain lowering', (file, kernel) => {
+  const module = `src/kernels/${file}`;
   const source = readFileSync(new URL(`../${module}`, import.meta.url), 'utf8');
   const { program, diagnostics } = build([{ module, source }], { specConstants: 'native' });
   expect(diagnostics).toEqual([]);
   const image = program!.images[0]!;
   expect(image.wgsl.native).toContain('subgroupMatrixMultiplyAccumulate(a3, b3, c33)');
   expect(image.workgroupLowering?.wgsl.native).not.toContain('subgroupMatrix');
-  expect(image.kernels[`${module}#tensorMatmul`]!.jointMatrices?.products).toHaveLength(1);
+  expect(image.kernels[`${module}#${kernel}`]!.jointMatrices?.products).toHaveLength(1);
+  if (kernel === 'tensorMatmulRegions') {
+    const loads = image.wgsl.native!.match(/subgroupMatrixLoad<[^>]+>, row_major>\([^;]*;/g)!;
+    expect(loads).toHaveLength(16);
+    for (const load of loads) expect(load).toMatch(/\(&wg_\w+\[w[rc]\], [\d u+*()]+, \d+u\);$/);
+  }
 });
