@@ -31,7 +31,7 @@ import { adaptiveTrigger, type TriggerCost } from './gpu/adaptive-trigger.js';
 import { copyBandwidth } from './gpu/bandwidth.js';
 import { type CollectiveRow, collectiveOptions, collectiveRows } from './gpu/collective-rows.js';
 import { benchDevice, median, secondDevice } from './gpu/device.js';
-import { convSpeed, matmulSpeed, type SpeedRow } from './gpu/kernel-speed.js';
+import { convSpeed, matmulSpeed, matmulWideSpeed, type SpeedRow } from './gpu/kernel-speed.js';
 import { launchOverhead, valueChangeCost } from './gpu/runtime-costs.js';
 import { fixed, table } from './markdown.js';
 
@@ -165,6 +165,8 @@ if (sections.has('kernels')) {
     speed.push(...(await matmulSpeed(options, n)));
     log(`matmul ${n} done`);
   }
+  speed.push(...(await matmulWideSpeed(options, sizes.matmul.at(-1)!)));
+  log('matmul-wide done');
   // On a queue of its own, so that its value sets start their compiles there.
   trigger = await adaptiveTrigger(
     native,

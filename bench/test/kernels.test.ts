@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { randomU32 } from '../../test-inputs.ts';
 import * as convModule from '../src/kernels/conv.sycl.ts';
 import * as matmulModule from '../src/kernels/matmul.sycl.ts';
+import * as matmulWideModule from '../src/kernels/matmul-wide.sycl.ts';
 
 function compile(name: string, exports: Record<string, unknown>): void {
   const module = `src/kernels/${name}.sycl.ts`;
@@ -27,6 +28,7 @@ function compile(name: string, exports: Record<string, unknown>): void {
 
 beforeAll(() => {
   compile('matmul', matmulModule);
+  compile('matmul-wide', matmulWideModule);
   compile('conv', convModule);
 });
 
@@ -104,6 +106,30 @@ describe('matmul', () => {
     const queue = await Queue.create();
     const c = await run(queue, (args) =>
       queue.parallelFor(ndRange([n / 8, n / 8], [16, 16]), matmulArgs, { ...args, n, bk: 16 }),
+    );
+    expect(maxError(await read(queue, c), ref, magnitude)).toBeLessThan(1e-5);
+  });
+
+  // The sweep's fastest tiling (64 x 128 a workgroup, k steps of 16).
+  test('the wide tiling: native specialization constants', async () => {
+    const { matmulWide, wideSize } = matmulWideModule;
+    const queue = await Queue.create({ specConstants: 'native' });
+    const c = await run(queue, (args) =>
+      queue.submit((cgh) => {
+        cgh.setSpecializationConstant(wideSize, n);
+        cgh.parallelFor(ndRange([n / 4, n / 8], [16, 16]), matmulWide, args);
+      }),
+    );
+    expect(maxError(await read(queue, c), ref, magnitude)).toBeLessThan(1e-5);
+  });
+
+  test('the wide tiling: values as kernel arguments', async () => {
+    const queue = await Queue.create();
+    const c = await run(queue, (args) =>
+      queue.parallelFor(ndRange([n / 4, n / 8], [16, 16]), matmulWideModule.matmulWideArgs, {
+        ...args,
+        n,
+      }),
     );
     expect(maxError(await read(queue, c), ref, magnitude)).toBeLessThan(1e-5);
   });

@@ -8,8 +8,10 @@
  */
 import { f32, vec4f } from '@syclts/dsl';
 import { ndRange, type Queue } from '@syclts/runtime';
+import { matmulWgsl } from '../../gpu/matmul-wgsl.mjs';
 import { coeffs, conv3x3, conv3x3Args, height, width } from '../kernels/conv.sycl.ts';
 import { matmul, matmulArgs, size, tileK } from '../kernels/matmul.sycl.ts';
+import { matmulWide, matmulWideArgs, wideSize } from '../kernels/matmul-wide.sycl.ts';
 import { type BenchDevice, median } from './device.js';
 import { convLiteral, DirectKernel, matmulLiteral } from './literal-wgsl.js';
 
@@ -192,6 +194,30 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
   });
 }
 
+/** The largest error of the sampled entries of C = A x B against a float64 sum, relative to its terms. */
+function productError(
+  ah: Float32Array,
+  bh: Float32Array,
+  out: Float32Array,
+  n: number,
+  samples: readonly number[],
+): { error: number; checked: number } {
+  let error = 0;
+  for (const e of samples) {
+    const i = Math.floor(e / n);
+    const j = e % n;
+    let ref = 0;
+    let magnitude = 0;
+    for (let k = 0; k < n; k++) {
+      const t = ah[i * n + k]! * bh[k * n + j]!;
+      ref += t;
+      magnitude += Math.abs(t);
+    }
+    error = Math.max(error, Math.abs(out[e]! - ref) / magnitude);
+  }
+  return { error, checked: samples.length };
+}
+
 /** The k step of the matrix multiply's tiles (the fastest of 8 and 16 on the H100). */
 export const MATMUL_TILE_K = 16;
 
@@ -234,22 +260,61 @@ export async function matmulSpeed(options: SpeedOptions, n: number): Promise<Spe
         options.adaptive.parallelFor(range, matmulArgs, { a, b, c, n, bk: MATMUL_TILE_K });
       },
     },
-    check: (out) => {
-      let error = 0;
-      for (const e of samples) {
-        const i = Math.floor(e / n);
-        const j = e % n;
-        let ref = 0;
-        let magnitude = 0;
-        for (let k = 0; k < n; k++) {
-          const t = ah[i * n + k]! * bh[k * n + j]!;
-          ref += t;
-          magnitude += Math.abs(t);
-        }
-        error = Math.max(error, Math.abs(out[e]! - ref) / magnitude);
-      }
-      return { error, checked: samples.length };
+    check: (out) => productError(ah, bh, out, n, samples),
+  });
+  for (const buffer of [a, b, c]) buffer.gpuBuffer.destroy();
+  return rows;
+}
+
+/** The tiling the hand-written sweep found fastest at n = 4096: kernels/matmul-wide.sycl.ts's. */
+export const WIDE_TILING = { BM: 64, BN: 128, BK: 16, TM: 4, TN: 8 } as const;
+
+/**
+ * kernels/matmul-wide.sycl.ts in every variant, its literal row the hand-written WGSL of the same
+ * tiling from the sweep's generator (bench/gpu/matmul-wgsl.mjs): syclts beside the best
+ * hand-written tiling, in one process.
+ */
+export async function matmulWideSpeed(options: SpeedOptions, n: number): Promise<SpeedRow[]> {
+  const { native, emulated } = options;
+  const { device } = options.bench;
+  const ah = random(n * n);
+  const bh = random(n * n);
+  const a = native.buffer(vec4f, (n * n) / 4, { access: 'read' });
+  const b = native.buffer(vec4f, (n * n) / 4, { access: 'read' });
+  const c = native.buffer(vec4f, (n * n) / 4, { access: 'write' });
+  device.queue.writeBuffer(a.gpuBuffer, 0, ah);
+  device.queue.writeBuffer(b.gpuBuffer, 0, bh);
+  const handWritten = matmulWgsl({ ...WIDE_TILING, N: n });
+  const literal = await DirectKernel.create(
+    device,
+    handWritten.code,
+    [a.gpuBuffer, b.gpuBuffer],
+    c.gpuBuffer,
+  );
+  const [x, y] = handWritten.workgroups(n);
+  const range = ndRange([n / 4, n / 8], [16, 16]);
+  const specialised = (queue: Queue) => () => {
+    queue.submit((cgh) => {
+      cgh.setSpecializationConstant(wideSize, n);
+      cgh.parallelFor(range, matmulWide, { a, b, c });
+    });
+  };
+  const samples = sample(n * n, 4096);
+  const rows = await measure(options, {
+    kernel: `matmul-wide ${n}`,
+    output: c.gpuBuffer,
+    launch: {
+      literal: () => literal.dispatch(x, y),
+      native: specialised(native),
+      emulated: specialised(emulated),
+      uniform: () => {
+        native.parallelFor(range, matmulWideArgs, { a, b, c, n });
+      },
+      adaptive: () => {
+        options.adaptive.parallelFor(range, matmulWideArgs, { a, b, c, n });
+      },
     },
+    check: (out) => productError(ah, bh, out, n, samples),
   });
   for (const buffer of [a, b, c]) buffer.gpuBuffer.destroy();
   return rows;
