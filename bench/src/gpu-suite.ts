@@ -52,7 +52,7 @@ for (const name of sections) {
 const sizes = small
   ? {
       matmul: [128],
-      conv: [128, 64],
+      conv: [256, 64],
       copy: 1 << 20,
       launches: 2,
       rounds: 2,
@@ -177,6 +177,7 @@ if (sections.has('kernels')) {
   );
   log(`adaptive trigger done`);
   speed.push(...(await convSpeed(options, sizes.conv[0]!, sizes.conv[1]!)));
+  speed.push(...(await convSpeed(options, sizes.conv[0]!, sizes.conv[1]!, 'vec4')));
   log('conv done');
 }
 const costs = sections.has('costs')

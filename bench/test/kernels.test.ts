@@ -10,6 +10,7 @@ import { ndRange, Queue } from '@syclts/runtime';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { randomU32 } from '../../test-inputs.ts';
 import * as convModule from '../src/kernels/conv.sycl.ts';
+import * as convVec4Module from '../src/kernels/conv-vec4.sycl.ts';
 import * as matmulModule from '../src/kernels/matmul.sycl.ts';
 import * as matmulWideModule from '../src/kernels/matmul-wide.sycl.ts';
 
@@ -30,6 +31,7 @@ beforeAll(() => {
   compile('matmul', matmulModule);
   compile('matmul-wide', matmulWideModule);
   compile('conv', convModule);
+  compile('conv-vec4', convVec4Module);
 });
 
 let draws = 0;
@@ -136,7 +138,7 @@ describe('matmul', () => {
 });
 
 describe('conv3x3', () => {
-  const [w, h] = [128, 8];
+  const [w, h] = [256, 8];
   const image = random(w * h);
   const weights = Array.from(random(9)) as [
     number,
@@ -184,6 +186,35 @@ describe('conv3x3', () => {
     const out = (await dst.read()) as Float32Array;
     expect(maxError(out, ref, magnitude)).toBeLessThan(1e-5);
   });
+
+  // Four pixels an item: the first and last of each row take the edge's neighbour from the
+  // item's own vec4.
+  test.each(['native', 'emulated', 'arguments'] as const)(
+    'four pixels an item, %s',
+    async (mode) => {
+      const { conv3x3Vec4, conv3x3Vec4Args, vec4Coeffs, vec4Height, vec4Width } = convVec4Module;
+      const queue = await Queue.create({
+        specConstants: mode === 'emulated' ? 'emulated' : 'native',
+      });
+      const src = queue.buffer(vec4f, (w * h) / 4, { access: 'read' });
+      const dst = queue.buffer(vec4f, (w * h) / 4, { access: 'write' });
+      queue.device.queue.writeBuffer(src.gpuBuffer, 0, image);
+      queue.device.queue.writeBuffer(dst.gpuBuffer, 0, new Float32Array(w * h).fill(Number.NaN));
+      const quads = ndRange([h, w / 4], [4, 64]);
+      if (mode === 'arguments') {
+        queue.parallelFor(quads, conv3x3Vec4Args, { src, dst, weights, width: w, height: h });
+      } else {
+        queue.submit((cgh) => {
+          cgh.setSpecializationConstant(vec4Coeffs, weights);
+          cgh.setSpecializationConstant(vec4Width, w);
+          cgh.setSpecializationConstant(vec4Height, h);
+          cgh.parallelFor(quads, conv3x3Vec4, { src, dst });
+        });
+      }
+      const out = Float32Array.from((await dst.read()).flat());
+      expect(maxError(out, ref, magnitude)).toBeLessThan(1e-5);
+    },
+  );
 });
 
 // The tensor-core kernels need f16 subgroup matrices (tensor-cores.mjs checks their results on

@@ -10,10 +10,17 @@ import { f32, vec4f } from '@syclts/dsl';
 import { ndRange, type Queue } from '@syclts/runtime';
 import { matmulWgsl } from '../../gpu/matmul-wgsl.mjs';
 import { coeffs, conv3x3, conv3x3Args, height, width } from '../kernels/conv.sycl.ts';
+import {
+  conv3x3Vec4,
+  conv3x3Vec4Args,
+  vec4Coeffs,
+  vec4Height,
+  vec4Width,
+} from '../kernels/conv-vec4.sycl.ts';
 import { matmul, matmulArgs, size, tileK } from '../kernels/matmul.sycl.ts';
 import { matmulWide, matmulWideArgs, wideSize } from '../kernels/matmul-wide.sycl.ts';
 import { type BenchDevice, median } from './device.js';
-import { convLiteral, DirectKernel, matmulLiteral } from './literal-wgsl.js';
+import { convLiteral, convVec4Literal, DirectKernel, matmulLiteral } from './literal-wgsl.js';
 
 export type Variant = 'literal' | 'native' | 'emulated' | 'uniform' | 'adaptive';
 export const VARIANTS: readonly Variant[] = [
@@ -328,55 +335,100 @@ export const CONV_COEFFS: Coefficients = [
   -0.0625, -0.125, -0.0625, -0.125, 1.75, -0.125, -0.0625, -0.125, -0.0625,
 ];
 
-export async function convSpeed(options: SpeedOptions, w: number, h: number): Promise<SpeedRow[]> {
-  const { native, emulated } = options;
-  const { device } = options.bench;
-  const image = random(w * h);
+/** A convolution's buffers and its launches through the runtime, by how they take their values. */
+interface ConvLaunches {
+  readonly src: GPUBuffer;
+  readonly dst: GPUBuffer;
+  readonly specialised: (queue: Queue) => () => void;
+  readonly withArgs: (queue: Queue) => () => void;
+}
+
+/** conv.sycl.ts: one pixel an item. */
+function scalarConv(native: Queue, w: number, h: number): ConvLaunches {
   const src = native.buffer(f32, w * h, { access: 'read' });
   const dst = native.buffer(f32, w * h, { access: 'write' });
-  device.queue.writeBuffer(src.gpuBuffer, 0, image);
-  const literal = await DirectKernel.create(
-    device,
-    convLiteral(w, h, CONV_COEFFS),
-    [src.gpuBuffer],
-    dst.gpuBuffer,
-  );
   const range = ndRange([h, w], [4, 64]);
-  const specialised = (queue: Queue) => () => {
-    queue.submit((cgh) => {
-      cgh.setSpecializationConstant(coeffs, CONV_COEFFS);
-      cgh.setSpecializationConstant(width, w);
-      cgh.setSpecializationConstant(height, h);
-      cgh.parallelFor(range, conv3x3, { src, dst });
-    });
+  return {
+    src: src.gpuBuffer,
+    dst: dst.gpuBuffer,
+    specialised: (queue) => () => {
+      queue.submit((cgh) => {
+        cgh.setSpecializationConstant(coeffs, CONV_COEFFS);
+        cgh.setSpecializationConstant(width, w);
+        cgh.setSpecializationConstant(height, h);
+        cgh.parallelFor(range, conv3x3, { src, dst });
+      });
+    },
+    withArgs: (queue) => () => {
+      queue.parallelFor(range, conv3x3Args, {
+        src,
+        dst,
+        weights: CONV_COEFFS,
+        width: w,
+        height: h,
+      });
+    },
   };
+}
+
+/** conv-vec4.sycl.ts: four pixels an item, read and written as vec4f. */
+function vec4Conv(native: Queue, w: number, h: number): ConvLaunches {
+  const src = native.buffer(vec4f, (w * h) / 4, { access: 'read' });
+  const dst = native.buffer(vec4f, (w * h) / 4, { access: 'write' });
+  const range = ndRange([h, w / 4], [4, 64]);
+  return {
+    src: src.gpuBuffer,
+    dst: dst.gpuBuffer,
+    specialised: (queue) => () => {
+      queue.submit((cgh) => {
+        cgh.setSpecializationConstant(vec4Coeffs, CONV_COEFFS);
+        cgh.setSpecializationConstant(vec4Width, w);
+        cgh.setSpecializationConstant(vec4Height, h);
+        cgh.parallelFor(range, conv3x3Vec4, { src, dst });
+      });
+    },
+    withArgs: (queue) => () => {
+      queue.parallelFor(range, conv3x3Vec4Args, {
+        src,
+        dst,
+        weights: CONV_COEFFS,
+        width: w,
+        height: h,
+      });
+    },
+  };
+}
+
+/** The convolutions the suite times: one pixel an item, and four (16-byte loads and stores). */
+const CONVS = {
+  scalar: { label: 'conv3x3', pixels: 1, literal: convLiteral, make: scalarConv },
+  vec4: { label: 'conv3x3-vec4', pixels: 4, literal: convVec4Literal, make: vec4Conv },
+} as const;
+
+export async function convSpeed(
+  options: SpeedOptions,
+  w: number,
+  h: number,
+  shape: keyof typeof CONVS = 'scalar',
+): Promise<SpeedRow[]> {
+  const { native, emulated } = options;
+  const { device } = options.bench;
+  const conv = CONVS[shape];
+  const image = random(w * h);
+  const { src, dst, specialised, withArgs } = conv.make(native, w, h);
+  device.queue.writeBuffer(src, 0, image);
+  const literal = await DirectKernel.create(device, conv.literal(w, h, CONV_COEFFS), [src], dst);
   const clampTo = (v: number, hi: number) => Math.min(Math.max(v, 0), hi - 1);
   const samples = sample(w * h, 1 << 16);
   return measure(options, {
-    kernel: `conv3x3 ${w}x${h}`,
-    output: dst.gpuBuffer,
+    kernel: `${conv.label} ${w}x${h}`,
+    output: dst,
     launch: {
-      literal: () => literal.dispatch(w / 64, h / 4),
+      literal: () => literal.dispatch(w / conv.pixels / 64, h / 4),
       native: specialised(native),
       emulated: specialised(emulated),
-      uniform: () => {
-        native.parallelFor(range, conv3x3Args, {
-          src,
-          dst,
-          weights: CONV_COEFFS,
-          width: w,
-          height: h,
-        });
-      },
-      adaptive: () => {
-        options.adaptive.parallelFor(range, conv3x3Args, {
-          src,
-          dst,
-          weights: CONV_COEFFS,
-          width: w,
-          height: h,
-        });
-      },
+      uniform: withArgs(native),
+      adaptive: withArgs(options.adaptive),
     },
     check: (out) => {
       let error = 0;

@@ -65,6 +65,39 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
 `;
 }
 
+/**
+ * conv-vec4.sycl.ts's `conv3x3Vec4` for a width x height image, four pixels an item; dispatch
+ * width/256 x height/4 workgroups.
+ */
+export function convVec4Literal(width: number, height: number, coeffs: readonly number[]): string {
+  const c = coeffs.map((v) => `${v}f`).join(', ');
+  return `const W4: i32 = ${width / 4}i;
+const H: i32 = ${height}i;
+const COEFFS = array<f32, 9>(${c});
+@group(0) @binding(0) var<storage, read> src: array<vec4f>;
+@group(0) @binding(1) var<storage, read_write> dst: array<vec4f>;
+
+@compute @workgroup_size(64, 4)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  let y = i32(gid.y);
+  let q = i32(gid.x);
+  var out = vec4f(0.0f);
+  for (var dy = 0i; dy < 3i; dy++) {
+    let row = clamp(y + dy - 1i, 0i, H - 1i) * W4;
+    let mid = src[row + q];
+    let left = src[row + max(q - 1i, 0i)];
+    let right = src[row + min(q + 1i, W4 - 1i)];
+    let l = select(left.w, mid.x, q == 0i);
+    let r = select(right.x, mid.w, q == W4 - 1i);
+    out = fma(vec4f(COEFFS[dy * 3i]), vec4f(l, mid.x, mid.y, mid.z), out);
+    out = fma(vec4f(COEFFS[dy * 3i + 1i]), mid, out);
+    out = fma(vec4f(COEFFS[dy * 3i + 2i]), vec4f(mid.y, mid.z, mid.w, r), out);
+  }
+  dst[y * W4 + q] = out;
+}
+`;
+}
+
 /** conv.sycl.ts's `conv3x3` for a width x height image; dispatch width/64 x height/4 workgroups. */
 export function convLiteral(width: number, height: number, coeffs: readonly number[]): string {
   const c = coeffs.map((v) => `${v}f`).join(', ');
