@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { randomU32 } from '../../../../test-inputs.ts';
 import { build } from '../../src/build.js';
 import { interpretKernel } from '../../src/interpret/index.js';
-import { buildProgram, linkSources, runKernel } from './gpu.js';
+import { buildProgram, gpuDevice, linkSources, runKernel } from './gpu.js';
 
 const M = 'src/unrolled.sycl.ts';
 const SOURCE = `
@@ -243,6 +243,29 @@ ${body}
     expect(found).toEqual([
       { code: 'SYCL1017', message: 'index 2 is out of bounds for array<u32, 2>', text: 'i' },
     ]);
+  });
+
+  test("the body may declare the counter's name again, as in JS: Dawn accepts the WGSL", async () => {
+    const source = `import { accessor, kernel, u32, unroll } from '@syclts/dsl';
+export const k = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, (item, _kh, { out }) => {
+  let s = u32(0);
+  for (const i of unroll(3)) { const i = u32(7); s += i; }
+  out[item.getId(0)] = s;
+});`;
+    const { program, diagnostics } = build([{ module: M, source }]);
+    expect(diagnostics).toEqual([]);
+    const module = (await gpuDevice()).createShaderModule({
+      code: program!.images[0]!.wgsl.native!,
+    });
+    const { messages } = await module.getCompilationInfo();
+    expect(messages.filter((m) => m.type === 'error')).toEqual([]);
+    const out = new Uint32Array(1).fill(0xdeadbeef);
+    const result = await runKernel(buildProgram({ [M]: source }), {
+      kernel: `${M}#k`,
+      range: [1],
+      args: { out },
+    });
+    expect(new Uint32Array(result.accessors.out!)[0]).toBe(21);
   });
 
   test('an empty range writes nothing out', () => {

@@ -52,7 +52,13 @@ export function lowerUnrolled(cx: Lowering, node: ForOfStatement): Stmt[] {
         init,
         span: spanOf(cx, declarator),
       };
-      return [bind, ...lowerBlock(cx, node.body)];
+      // The body is a block of its own: it may declare a name like the counter's, as in JS.
+      const copy: Stmt = {
+        kind: 'block',
+        body: lowerBlock(cx, node.body),
+        span: spanOf(cx, node.body),
+      };
+      return [bind, copy];
     });
     // A mistake in the body is reported once, not once per copy.
     if (cx.reporter.errorCount > before) return [];
