@@ -2029,9 +2029,6 @@ export function logTooLarge(words: number, max: number): Message {
 
 // SYCL1033: unroll used wrongly
 
-/** The most copies of a body `unroll` writes out. */
-export const MAX_UNROLL = 256;
-
 /** `for (let i of unroll(4))`, `for (const [a, b] of ...)`: one `const` name per copy. */
 export function unrollVariable(): Message {
   return message(
@@ -2059,11 +2056,11 @@ export function unrollBound(which: 'start' | 'end' | 'step', text: string): Mess
   );
 }
 
-/** More copies than `MAX_UNROLL`. */
-export function unrollCount(count: number): Message {
+/** More copies than `limit`; `nested` when the unrolls around this one multiplied them. */
+export function unrollCount(count: number, limit: number, nested: boolean): Message {
   return message(
     'SYCL1033',
-    `\`unroll\` would write the body out ${count} times, more than ${MAX_UNROLL}`,
+    `\`unroll\` would write the body out ${count} times${nested ? ' with the unrolls around it' : ''}, more than ${limit}`,
     'unroll an inner loop only, or write an ordinary for loop',
   );
 }

@@ -352,7 +352,8 @@ test('the plain lowering of every operation is WGSL Dawn accepts', async () => {
     jointMatrixApply(sg, mi, '+', 3);
     jointMatrixStore(sg, mi, local.ints, 0, 8, 'rowMajor');
     jointMatrixStore(sg, mc, local.regions[s % 2]!, 8, 4, 'colMajor');
-    jointMatrixLoad(sg, mb, local.regions[1]!, 16, 4);`);
+    jointMatrixLoad(sg, mb, local.regions[1]!, 16, 4);
+    jointMatrixLoad(sg, mb, local.regions[i32(s) % 2]!, 0, 4);`);
   const { program, diagnostics } = build([{ module: M, source }], { specConstants: 'both' });
   expect(diagnostics).toEqual([]);
   const image = program!.images[0]!;

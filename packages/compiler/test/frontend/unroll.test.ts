@@ -206,6 +206,12 @@ ${body}
       'unroll(0, 1000)',
     ],
     [
+      'nested unrolls past the limit together',
+      'for (const i of unroll(20)) { for (const j of unroll(20)) { s += i * j; } }',
+      '`unroll` would write the body out 400 times with the unrolls around it, more than 256',
+      'unroll(20)',
+    ],
+    [
       'four arguments',
       'for (const i of unroll(0, 4, 1, 1)) { s += i; }',
       '`unroll` takes 1 to 3 arguments (end; or start, end and step), not 4',

@@ -37,6 +37,8 @@ export interface Lowering {
   readonly mutatedConsts: Set<string>;
   /** How many loops enclose the statement being lowered. */
   loopDepth: number;
+  /** How many copies of the statement being lowered the enclosing `unroll`s write out. */
+  unrolledCopies: number;
   /** Whether the body holds a `conditional` for the last pass to lower (conditionals.ts). */
   conditionals: boolean;
 }
@@ -61,6 +63,7 @@ export function createLowering(
     returnType: body.returnType,
     mutatedConsts: new Set(),
     loopDepth: 0,
+    unrolledCopies: 1,
     conditionals: false,
   };
 }

@@ -230,16 +230,24 @@ function matrixMemory(
       !root.computed &&
       unwrap(root.object).type === 'Identifier');
   if (!named) return fail(cx, node, msg.matrixMemory(fn, textOf(cx, node)));
-  const memory = lowerExpr(cx, node);
-  if (!memory) return null;
-  if (!matrixMemoryParts(memory) || memory.type.kind !== 'array') {
+  const lowered = lowerExpr(cx, node);
+  if (!lowered) return null;
+  if (!matrixMemoryParts(lowered) || lowered.type.kind !== 'array') {
     return fail(cx, node, msg.matrixMemory(fn, textOf(cx, node)));
   }
-  const held = memory.type.element;
+  const held = lowered.type.element;
   if (held.kind !== 'scalar' || held.scalar !== element) {
     return fail(cx, node, msg.matrixMemoryElement(fn, textOf(cx, node), typeName(held), element));
   }
-  return memory;
+  return regionIndexU32(lowered);
+}
+
+/** The region's index as u32, the type the plain lowering's helpers take it in. */
+function regionIndexU32(memory: Expr): Expr {
+  if (memory.op !== 'index' || memory.index.type.kind !== 'scalar') return memory;
+  if (memory.index.type.scalar === 'u32') return memory;
+  const index: Expr = { op: 'construct', args: [memory.index], type: U32, span: memory.index.span };
+  return { ...memory, index };
 }
 
 /** A kernel body of an nd-range kernel: where a sub-group exists and a matrix can live. */

@@ -4,13 +4,16 @@
  * an index or an offset made from it is a literal the GPU's compiler resolves; a constant index
  * out of an array's bounds is refused at build time (const-check.ts), as a literal one is.
  */
-import type { CallExpression, ForOfStatement, Statement } from 'oxc-parser';
+import type { BindingIdentifier, CallExpression, ForOfStatement, Statement } from 'oxc-parser';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Stmt } from '../../ir/device-code.js';
 import { type Expression, unwrap } from '../ast.js';
 import { U32 } from '../resolver/types.js';
 import { constantOf, fail, type Lowering, spanOf, textOf, topEntity } from './context.js';
 import { declareLocal, lowerBlock } from './statements.js';
+
+/** The most copies of a body that unrolls write out, nested ones multiplied. */
+export const MAX_UNROLL = 256;
 
 export function lowerUnrolled(cx: Lowering, node: ForOfStatement): Stmt[] {
   const call = unwrap(node.right as Expression);
@@ -37,20 +40,41 @@ export function lowerUnrolled(cx: Lowering, node: ForOfStatement): Stmt[] {
   }
   const values = unrolledValues(cx, call);
   if (!values || !jumpsStayInside(cx, node.body)) return [];
-  const name = declarator.id.name;
+  const copies = cx.unrolledCopies * values.length;
+  if (copies > MAX_UNROLL) {
+    fail(cx, call, msg.unrollCount(copies, MAX_UNROLL, true));
+    return [];
+  }
+  const outer = cx.unrolledCopies;
+  cx.unrolledCopies = Math.max(copies, 1);
+  try {
+    return copiesOf(cx, node, declarator.id, values);
+  } finally {
+    cx.unrolledCopies = outer;
+  }
+}
+
+/** The body once per value, each copy a block binding the counter. */
+function copiesOf(
+  cx: Lowering,
+  node: ForOfStatement,
+  id: BindingIdentifier,
+  values: readonly number[],
+): Stmt[] {
+  const name = id.name;
   const out: Stmt[] = [];
   for (const value of values) {
     const before = cx.reporter.errorCount;
     const body = cx.scopes.within(() => {
-      const local = declareLocal(cx, name, declarator.id, U32, false);
-      const init = { op: 'literal', value, type: U32, span: spanOf(cx, declarator) } as const;
+      const local = declareLocal(cx, name, id, U32, false);
+      const init = { op: 'literal', value, type: U32, span: spanOf(cx, id) } as const;
       const bind: Stmt = {
         kind: 'let',
         name: local,
         mutable: false,
         type: U32,
         init,
-        span: spanOf(cx, declarator),
+        span: spanOf(cx, id),
       };
       // The body is a block of its own: it may declare a name like the counter's, as in JS.
       const copy: Stmt = {
@@ -88,8 +112,8 @@ function unrolledValues(cx: Lowering, call: CallExpression) {
     bounds[part] = n;
   }
   const count = Math.max(0, Math.ceil((bounds.end - bounds.start) / bounds.step));
-  if (count > msg.MAX_UNROLL) {
-    fail(cx, call, msg.unrollCount(count));
+  if (count > MAX_UNROLL) {
+    fail(cx, call, msg.unrollCount(count, MAX_UNROLL, false));
     return null;
   }
   return Array.from({ length: count }, (_, k) => bounds.start + k * bounds.step);
