@@ -20,7 +20,7 @@ const device = await adapter.requestDevice({
 });
 const N = Number(process.argv[2] ?? 4096);
 const C = [-0.0625, -0.125, -0.0625, -0.125, 1.75, -0.125, -0.0625, -0.125, -0.0625];
-const coeffs = `const COEFFS = array<f32, 9>(${C.map((v) => v + 'f').join(', ')});`;
+const coeffs = `const COEFFS = array<f32, 9>(${C.map((v) => `${v}f`).join(', ')});`;
 const head = `const W: i32 = ${N}i;\nconst H: i32 = ${N}i;\nconst W4: i32 = ${N / 4}i;\n${coeffs}\n`;
 const scalar = `${head}@group(0) @binding(0) var<storage, read> src: array<f32>;
 @group(0) @binding(1) var<storage, read_write> dst: array<f32>;
