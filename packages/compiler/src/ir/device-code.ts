@@ -272,6 +272,12 @@ export interface LetStmt<R = SymbolRef> {
   readonly type: DataType;
   readonly init: Expr<R> | null;
   readonly span: Span;
+  /**
+   * An unrolled loop's counter (frontend/lower/unroll.ts): immutable and a literal, yet never
+   * inlined or folded as a constant, so that a copy of the body accepts what the loop accepts (a
+   * division by the counter's zero, an index past an array's end stay run-time operations).
+   */
+  readonly unrolled?: true;
 }
 
 /**

@@ -37,7 +37,7 @@ class Inliner<R> {
     block: (b) => this.block(b),
     let: (s) => {
       const init = s.init && this.expr(s.init);
-      const fixed = !s.mutable && init !== null && this.fixed(init);
+      const fixed = !s.mutable && !s.unrolled && init !== null && this.fixed(init);
       this.#scopes.at(-1)!.set(s.name, fixed ? init : null);
       return init === s.init ? s : { ...s, init };
     },

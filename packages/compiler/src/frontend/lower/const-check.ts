@@ -46,7 +46,8 @@ class ConstantChecker<R> {
     block: (b) => this.block(b),
     let: (s) => {
       const v = s.init ? this.value(s.init) : null;
-      const constant = !s.mutable && s.type.kind === 'scalar' && isInteger(s.type.scalar);
+      const constant =
+        !s.mutable && !s.unrolled && s.type.kind === 'scalar' && isInteger(s.type.scalar);
       this.scopes.at(-1)!.set(s.name, constant ? v : null);
       return s;
     },

@@ -128,7 +128,9 @@ class NestingChecker<R> {
       s.type.kind === 'scalar' && (s.type.scalar === 'i32' || s.type.scalar === 'u32');
     // A local that is not inlined is a name: it hides an outer one that is.
     const depth: Depth =
-      !s.mutable && integer && s.init ? this.#operandDepth(s.init) : { parse: 0, expression: 1 };
+      !s.mutable && !s.unrolled && integer && s.init
+        ? this.#operandDepth(s.init)
+        : { parse: 0, expression: 1 };
     const stack = this.#inlined.get(s.name);
     if (stack) stack.push(depth);
     else this.#inlined.set(s.name, [depth]);

@@ -1,8 +1,9 @@
 /**
  * `for (const i of unroll(...)) body`: the body written out once per value, each copy a block
- * that binds `i` to its value in a u32 `let`. The emitter inlines such a `let` at each use, so
- * an index or an offset made from it is a literal the GPU's compiler resolves; a constant index
- * out of an array's bounds is refused at build time (const-check.ts), as a literal one is.
+ * that binds `i` to its value in a u32 `let` marked `unrolled`. Nothing inlines or folds that
+ * `let` (a WGSL `let` is no constant expression), so a copy accepts what the loop accepts: a
+ * division by the counter's zero, an index past an array's end stay run-time operations. The
+ * GPU's compiler still sees each copy's counter as the constant it is.
  */
 import type { BindingIdentifier, CallExpression, ForOfStatement, Statement } from 'oxc-parser';
 import * as msg from '../../diagnostics/frontend-messages.js';
@@ -74,6 +75,7 @@ function copiesOf(
         mutable: false,
         type: U32,
         init,
+        unrolled: true,
         span: spanOf(cx, id),
       };
       // The body is a block of its own: it may declare a name like the counter's, as in JS.

@@ -277,6 +277,7 @@ export const GENERATED_NAMES = [
   'u32',
   'unpack4xI8',
   'unpack4xU8',
+  'unroll',
   'vec2b',
   'vec2f',
   'vec2i',
@@ -1016,6 +1017,21 @@ export function generateCase(rand: Rand, inputs: ReadonlyMap<string, Type>, dept
           const x = c.eval(st);
           mag.push(x.mag);
           return (x.v[0] ? a : b).run(st, mag);
+        },
+      });
+    } else if (kind === 2 && rand.chance(0.3)) {
+      // Unrolled: the body written out once per value, the counter a constant in each copy.
+      const trips = rand.int(4);
+      const body = gen.withVar('k', T('u32'), () => assignStep());
+      steps.push({
+        text: `for (const k of unroll(${trips})) {\n  ${body.text}\n}`,
+        run: (st, mag) => {
+          for (let k = 0; k < trips; k++) {
+            st.vars.set('k', [k]);
+            body.run(st, mag);
+          }
+          st.vars.delete('k');
+          return 'ok';
         },
       });
     } else if (kind === 2) {
