@@ -2,19 +2,24 @@
  * Where the time of the syclts matrix multiply goes: the WGSL the syclts build emitted for it,
  * as emitted and with single changes, against the hand-written literal kernel, all dispatched
  * with the same plain WebGPU calls (no runtime), GPU timestamps, medians, and checked against a
- * float64 reference. Run: node matmul-variants.mjs [n]
+ * float64 reference. Run: node matmul-variants.mjs [n] [square|wide] (`wide`: matmul-wide.sycl.ts
+ * beside the sweep's generator for its tiling).
  */
 import { bindingOf } from '@syclts/dsl';
+import { matmulWgsl } from '../gpu/matmul-wgsl.mjs';
 import { benchDevice, median } from './gpu/device.js';
+import { WIDE_TILING } from './gpu/kernel-speed.js';
 import { matmulLiteral } from './gpu/literal-wgsl.js';
 import { matmul } from './kernels/matmul.sycl.ts';
+import { matmulWide } from './kernels/matmul-wide.sycl.ts';
 
 const n = Number(process.argv[2] ?? 4096);
+const wide = process.argv[3] === 'wide';
 const bench = await benchDevice();
 const { device, timer } = bench;
 console.log(`adapter: ${bench.description}`);
 
-const binding = bindingOf(matmul)!;
+const binding = bindingOf(wide ? matmulWide : matmul)!;
 const image = binding.program.images.find((im) => im.kernels[binding.symbolicId])!;
 const info = image.kernels[binding.symbolicId]!;
 const emitted = image.wgsl.native!;
@@ -31,27 +36,39 @@ function rewriteWid(code: string, use: (launch: string) => string): string {
     .join('\nfn ');
 }
 
+/** The kernel's override values: the size, and the square kernel's k step (16). */
+const constants: Record<string, number> = wide ? { 0: n } : { 0: n, 1: 16 };
+
+/** The overrides written as WGSL constants of the same values. */
+function constOverrides(code: string): string {
+  return code
+    .replace(/@id\(0\) override (\w+): u32 = \d+u;/, `const $1: u32 = ${n}u;`)
+    .replace(/@id\(1\) override (\w+): u32 = \d+u;/, 'const $1: u32 = 16u;');
+}
+
 const variants: Record<
   string,
   { code: string; syclts: boolean; constants?: Record<string, number> }
 > = {
-  literal: { code: matmulLiteral(n, 16), syclts: false },
-  'syclts as emitted (overrides)': { code: emitted, syclts: true, constants: { 0: n, 1: 16 } },
-  'syclts, overrides made const': {
-    code: emitted
-      .replace(/@id\(0\) override (\w+): u32 = \d+u;/, `const $1: u32 = ${n}u;`)
-      .replace(/@id\(1\) override (\w+): u32 = \d+u;/, 'const $1: u32 = 16u;'),
-    syclts: true,
+  literal: {
+    code: wide ? matmulWgsl({ ...WIDE_TILING, N: n }).code : matmulLiteral(n, 16),
+    syclts: false,
   },
+  'syclts as emitted (overrides)': { code: emitted, syclts: true, constants },
+  'syclts, overrides made const': { code: constOverrides(emitted), syclts: true },
   'syclts, group offset added at each use': {
     code: rewriteWid(emitted, (launch) => `(wgid + ${launch}.group_offset)`),
     syclts: true,
-    constants: { 0: n, 1: 16 },
+    constants,
   },
   'syclts, no group offset': {
     code: rewriteWid(emitted, () => 'wgid'),
     syclts: true,
-    constants: { 0: n, 1: 16 },
+    constants,
+  },
+  'syclts, overrides made const and no group offset': {
+    code: constOverrides(rewriteWid(emitted, () => 'wgid')),
+    syclts: true,
   },
 };
 
@@ -73,7 +90,12 @@ const launch = device.createBuffer({
   size: 32,
   usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
 });
-device.queue.writeBuffer(launch, 0, new Uint32Array([n / 4, n / 8, 1, 0, 0, 0, 0, 0]));
+// The launch record: the global range (WGSL's x, y: the columns' items, the rows' items).
+device.queue.writeBuffer(
+  launch,
+  0,
+  new Uint32Array(wide ? [n / 8, n / 4, 1, 0, 0, 0, 0, 0] : [n / 4, n / 8, 1, 0, 0, 0, 0, 0]),
+);
 const readBuffer = device.createBuffer({
   size: n * n * 4,
   usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
@@ -130,7 +152,7 @@ for (const [name, v] of Object.entries(variants)) {
     const pass = encoder.beginComputePass();
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, bindGroup);
-    pass.dispatchWorkgroups(n / 128, n / 128);
+    pass.dispatchWorkgroups(n / 128, wide ? n / 64 : n / 128);
     pass.end();
     device.queue.submit([encoder.finish()]);
   };
