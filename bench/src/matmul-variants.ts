@@ -46,6 +46,38 @@ function constOverrides(code: string): string {
     .replace(/@id\(1\) override (\w+): u32 = \d+u;/, 'const $1: u32 = 16u;');
 }
 
+/**
+ * The unrolled counters' values written into their blocks (`let q: u32 = 2u; { ... v[q] ... }`
+ * becomes `v[2u]`), as the emitter did before the counters became run-time lets.
+ */
+function inlineCounters(code: string): string {
+  let out = code;
+  for (;;) {
+    const m = /let (\w+): u32 = (\d+)u;\n(\s*)\{\n/.exec(out);
+    if (!m) return out;
+    const open = m.index + m[0].length - 2;
+    let depth = 0;
+    let close = open;
+    for (; close < out.length; close++) {
+      if (out[close] === '{') depth++;
+      else if (out[close] === '}' && --depth === 0) break;
+    }
+    const body = out.slice(open, close).replace(new RegExp(`\\b${m[1]}\\b`, 'g'), `${m[2]}u`);
+    out =
+      out.slice(0, m.index) +
+      out.slice(m.index + m[0].length - 1 - m[3]!.length, open) +
+      body +
+      out.slice(close);
+  }
+}
+
+/** A's tile stored at the hand-written kernel's index form, `((kq * 4 + q) * 64 + m) / 4`. */
+const storeIndex = (code: string) =>
+  code.replace(
+    /\(\(\(kq \* 4u\) \+ (\w+)\) \* 16u\) \+ \(m \/ 4u\)/g,
+    '((((kq * 4u) + $1) * 64u) + m) / 4u',
+  );
+
 const variants: Record<
   string,
   { code: string; syclts: boolean; constants?: Record<string, number> }
@@ -70,6 +102,9 @@ const variants: Record<
     code: constOverrides(rewriteWid(emitted, () => 'wgid')),
     syclts: true,
   },
+  'syclts, unrolled counters inlined': { code: inlineCounters(emitted), syclts: true, constants },
+  "syclts, A's tile index as hand-written": { code: storeIndex(emitted), syclts: true, constants },
+  'syclts, both': { code: storeIndex(inlineCounters(emitted)), syclts: true, constants },
 };
 
 const rand = () => Float32Array.from({ length: n * n }, () => Math.random() * 2 - 1);
