@@ -80,11 +80,22 @@ const storeIndex = (code: string) =>
 
 const variants: Record<
   string,
-  { code: string; syclts: boolean; constants?: Record<string, number> }
+  {
+    code: string;
+    syclts: boolean;
+    constants?: Record<string, number>;
+    /** The hand-written kernel's layout with a uniform binding it does not read, as syclts binds its launch record. */
+    launchBinding?: true;
+  }
 > = {
   literal: {
     code: wide ? matmulWgsl({ ...WIDE_TILING, N: n }).code : matmulLiteral(n, 16),
     syclts: false,
+  },
+  'literal, a launch uniform bound beside it': {
+    code: wide ? matmulWgsl({ ...WIDE_TILING, N: n }).code : matmulLiteral(n, 16),
+    syclts: false,
+    launchBinding: true,
   },
   'syclts as emitted (overrides)': { code: emitted, syclts: true, constants },
   'syclts, overrides made const': { code: constOverrides(emitted), syclts: true },
@@ -168,6 +179,10 @@ for (const [name, v] of Object.entries(variants)) {
       });
       resources.push({ binding: i, resource: { buffer } });
     });
+    if (v.launchBinding) {
+      entries.push({ binding: 3, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } });
+      resources.push({ binding: 3, resource: { buffer: launch } });
+    }
   }
   const layout = device.createBindGroupLayout({ entries });
   device.pushErrorScope('validation');
