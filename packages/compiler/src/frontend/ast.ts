@@ -39,15 +39,18 @@ export function propertyName(key: Node, computed: boolean): string | null {
 
 export const DSL_SPECIFIER = '@syclts/dsl';
 
-/** Calls `enter` on every node under `root` (depth-first, parents before children). */
-export function walk(root: unknown, enter: (node: { readonly type: string }) => void): void {
+/**
+ * Calls `enter` on every node under `root` (depth-first, parents before children); a node for
+ * which it returns false keeps its children from being visited.
+ */
+export function walk(root: unknown, enter: (node: { readonly type: string }) => unknown): void {
   if (root === null || typeof root !== 'object') return;
   if (Array.isArray(root)) {
     for (const item of root) walk(item, enter);
     return;
   }
   const node = root as Record<string, unknown>;
-  if (typeof node.type === 'string') enter(node as { readonly type: string });
+  if (typeof node.type === 'string' && enter(node as { readonly type: string }) === false) return;
   for (const key in node) {
     if (key === 'parent') continue;
     const value = node[key];

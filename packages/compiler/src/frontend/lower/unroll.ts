@@ -8,9 +8,17 @@
 import type { BindingIdentifier, CallExpression, ForOfStatement, Statement } from 'oxc-parser';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Stmt } from '../../ir/device-code.js';
-import { type Expression, unwrap } from '../ast.js';
+import { type Expression, unwrap, walk } from '../ast.js';
 import { U32 } from '../resolver/types.js';
-import { constantOf, fail, type Lowering, spanOf, textOf, topEntity } from './context.js';
+import {
+  constantOf,
+  fail,
+  type Lowering,
+  type Node,
+  spanOf,
+  textOf,
+  topEntity,
+} from './context.js';
 import { declareLocal, lowerBlock } from './statements.js';
 
 /** The most copies of a body that unrolls write out, nested ones multiplied. */
@@ -131,29 +139,18 @@ const LOOPS: ReadonlySet<string> = new Set([
 
 /** A `break` or `continue` of the unrolled loop itself (not of a loop inside it) is refused. */
 function jumpsStayInside(cx: Lowering, body: Statement): boolean {
-  const jump = findJump(body);
+  const jumps: (Node & { readonly type: string })[] = [];
+  walk(body, (n) => {
+    if (jumps.length > 0) return false;
+    if (n.type === 'BreakStatement' || n.type === 'ContinueStatement') {
+      jumps.push(n as Node & { readonly type: string });
+      return false;
+    }
+    // A jump inside a loop of the body is that loop's.
+    return !LOOPS.has(n.type);
+  });
+  const jump = jumps[0];
   if (!jump) return true;
   fail(cx, jump, msg.unrollJump(jump.type === 'BreakStatement' ? 'break' : 'continue'));
   return false;
-}
-
-function findJump(node: unknown): Statement | null {
-  if (node === null || typeof node !== 'object') return null;
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      const found = findJump(item);
-      if (found) return found;
-    }
-    return null;
-  }
-  const n = node as Record<string, unknown> & { type?: unknown };
-  if (n.type === 'BreakStatement' || n.type === 'ContinueStatement')
-    return n as unknown as Statement;
-  if (typeof n.type === 'string' && LOOPS.has(n.type)) return null;
-  for (const key in n) {
-    if (key === 'parent') continue;
-    const found = findJump(n[key]);
-    if (found) return found;
-  }
-  return null;
 }
