@@ -99,36 +99,38 @@ export const tensorMatmul = kernel(
     jointMatrixFill(sg, c31, 0);
     jointMatrixFill(sg, c32, 0);
     jointMatrixFill(sg, c33, 0);
-    for (let r = u32(0); r < 2; r++) {
-      const e = lid + r * ITEMS;
-      ra[r] = a[((row0 + e / 4) * n + 0) / 8 + (e % 4)]!;
-    }
-    for (let r = u32(0); r < 4; r++) {
-      const e = lid + r * ITEMS;
-      rb[r] = b[((0 + e / 32) * n + col0) / 8 + (e % 32)]!;
-    }
-    for (let r = u32(0); r < 2; r++) {
-      const e = lid + r * ITEMS;
-      const at = (e / 4) * A_STRIDE + (e % 4) * 8;
-      for (let h = u32(0); h < 4; h++) {
-        const pair = unpack2x16float(ra[r]![h]!);
-        tileA[at + 2 * h] = f16(pair.x);
-        tileA[at + 2 * h + 1] = f16(pair.y);
-      }
-    }
-    for (let r = u32(0); r < 4; r++) {
-      const e = lid + r * ITEMS;
-      const at = (e / 32) * B_STRIDE + (e % 32) * 8;
-      for (let h = u32(0); h < 4; h++) {
-        const pair = unpack2x16float(rb[r]![h]!);
-        tileB[at + 2 * h] = f16(pair.x);
-        tileB[at + 2 * h + 1] = f16(pair.y);
-      }
-    }
-    item.barrier();
     for (let k0 = u32(0); k0 < n; k0 += BK) {
-      const more = k0 + BK < n;
-      if (more) {
+      // Step 0 fetches its own tiles; every step fetches the next one's before multiplying.
+      if (k0 === 0) {
+        for (let r = u32(0); r < 2; r++) {
+          const e = lid + r * ITEMS;
+          ra[r] = a[((row0 + e / 4) * n + 0) / 8 + (e % 4)]!;
+        }
+        for (let r = u32(0); r < 4; r++) {
+          const e = lid + r * ITEMS;
+          rb[r] = b[((0 + e / 32) * n + col0) / 8 + (e % 32)]!;
+        }
+      }
+      for (let r = u32(0); r < 2; r++) {
+        const e = lid + r * ITEMS;
+        const at = (e / 4) * A_STRIDE + (e % 4) * 8;
+        for (let h = u32(0); h < 4; h++) {
+          const pair = unpack2x16float(ra[r]![h]!);
+          tileA[at + 2 * h] = f16(pair.x);
+          tileA[at + 2 * h + 1] = f16(pair.y);
+        }
+      }
+      for (let r = u32(0); r < 4; r++) {
+        const e = lid + r * ITEMS;
+        const at = (e / 32) * B_STRIDE + (e % 32) * 8;
+        for (let h = u32(0); h < 4; h++) {
+          const pair = unpack2x16float(rb[r]![h]!);
+          tileB[at + 2 * h] = f16(pair.x);
+          tileB[at + 2 * h + 1] = f16(pair.y);
+        }
+      }
+      item.barrier();
+      if (k0 + BK < n) {
         for (let r = u32(0); r < 2; r++) {
           const e = lid + r * ITEMS;
           ra[r] = a[((row0 + e / 4) * n + k0 + BK) / 8 + (e % 4)]!;
@@ -163,27 +165,6 @@ export const tensorMatmul = kernel(
         jointMatrixMad(sg, c31, a3, b1, c31);
         jointMatrixMad(sg, c32, a3, b2, c32);
         jointMatrixMad(sg, c33, a3, b3, c33);
-      }
-      item.barrier();
-      if (more) {
-        for (let r = u32(0); r < 2; r++) {
-          const e = lid + r * ITEMS;
-          const at = (e / 4) * A_STRIDE + (e % 4) * 8;
-          for (let h = u32(0); h < 4; h++) {
-            const pair = unpack2x16float(ra[r]![h]!);
-            tileA[at + 2 * h] = f16(pair.x);
-            tileA[at + 2 * h + 1] = f16(pair.y);
-          }
-        }
-        for (let r = u32(0); r < 4; r++) {
-          const e = lid + r * ITEMS;
-          const at = (e / 32) * B_STRIDE + (e % 32) * 8;
-          for (let h = u32(0); h < 4; h++) {
-            const pair = unpack2x16float(rb[r]![h]!);
-            tileB[at + 2 * h] = f16(pair.x);
-            tileB[at + 2 * h + 1] = f16(pair.y);
-          }
-        }
       }
       item.barrier();
     }
