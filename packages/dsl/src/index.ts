@@ -43,6 +43,7 @@ export {
   type KernelArgTypes,
   kernel,
   type NdKernelSpec,
+  type ReductionCombiner,
   type ReductionType,
   reduction,
   type SizeSpec,

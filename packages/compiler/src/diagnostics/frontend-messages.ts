@@ -264,6 +264,22 @@ export function initialValueDoesNotFit(name: string, misfit: ValueMisfit): Messa
   return message('SYCL1004', `the initial value of \`${name}\` ${misfitText(misfit)}`, FIT_HINT);
 }
 
+export function reductionIdentityNotConstant(name: string): Message {
+  return message(
+    'SYCL1004',
+    `the identity of reduction \`${name}\` must be a constant expression (the build folds it)`,
+    'write literals, arithmetic on them, array and object literals, or top-level constants',
+  );
+}
+
+export function reductionIdentityDoesNotFit(name: string, misfit: ValueMisfit): Message {
+  return message(
+    'SYCL1004',
+    `the identity of reduction \`${name}\` ${misfitText(misfit)}`,
+    FIT_HINT,
+  );
+}
+
 // SYCL1005: bad device global properties
 
 export function propertiesNotObject(): Message {
@@ -1598,8 +1614,49 @@ export function subGroupSizeDivides(size: number, last: number): Message {
 export function reductionArguments(): Message {
   return message(
     'SYCL1030',
-    'reduction takes the element type and an operator',
-    'e.g. sum: reduction(f32, plus)',
+    'reduction takes the element type and an operator, or the element type, an identity and a combiner',
+    'e.g. sum: reduction(f32, plus), or best: reduction(Best, { value: 0, index: 0 }, better) with `better` a device function',
+  );
+}
+
+export function notAReductionOperator(text: string): Message {
+  return message(
+    'SYCL1030',
+    `a reduction combines with one of SYCL's function objects or a device function, not \`${text}\``,
+    'plus, multiplies, minimum, maximum, bitAnd, bitOr, bitXor, logicalAnd or logicalOr, imported from @syclts/dsl, or a deviceFunction of two values of the type returning one, after an identity',
+  );
+}
+
+export function combinerNeedsIdentity(text: string): Message {
+  return message(
+    'SYCL1030',
+    `a reduction that combines with the device function \`${text}\` needs an identity: the value the reducer starts from`,
+    `reduction(T, identity, ${text}), the identity a constant that leaves any value unchanged when combined with it`,
+  );
+}
+
+export function combinerSignature(
+  text: string,
+  element: DataType,
+  signature: {
+    readonly params: readonly (DataType | 'handler')[];
+    readonly returns: DataType | null;
+  },
+): Message {
+  const params = signature.params.map((p) => (p === 'handler' ? 'kernelHandler' : typeName(p)));
+  const returns = signature.returns ? typeName(signature.returns) : 'nothing';
+  const t = typeName(element);
+  return message(
+    'SYCL1030',
+    `the combiner \`${text}\` takes (${params.join(', ')}) and returns ${returns}: a reduction of ${t} combines with a function of (${t}, ${t}) returning ${t}`,
+  );
+}
+
+export function combinerType(type: DataType): Message {
+  return message(
+    'SYCL1030',
+    `a reduction with a combiner of ${typeName(type)}: its partial results live in buffers, which hold no bool or atomic`,
+    'reduce a u32 (0 or 1) in place of a bool',
   );
 }
 

@@ -256,6 +256,14 @@ export function nonUniformCall(callee: string): Message {
   );
 }
 
+export function combinerBarrier(callee: string, reduction: string): Message {
+  return message(
+    'SYCL2020',
+    `the combiner \`${callee}\` of reduction \`${reduction}\` reaches a barrier: a combiner runs wherever an item combines, under any control flow`,
+    'combine values in the function without barriers or group functions',
+  );
+}
+
 /** `position`: the argument's, from 1. */
 export function nonUniformArgument(position: number, callee: string): Message {
   return message(

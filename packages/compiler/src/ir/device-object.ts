@@ -16,7 +16,7 @@ import type {
 import type { Block, Expr } from './device-code.js';
 import type { Span } from './span.js';
 
-export const DEVICE_OBJECT_VERSION = 3;
+export const DEVICE_OBJECT_VERSION = 4;
 
 /** A name in device code: declared in this module, or imported from another. */
 export type SymbolRef =
@@ -68,7 +68,16 @@ export interface DeviceGlobalDecl {
 /** An integer size: a literal, or an expression over integer specialization constants. */
 export type SizeExpr<R = SymbolRef> = Expr<R>;
 
-export type KernelParam =
+/**
+ * What folds a reduction variable's values: one of SYCL's function objects, or a device function
+ * of two values of the element type returning one; `identity` (JSON of the element type, as a
+ * device global's initial value) replaces the function object's own, and a device function has one.
+ */
+export type ReductionOperator<R = SymbolRef> =
+  | { readonly kind: 'known'; readonly name: GroupOperatorName; readonly identity: JsonValue }
+  | { readonly kind: 'function'; readonly fn: R; readonly identity: NonNullable<JsonValue> };
+
+export type KernelParam<R = SymbolRef> =
   | {
       readonly kind: 'accessor';
       readonly name: string;
@@ -92,7 +101,7 @@ export type KernelParam =
       readonly kind: 'reduction';
       readonly name: string;
       readonly element: DataType;
-      readonly operator: GroupOperatorName;
+      readonly operator: ReductionOperator<R>;
       readonly span: Span;
     };
 
@@ -114,7 +123,7 @@ export type KernelRange<R = SymbolRef> =
 export interface KernelDecl<R = SymbolRef> {
   readonly name: string;
   readonly range: KernelRange<R>;
-  readonly params: readonly KernelParam[];
+  readonly params: readonly KernelParam<R>[];
   readonly workgroupArrays: readonly WorkgroupArrayDecl<R>[];
   /** Names the body gives to the item, the kernel handler and the arguments are resolved away. */
   readonly body: Block<R>;

@@ -61,7 +61,8 @@ const MAX_LAUNCH_RECORDS = 64;
 const RECORDS_WINDOW_BYTES = 65536;
 /** `@id(n)` takes 0..65535. */
 const MAX_OVERRIDE_IDS = 65536;
-const BASIC_WORKGROUP: Record<1 | 2 | 3, readonly [number, number, number]> = {
+/** A basic kernel's work-group: 64 items in each of its shapes. */
+export const BASIC_WORKGROUP: Record<1 | 2 | 3, readonly [number, number, number]> = {
   1: [64, 1, 1],
   2: [8, 8, 1],
   3: [4, 4, 4],

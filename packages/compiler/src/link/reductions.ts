@@ -11,21 +11,33 @@
  * So that every item reaches the combining, the body runs inside a one-pass loop: a `return`
  * leaves it (through a flag from inside nested loops), and a basic kernel's items past the range
  * skip the body there instead of returning before it.
+ *
+ * A device function that combines (SYCL's `reduction(buffer, identity, combiner)`) is called in
+ * place of the operator, and the work-group combines through workgroup memory in IR of its own: a
+ * pairwise tree whose every step puts the lower item's value on the left, so the function need
+ * not commute (a group reduce's sub-group built-ins know only SYCL's function objects).
  */
-import type { DataType, GroupOperatorName, SymbolicId } from '@syclts/dsl';
+import type { DataType, GroupOperatorName, JsonValue, SymbolicId } from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
 import { groupIdentity, infinityBits } from '../builtins/group-identity.js';
 import { mapUpdateParts } from '../ir/children.js';
 import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.js';
-import type { KernelDecl, KernelParam } from '../ir/device-object.js';
+import type {
+  KernelDecl,
+  KernelParam,
+  ReductionOperator,
+  SizeExpr,
+  WorkgroupArrayDecl,
+} from '../ir/device-object.js';
 import type { Span } from '../ir/span.js';
-import type { ResolvedKernel } from './resolve.js';
+import { BASIC_WORKGROUP } from './image.js';
+import type { ResolvedKernel, Use } from './resolve.js';
 
 /** What the link step keeps of a lowered reduction variable (see `KernelInfo.reductions`). */
 export interface LoweredReduction {
   readonly arg: string;
   readonly element: DataType;
-  readonly operator: GroupOperatorName;
+  readonly operator: GroupOperatorName | { readonly fn: SymbolicId };
   readonly finisher: SymbolicId;
 }
 
@@ -36,8 +48,11 @@ const U32: DataType = { kind: 'scalar', scalar: 'u32' };
 const BOOL: DataType = { kind: 'scalar', scalar: 'bool' };
 const DONE = '#done';
 const accumulator = (name: string) => `#acc_${name}`;
+/** The workgroup array a combining device function's tree goes through. */
+const scratch = (name: string) => `#tree_${name}`;
 
-type Reduction = Extract<KernelParam, { kind: 'reduction' }>;
+type Reduction = Extract<KernelParam<SymbolicId>, { kind: 'reduction' }>;
+type Operator = ReductionOperator<SymbolicId>;
 
 /**
  * `kernel` with its reductions lowered, and their finishing kernels; `kernel` itself (and no
@@ -55,7 +70,7 @@ export function lowerReductions(kernel: ResolvedKernel): {
   const lowered = reductions.map((r) => ({
     arg: r.name,
     element: r.element,
-    operator: r.operator,
+    operator: r.operator.kind === 'known' ? r.operator.name : { fn: r.operator.fn },
     finisher: `${kernel.id}~${r.name}`,
   }));
   const rewrite = new BodyRewrite(b, new Map(reductions.map((r) => [r.name, r])));
@@ -80,8 +95,11 @@ export function lowerReductions(kernel: ResolvedKernel): {
       body: [...guard, ...inner, { kind: 'break', span }],
       span,
     },
-    ...reductions.flatMap((r) => epilogue(b, r)),
+    ...reductions.flatMap((r) => epilogue(b, r, workgroupItems(decl))),
   ];
+  const trees = reductions
+    .filter((r) => r.operator.kind === 'function')
+    .map((r) => treeArray(b, r, scratch(r.name), workgroupItems(decl)));
   const main: ResolvedKernel = {
     ...kernel,
     decl: {
@@ -97,6 +115,7 @@ export function lowerReductions(kernel: ResolvedKernel): {
             }
           : p,
       ),
+      workgroupArrays: [...decl.workgroupArrays, ...trees],
       body,
     },
     reductions: lowered,
@@ -106,15 +125,11 @@ export function lowerReductions(kernel: ResolvedKernel): {
 }
 
 /** The work-group's combination of the accumulators, written by its leader to its partial. */
-function epilogue(b: Builder, r: Reduction): Stmt<SymbolicId>[] {
+function epilogue(b: Builder, r: Reduction, items: SizeExpr<SymbolicId>): Stmt<SymbolicId>[] {
   const total = `#total_${r.name}`;
+  const acc = b.local(accumulator(r.name), r.element);
   return [
-    b.let(
-      total,
-      r.element,
-      b.groupReduce(r.operator, b.local(accumulator(r.name), r.element)),
-      false,
-    ),
+    ...groupCombine(b, r, acc, total, scratch(r.name), items),
     b.ifLeader([
       b.assign(
         b.index(b.param(r.name, r.element), b.item('groupLinearId', 0), r.element),
@@ -122,6 +137,84 @@ function epilogue(b: Builder, r: Reduction): Stmt<SymbolicId>[] {
       ),
     ]),
   ];
+}
+
+/**
+ * `total` bound to the work-group's combination of each item's `x`: a group reduce for SYCL's
+ * function objects; for a device function, a pairwise tree in the workgroup array `tree` of
+ * `items` elements (each step combines items 2s apart, the lower on the left, after a barrier),
+ * whose result only the leader reads (it wrote it last).
+ */
+function groupCombine(
+  b: Builder,
+  r: Reduction,
+  x: Expr<SymbolicId>,
+  total: string,
+  tree: string,
+  items: SizeExpr<SymbolicId>,
+): Stmt<SymbolicId>[] {
+  const t = r.element;
+  if (r.operator.kind === 'known') {
+    return [b.let(total, t, b.groupReduce(r.operator.name, x), false)];
+  }
+  const slot = (i: Expr<SymbolicId>) => b.index(b.workgroupArray(tree, t, items), i, t);
+  const lid = b.item('localLinearId', 0);
+  const n = b.item('localLinearRange', 0);
+  const s = b.local(`${tree}_s`, U32);
+  const two = b.binary('*', b.literal(2, U32), s, U32);
+  const combines = b.binary(
+    '&&',
+    b.binary(
+      '==',
+      b.binary('&', lid, b.binary('-', two, b.literal(1, U32), U32), U32),
+      b.literal(0, U32),
+      BOOL,
+    ),
+    b.binary('<', b.binary('+', lid, s, U32), n, BOOL),
+    BOOL,
+  );
+  const partner = b.binary('+', lid, s, U32);
+  return [
+    b.assign(slot(lid), x),
+    {
+      kind: 'for',
+      init: b.let(`${tree}_s`, U32, b.literal(1, U32), true),
+      condition: b.binary('<', s, n, BOOL),
+      update: { kind: 'assign', target: s, operator: '=', value: two, span: b.span },
+      body: [
+        { kind: 'barrier', scope: 'workgroup', span: b.span },
+        b.when(combines, [b.assign(slot(lid), combine(b, r.operator, slot(lid), slot(partner)))]),
+      ],
+      span: b.span,
+    },
+    b.let(total, t, slot(b.literal(0, U32)), false),
+  ];
+}
+
+/** A kernel's items per work-group, as a workgroup array's length. */
+function workgroupItems(decl: KernelDecl<SymbolicId>): SizeExpr<SymbolicId> {
+  const b = new Builder(decl.span);
+  if (decl.range.kind === 'basic') {
+    const [x, y, z] = BASIC_WORKGROUP[decl.range.dimensions];
+    return b.literal(x * y * z, U32);
+  }
+  return decl.range.workgroupSize
+    .map(
+      (size): Expr<SymbolicId> =>
+        size.type.kind === 'scalar' && size.type.scalar === 'u32'
+          ? size
+          : { op: 'construct', args: [size], type: U32, span: b.span },
+    )
+    .reduce((product, size) => b.binary('*', product, size, U32));
+}
+
+function treeArray(
+  b: Builder,
+  r: Reduction,
+  name: string,
+  items: SizeExpr<SymbolicId>,
+): WorkgroupArrayDecl<SymbolicId> {
+  return { name, element: r.element, length: items, span: b.span };
 }
 
 /**
@@ -137,23 +230,15 @@ function finisher(kernel: ResolvedKernel, r: Reduction, id: SymbolicId): Resolve
   const i = b.local('i', U32);
   const count = b.param('count', U32);
   const target0 = b.index(b.param('target', t), b.literal(0, U32), t);
+  const items = b.literal(FINISHER_WORKGROUP, U32);
+  const lid = b.item('localLinearId', 0);
+  const fold = [b.assign(acc, combine(b, r.operator, acc, b.index(b.param('partials', t), i, t)))];
   const body: Block<SymbolicId> = [
     b.let('acc', t, identity(b, r), true),
-    {
-      kind: 'for',
-      init: b.let('i', U32, b.item('localLinearId', 0), true),
-      condition: b.binary('<', i, count, BOOL),
-      update: {
-        kind: 'assign',
-        target: i,
-        operator: '+=',
-        value: b.literal(FINISHER_WORKGROUP, U32),
-        span,
-      },
-      body: [b.assign(acc, combine(b, r.operator, acc, b.index(b.param('partials', t), i, t)))],
-      span,
-    },
-    b.let('total', t, b.groupReduce(r.operator, acc), false),
+    ...(r.operator.kind === 'known'
+      ? [b.loop(b.let('i', U32, lid, true), b.binary('<', i, count, BOOL), i, items, fold)]
+      : ordered(b, lid, count, i, fold)),
+    ...groupCombine(b, r, acc, 'total', '#tree', items),
     b.ifLeader([
       b.when(
         b.binary('!=', b.param('keep', U32), b.literal(0, U32), BOOL),
@@ -164,28 +249,71 @@ function finisher(kernel: ResolvedKernel, r: Reduction, id: SymbolicId): Resolve
   ];
   const decl: KernelDecl<SymbolicId> = {
     name: `${kernel.decl.name}~${r.name}`,
-    range: { kind: 'nd', dimensions: 1, workgroupSize: [b.literal(FINISHER_WORKGROUP, U32)] },
+    range: { kind: 'nd', dimensions: 1, workgroupSize: [items] },
     params: [
       { kind: 'accessor', name: 'partials', element: t, access: 'read', span },
       { kind: 'accessor', name: 'target', element: t, access: 'read_write', span },
       { kind: 'value', name: 'count', type: U32, span },
       { kind: 'value', name: 'keep', type: U32, span },
     ],
-    workgroupArrays: [],
+    workgroupArrays: r.operator.kind === 'known' ? [] : [treeArray(b, r, '#tree', items)],
     body,
     span,
   };
-  return { id, module: kernel.module, decl, uses: [] };
+  const uses: Use[] =
+    r.operator.kind === 'known' ? [] : [{ kind: 'function', id: r.operator.fn, span }];
+  return { id, module: kernel.module, decl, uses };
+}
+
+/**
+ * A device function's partials folded in order: each item a run of consecutive ones (the
+ * work-group's tree then keeps the runs in order), so the function need not commute.
+ */
+function ordered(
+  b: Builder,
+  lid: Expr<SymbolicId>,
+  count: Expr<SymbolicId>,
+  i: Expr<SymbolicId>,
+  fold: Block<SymbolicId>,
+): Stmt<SymbolicId>[] {
+  const run = b.local('run', U32);
+  const one = b.literal(1, U32);
+  const per = b.binary(
+    '/',
+    b.binary('+', count, b.literal(FINISHER_WORKGROUP - 1, U32), U32),
+    b.literal(FINISHER_WORKGROUP, U32),
+    U32,
+  );
+  const end: Expr<SymbolicId> = {
+    op: 'builtin',
+    name: 'min',
+    args: [count, b.binary('*', b.binary('+', lid, one, U32), run, U32)],
+    type: U32,
+    span: b.span,
+  };
+  return [
+    b.let('run', U32, per, false),
+    b.loop(
+      b.let('i', U32, b.binary('*', lid, run, U32), true),
+      b.binary('<', i, end, BOOL),
+      i,
+      one,
+      fold,
+    ),
+  ];
 }
 
 /** `a op b` as the IR writes it. */
 function combine(
   b: Builder,
-  operator: GroupOperatorName,
+  operator: Operator,
   x: Expr<SymbolicId>,
   y: Expr<SymbolicId>,
 ): Expr<SymbolicId> {
-  switch (operator) {
+  if (operator.kind === 'function') {
+    return { op: 'call', callee: operator.fn, args: [x, y], type: x.type, span: b.span };
+  }
+  switch (operator.name) {
     case 'plus':
       return b.binary('+', x, y, x.type);
     case 'multiplies':
@@ -207,8 +335,12 @@ function combine(
 
 /** The operator's identity for the variable's type; ±Infinity through a call (WGSL refuses it as a constant). */
 function identity(b: Builder, r: Reduction): Expr<SymbolicId> {
+  const { operator } = r;
+  if (operator.identity !== null) return constant(b, operator.identity, r.element);
+  if (operator.kind === 'function')
+    throw new Error('link: a combining function without an identity');
   const scalar: DataType = { kind: 'scalar', scalar: scalarOf(r.element) };
-  const v = groupIdentity(r.operator, scalar.scalar);
+  const v = groupIdentity(operator.name, scalar.scalar);
   const value: Expr<SymbolicId> =
     typeof v === 'number' && !Number.isFinite(v)
       ? {
@@ -227,6 +359,38 @@ function identity(b: Builder, r: Reduction): Expr<SymbolicId> {
         span: b.span,
       }
     : value;
+}
+
+/** A folded constant (the JSON `checkDefault` made of it, complete) as IR of its type. */
+function constant(b: Builder, value: JsonValue, type: DataType): Expr<SymbolicId> {
+  const list = (
+    values: readonly JsonValue[],
+    typeOf: (i: number) => DataType,
+  ): Expr<SymbolicId> => ({
+    op: 'construct',
+    args: values.map((v, i) => constant(b, v, typeOf(i))),
+    type,
+    span: b.span,
+  });
+  switch (type.kind) {
+    case 'scalar':
+      return b.literal(value as number | boolean, type);
+    case 'vector':
+      return list(value as JsonValue[], () => ({ kind: 'scalar', scalar: type.component }));
+    case 'matrix':
+      return list(value as JsonValue[], () => ({ kind: 'scalar', scalar: 'f32' }));
+    case 'array':
+      return list(value as JsonValue[], () => type.element);
+    case 'struct': {
+      const fields = value as { readonly [name: string]: JsonValue };
+      return list(
+        type.fields.map((f) => fields[f.name]!),
+        (i) => type.fields[i]!.type,
+      );
+    }
+    case 'atomic':
+      throw new Error('link: a reduction of atomics');
+  }
 }
 
 /** The kernel's body inside the one-pass loop: returns leave it, combines fold. */
@@ -316,7 +480,7 @@ class Builder {
   }
 
   item(
-    query: 'globalId' | 'globalRange' | 'groupLinearId' | 'localLinearId',
+    query: 'globalId' | 'globalRange' | 'groupLinearId' | 'localLinearId' | 'localLinearRange',
     dimension: number,
   ): Expr<SymbolicId> {
     return { op: 'item', query, dimension, type: U32, span: this.span };
@@ -333,6 +497,33 @@ class Builder {
     type: DataType,
   ): Expr<SymbolicId> {
     return { op: 'binary', operator, left, right, type, span: this.span };
+  }
+
+  /** `for (init; condition; counter += step) body`. */
+  loop(
+    init: LetStmt<SymbolicId>,
+    condition: Expr<SymbolicId>,
+    counter: Expr<SymbolicId>,
+    step: Expr<SymbolicId>,
+    body: Block<SymbolicId>,
+  ): Stmt<SymbolicId> {
+    return {
+      kind: 'for',
+      init,
+      condition,
+      update: { kind: 'assign', target: counter, operator: '+=', value: step, span: this.span },
+      body,
+      span: this.span,
+    };
+  }
+
+  workgroupArray(name: string, element: DataType, length: SizeExpr<SymbolicId>): Expr<SymbolicId> {
+    return {
+      op: 'workgroupArray',
+      name,
+      type: { kind: 'array', element, length: length.op === 'literal' ? Number(length.value) : 0 },
+      span: this.span,
+    };
   }
 
   groupReduce(operator: GroupOperatorName, x: Expr<SymbolicId>): Expr<SymbolicId> {

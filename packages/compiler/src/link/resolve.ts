@@ -11,6 +11,7 @@ import type { Block, Expr, LetStmt, Stmt, UpdateStmt } from '../ir/device-code.j
 import type {
   FunctionDecl,
   KernelDecl,
+  KernelParam,
   KernelRange,
   SymbolRef,
   WgslPart,
@@ -230,6 +231,17 @@ class ModuleResolver {
     return b.map((s) => this.stmt(s));
   }
 
+  /** A reduction's combining device function, resolved and checked as a call `fn(x, y)` would be. */
+  param(p: KernelParam): KernelParam<SymbolicId> {
+    if (p.kind !== 'reduction') return p;
+    const { operator } = p;
+    if (operator.kind === 'known') return { ...p, operator };
+    const fn = this.ref(operator.fn, 'function', p.span);
+    const operand: Expr<SymbolicId> = { op: 'local', name: p.name, type: p.element, span: p.span };
+    this.checkCall(fn, [operand, operand], p.element, p.span);
+    return { ...p, operator: { ...operator, fn } };
+  }
+
   range(r: KernelRange<SymbolRef>): KernelRange<SymbolicId> {
     return r.kind === 'basic'
       ? r
@@ -287,9 +299,10 @@ export function resolveKernel(
   const r = new ModuleResolver(table, module, diagnostics);
   const range = r.range(decl.range);
   const workgroupArrays = decl.workgroupArrays.map((w) => ({ ...w, length: r.expr(w.length) }));
+  const params = decl.params.map((p) => r.param(p));
   const body = r.block(decl.body);
   if (r.unresolved) return null;
-  return { id, module, decl: { ...decl, range, workgroupArrays, body }, uses: r.uses };
+  return { id, module, decl: { ...decl, range, params, workgroupArrays, body }, uses: r.uses };
 }
 
 export function resolveFunction(

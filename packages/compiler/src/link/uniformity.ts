@@ -181,6 +181,17 @@ function analyseKernel(
   diagnostics: Diagnostic[],
 ): void {
   const { decl } = kernel;
+  for (const p of decl.params) {
+    if (p.kind !== 'reduction' || p.operator.kind !== 'function') continue;
+    const { barrier } = summaryOf(p.operator.fn);
+    if (!barrier) continue;
+    const name = p.operator.fn.slice(p.operator.fn.indexOf('#') + 1);
+    diagnostics.push(
+      errorAt(msg.combinerBarrier(name, p.name), kernel.module, p.span, [
+        { file: barrier.module, span: barrier.span, message: msg.barrierReached() },
+      ]),
+    );
+  }
   const analysis = new Analysis(kernel.module, summaryOf, diagnostics, {
     locals: new Map(),
     kernel: decl,

@@ -128,7 +128,15 @@ test('a module using group functions or reductions loads their run-time code; ot
     kernels: [
       {
         ...kernel,
-        params: [{ kind: 'reduction', name: 'total', element: u32, operator: 'plus', span }],
+        params: [
+          {
+            kind: 'reduction',
+            name: 'total',
+            element: u32,
+            operator: { kind: 'known', name: 'plus', identity: null },
+            span,
+          },
+        ],
       },
     ],
   };

@@ -223,8 +223,12 @@ test('the accepted shapes build, and Dawn accepts both lowerings', async () => {
 
 describe('reduction variables used wrongly are refused at their place', () => {
   const source = (args: string, body: string) => `import {
-  accessor, bitXor, f32, kernel, logicalOr, maximum, plus, reduction, u32,
+  accessor, bitXor, bool, deviceFunction, f32, kernel, logicalOr, max, maximum, plus, reduction, u32, wgsl,
 } from '@syclts/dsl';
+const pick = deviceFunction({ args: [f32, f32], returns: f32 }, (a, b) => max(a, b));
+const mixed = deviceFunction({ args: [f32, u32], returns: f32 }, (a, b) => a);
+const both = deviceFunction({ args: [bool, bool], returns: bool }, (a, b) => a && b);
+const fenced = deviceFunction({ args: [f32, f32], returns: f32 }, (a, b) => wgsl\`workgroupBarrier(); return \${a} + \${b};\`);
 export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} } }, (item, kh, { xs, sum }) => {
   ${body}
 });
@@ -252,8 +256,64 @@ export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} }
       'sum: reduction(f32, Math.max)',
       'sum.combine(xs[0]!);',
       'SYCL1030',
-      "reduction needs one of SYCL's function objects, not `Math.max`",
+      "a reduction combines with one of SYCL's function objects or a device function, not `Math.max`",
       'Math.max',
+    ],
+    [
+      'a device function without an identity',
+      'sum: reduction(f32, pick)',
+      'sum.combine(xs[0]!);',
+      'SYCL1030',
+      'a reduction that combines with the device function `pick` needs an identity',
+      'pick',
+    ],
+    [
+      'a device function of other types',
+      'sum: reduction(f32, 0, mixed)',
+      'sum.combine(xs[0]!);',
+      'SYCL1030',
+      'the combiner `mixed` takes (f32, u32) and returns f32: a reduction of f32 combines with a function of (f32, f32) returning f32',
+      'mixed',
+    ],
+    [
+      'a device function of bool',
+      'sum: reduction(bool, true, both)',
+      'sum.combine(xs[0]! > 0);',
+      'SYCL1030',
+      'a reduction with a combiner of bool: its partial results live in buffers',
+      'bool',
+    ],
+    [
+      'an identity that is no constant',
+      'sum: reduction(f32, Math.random(), pick)',
+      'sum.combine(xs[0]!);',
+      'SYCL1004',
+      'the identity of reduction `sum` must be a constant expression',
+      'Math.random()',
+    ],
+    [
+      'an identity that does not fit',
+      'sum: reduction(u32, -1, plus)',
+      'sum.combine(1);',
+      'SYCL1004',
+      'the identity of reduction `sum`',
+      '-1',
+    ],
+    [
+      'four arguments',
+      'sum: reduction(f32, 0, pick, pick)',
+      'sum.combine(xs[0]!);',
+      'SYCL1030',
+      'reduction takes the element type and an operator, or the element type, an identity and a combiner',
+      'reduction(f32, 0, pick, pick)',
+    ],
+    [
+      'a combiner that reaches a barrier',
+      'sum: reduction(f32, 0, fenced)',
+      'sum.combine(xs[0]!);',
+      'SYCL2020',
+      'the combiner `fenced` of reduction `sum` reaches a barrier',
+      'sum: reduction(f32, 0, fenced)',
     ],
     [
       'combine used as a value',

@@ -420,6 +420,67 @@ export const peak = kernel(
     expect(new Int32Array(finished.accessors.target!)[0]).toBe(Math.max(-(2 ** 30), ...odd));
   });
 
+  test('a reduction with a device function combines in the order of the items', () => {
+    const module = 'interp/chain.sycl.ts';
+    const linked = linkSources({
+      [module]: `
+import { accessor, deviceFunction, kernel, reduction, vec4u } from '@syclts/dsl';
+const times = deviceFunction({ args: [vec4u, vec4u], returns: vec4u }, (a, b) =>
+  vec4u(a.x * b.x + a.y * b.z, a.x * b.y + a.y * b.w, a.z * b.x + a.w * b.z, a.z * b.y + a.w * b.w));
+export const chain = kernel(
+  { range: 1, args: { ms: accessor(vec4u, 'read'), product: reduction(vec4u, [1, 0, 0, 1], times) } },
+  (item, _kh, { ms, product }) => { product.combine(ms[item.getId(0)]!); });
+`,
+    });
+    type M = readonly [number, number, number, number];
+    const mul = (x: number, y: number) => Math.imul(x, y) >>> 0;
+    const times = (a: M, b: M): M => [
+      (mul(a[0], b[0]) + mul(a[1], b[2])) >>> 0,
+      (mul(a[0], b[1]) + mul(a[1], b[3])) >>> 0,
+      (mul(a[2], b[0]) + mul(a[3], b[2])) >>> 0,
+      (mul(a[2], b[1]) + mul(a[3], b[3])) >>> 0,
+    ];
+    // Odd diagonals, even elsewhere: the product modulo 2^32 stays invertible (never zero).
+    const words = randomU32(4 * 150, 0xc4a);
+    const ms = Uint32Array.from(
+      words,
+      (w, i) => (i % 4 === 0 || i % 4 === 3 ? w | 1 : w & ~1) >>> 0,
+    );
+    const matrix = (a: Uint32Array, i: number): M => [
+      a[4 * i]!,
+      a[4 * i + 1]!,
+      a[4 * i + 2]!,
+      a[4 * i + 3]!,
+    ];
+    const partials = new Uint32Array(4 * 3).fill(0x7eadbeef);
+    const main = interpretKernel(linked.images, {
+      kernel: `${module}#chain`,
+      range: [150],
+      args: { ms, product: partials },
+    });
+    const inOrder = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => matrix(ms, from + i)).reduce(times, [
+        1, 0, 0, 1,
+      ] as M);
+    const byGroup = new Uint32Array(main.accessors.product!);
+    expect([0, 1, 2].map((g) => matrix(byGroup, g))).toEqual([
+      inOrder(0, 64),
+      inOrder(64, 128),
+      inOrder(128, 150),
+    ]);
+    const prior: M = [3, 2, 4, 7];
+    const target = Uint32Array.from(prior);
+    const finished = interpretKernel(linked.images, {
+      kernel: `${module}#chain~product`,
+      range: [256],
+      local: [256],
+      args: { partials: byGroup, target, count: 3, keep: 1 },
+    });
+    expect(matrix(new Uint32Array(finished.accessors.target!), 0)).toEqual(
+      times(prior, inOrder(0, 150)),
+    );
+  });
+
   test('an index past the end of an accessor', () => {
     const out = new Uint32Array(4);
     let error: unknown;

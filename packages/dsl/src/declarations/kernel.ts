@@ -1,4 +1,5 @@
 import type { GroupOperator } from '../builtins/group.js';
+import type { DeviceFunction } from '../builtins/index.js';
 import type {
   DeviceArgs,
   Item,
@@ -7,7 +8,7 @@ import type {
   NdItem,
 } from '../device/kernel-scope.js';
 import type { RequiredLimits } from '../image/limits.js';
-import type { DataType, ScalarType } from '../types/data-type.js';
+import type { DataType, HostValue, ScalarType } from '../types/data-type.js';
 import type { SpecializationId } from './specialization-id.js';
 import type { TextureArgType } from './texture.js';
 
@@ -35,19 +36,44 @@ export function accessor<T extends DataType, M extends AccessMode>(
 export interface ReductionType<T extends DataType = DataType> {
   readonly kind: 'reduction';
   readonly element: T;
-  readonly operator: GroupOperator;
+  /** One of SYCL's function objects, or a device function of two `T`s returning a `T`. */
+  readonly operator: GroupOperator | ReductionCombiner<T>;
+  /** The identity the reducer starts from; null: the function object's own. */
+  readonly identity: HostValue<T> | null;
 }
+
+/** A device function that combines two values of `T` into one: a reduction's own operator. */
+export type ReductionCombiner<T extends DataType = DataType> = DeviceFunction<readonly [T, T], T>;
 
 /**
  * `sum: reduction(f32, plus)`: the kernel argument of a reduction. `operator` is one of SYCL's
  * function objects (`plus`, `multiplies`, `minimum`, `maximum`, `bitAnd`, `bitOr`, `bitXor`,
  * `logicalAnd`, `logicalOr`), whose identity the reducer starts from.
+ *
+ * `best: reduction(Best, { value: F32_MAX, index: 0 }, better)`: SYCL's
+ * `reduction(buffer, identity, combiner)`. The combiner is a device function of two values of
+ * the type returning one, associative (items combine in an order the launch's shape fixes), and
+ * the identity a constant that leaves any value unchanged when combined with it; the type may be
+ * any that a buffer holds (structs included). A function object takes an identity too, which
+ * replaces its own.
  */
 export function reduction<T extends DataType>(
   element: T,
   operator: GroupOperator,
+): ReductionType<T>;
+export function reduction<T extends DataType>(
+  element: T,
+  identity: HostValue<NoInfer<T>>,
+  combiner: GroupOperator | ReductionCombiner<NoInfer<T>>,
+): ReductionType<T>;
+export function reduction<T extends DataType>(
+  element: T,
+  ...rest:
+    | [operator: GroupOperator]
+    | [identity: HostValue<T>, combiner: GroupOperator | ReductionCombiner<T>]
 ): ReductionType<T> {
-  return Object.freeze({ kind: 'reduction', element, operator });
+  const [identity, operator] = rest.length === 1 ? [null, rest[0]] : rest;
+  return Object.freeze({ kind: 'reduction', element, operator, identity });
 }
 
 export type KernelArgType = DataType | AccessorType | ReductionType | TextureArgType;

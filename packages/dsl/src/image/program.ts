@@ -253,7 +253,8 @@ export interface FoldedArgs {
 export interface ReductionInfo {
   readonly arg: string;
   readonly element: DataType;
-  readonly operator: GroupOperatorName;
+  /** One of SYCL's function objects, or the device function that combines (by symbolic ID). */
+  readonly operator: GroupOperatorName | { readonly fn: SymbolicId };
   readonly finisher: SymbolicId;
 }
 

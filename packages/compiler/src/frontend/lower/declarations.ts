@@ -14,6 +14,7 @@ import {
   STORAGE_FORMATS,
   type StorageDimension,
   type StorageFormat,
+  sameType,
   type TextureDimension,
   zeroValue,
 } from '@syclts/dsl';
@@ -630,22 +631,70 @@ export class DeclarationBuilder {
     };
   }
 
-  /** `reduction(T, op)`: i32, u32 or f32 scalars and vectors, with an operator that combines them. */
+  /**
+   * `reduction(T, op)`: i32, u32 or f32 scalars and vectors, with an operator that combines them;
+   * `reduction(T, identity, op)`, SYCL's explicit identity, where `op` may also be a device
+   * function of two `T`s returning a `T` (any type a buffer holds).
+   */
   private reductionParam(
     name: string,
     call: Expression & { type: 'CallExpression' },
     span: Span,
   ): KernelParam | null {
-    const [el, op] = [argExpr(call.arguments[0]), argExpr(call.arguments[1])];
-    if (!el || !op || call.arguments.length !== 2) {
+    const args = call.arguments.map(argExpr);
+    if (args.some((a) => !a) || args.length < 2 || args.length > 3) {
       this.reporter.error(call, msg.reductionArguments());
       return null;
     }
-    const element = this.resolver.evalType(el);
+    const [el, ...rest] = args as Expression[];
+    const op = rest.at(-1)!;
+    const element = this.resolver.evalType(el!);
     if (!element) return null;
+    let identity: JsonValue = null;
+    if (rest.length === 2) {
+      const folded = this.resolver.evalConst(rest[0]!);
+      if (!folded) {
+        this.reporter.error(rest[0]!, msg.reductionIdentityNotConstant(name));
+        return null;
+      }
+      const checked = checkDefault(folded, element);
+      if (!checked.ok) {
+        this.reporter.error(rest[0]!, msg.reductionIdentityDoesNotFit(name, checked));
+        return null;
+      }
+      identity = checked.json;
+    }
+    const entity = this.resolver.entityOf(op);
+    if (entity?.kind === 'function') {
+      if (identity === null) {
+        this.reporter.error(op, msg.combinerNeedsIdentity(this.reporter.source.slice(op)));
+        return null;
+      }
+      const { params, returns } = entity.signature;
+      const takes =
+        params.length === 2 && params.every((p) => p !== 'handler' && sameType(p, element));
+      if (!takes || !returns || !sameType(returns, element)) {
+        this.reporter.error(
+          op,
+          msg.combinerSignature(this.reporter.source.slice(op), element, entity.signature),
+        );
+        return null;
+      }
+      if (!hostShareable(element) || containsAtomic(element)) {
+        this.reporter.error(el!, msg.combinerType(element));
+        return null;
+      }
+      return {
+        kind: 'reduction',
+        name,
+        element,
+        operator: { kind: 'function', fn: entity.ref, identity },
+        span,
+      };
+    }
     const operator = this.resolver.dslName(op);
     if (operator === null || !GROUP_OPERATOR_NAMES.has(operator)) {
-      this.reporter.error(op, msg.notAGroupOperator('reduction', this.reporter.source.slice(op)));
+      this.reporter.error(op, msg.notAReductionOperator(this.reporter.source.slice(op)));
       return null;
     }
     const scalar = scalarOf(element);
@@ -653,10 +702,16 @@ export class DeclarationBuilder {
       (element.kind === 'scalar' || element.kind === 'vector') &&
       (scalar === 'i32' || scalar === 'u32' || scalar === 'f32');
     if (!numeric || !operatorCombines(operator as GroupOperatorName, element)) {
-      this.reporter.error(el, msg.reductionType(operator, element));
+      this.reporter.error(el!, msg.reductionType(operator, element));
       return null;
     }
-    return { kind: 'reduction', name, element, operator: operator as GroupOperatorName, span };
+    return {
+      kind: 'reduction',
+      name,
+      element,
+      operator: { kind: 'known', name: operator as GroupOperatorName, identity },
+      span,
+    };
   }
 
   /**
