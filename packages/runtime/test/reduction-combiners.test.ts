@@ -1,0 +1,162 @@
+/**
+ * Reductions whose combiner is a device function (SYCL's `reduction(buffer, identity, combiner)`)
+ * on the adapter, against a CPU reference on fresh random inputs: an argmin over a struct with
+ * ties, a non-commutative product (2 x 2 matrices modulo 2^32) that must come out in the items'
+ * order, basic and nd-range kernels (the work-group's size a specialization constant), more
+ * work-groups than the finishing kernel has items, a single item, empty ranges, the host's value
+ * kept (combined on the left) or replaced, and a function object given its identity.
+ */
+import { vec4u } from '@syclts/dsl';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ndRange, Queue, requestAdapter } from '../src/index.js';
+// What the footer of a module declaring reductions imports.
+import '../src/groups.js';
+import * as combiners from './fixtures/compiled/combiners.sycl.js';
+import { compileFixture } from './support/compile.js';
+import { freshQueue, randomU32 } from './support/gpu.js';
+
+const F32_MAX = 3.4028234663852886e38;
+const U32_MAX = 0xffffffff;
+
+const devices: GPUDevice[] = [];
+afterAll(() => {
+  for (const device of devices) device.destroy();
+});
+
+beforeAll(() => {
+  compileFixture('combiners', combiners);
+});
+
+type Matrix = [number, number, number, number];
+
+/** Row-major 2 x 2 product modulo 2^32, as `times` computes it. */
+function times(a: Matrix, b: Matrix): Matrix {
+  const mul = (x: number, y: number) => Math.imul(x, y) >>> 0;
+  return [
+    (mul(a[0], b[0]) + mul(a[1], b[2])) >>> 0,
+    (mul(a[0], b[1]) + mul(a[1], b[3])) >>> 0,
+    (mul(a[2], b[0]) + mul(a[3], b[2])) >>> 0,
+    (mul(a[2], b[1]) + mul(a[3], b[3])) >>> 0,
+  ];
+}
+
+/**
+ * Random matrices of odd determinant (odd diagonal, even elsewhere), so that their product modulo
+ * 2^32 stays invertible: products of any random matrices soon become zero.
+ */
+function randomMatrices(count: number, seed: number): Matrix[] {
+  const w = randomU32(4 * Math.max(count, 1), seed);
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      [
+        (w[4 * i]! | 1) >>> 0,
+        (w[4 * i + 1]! & ~1) >>> 0,
+        (w[4 * i + 2]! & ~1) >>> 0,
+        (w[4 * i + 3]! | 1) >>> 0,
+      ] as Matrix,
+  );
+}
+
+const IDENTITY: Matrix = [1, 0, 0, 1];
+
+describe.each([true, false])('combiners (device with sub-groups: %s)', (subgroups) => {
+  let q: Queue;
+  beforeAll(async () => {
+    if (subgroups) {
+      q = await freshQueue();
+    } else {
+      const { adapter } = await requestAdapter();
+      const device = await adapter.requestDevice();
+      devices.push(device);
+      q = await Queue.create({ device });
+    }
+    expect(q.device.features.has('subgroups')).toBe(subgroups);
+  });
+
+  test.each([
+    ['a range that is no multiple of the work-group', 1000, 1000, true],
+    ['items past n that combine nothing', 600, 1000, false],
+    ['more work-groups than the finishing kernel has items', 64 * 300 + 17, 64 * 300 + 17, true],
+    ['a single item', 1, 1, false],
+    ['an empty range: the identity', 5, 0, false],
+    ['an empty range: the host values kept', 5, 0, true],
+  ] as const)(
+    'argmin over a struct, ties to the lower index: %s',
+    async (_what, n, range, keep) => {
+      // Few distinct values, so that the smallest one occurs many times.
+      const xs = Float32Array.from(
+        randomU32(Math.max(range, 1), 0xa11 + n + range),
+        (r) => (r % 41) - 20.5,
+      );
+      const start = { value: -7.5, index: 3 };
+      const best = q.buffer(combiners.Best, [start]);
+      const peak = q.buffer(Float32Array.of(12.25));
+      const wrap = <B>(buffer: B) => (keep ? buffer : { buffer, initializeToIdentity: true });
+      await q
+        .parallelFor(range, combiners.argmin, {
+          xs: q.buffer(xs),
+          n,
+          best: wrap(best),
+          peak: wrap(peak),
+        })
+        .wait();
+      let want = { value: F32_MAX, index: U32_MAX };
+      let high = -F32_MAX;
+      for (let i = 0; i < Math.min(n, range); i++) {
+        if (xs[i]! < want.value) want = { value: xs[i]!, index: i };
+        high = Math.max(high, xs[i]!);
+      }
+      // The host's value is combined on the left: it wins ties of value by the lower index.
+      const first =
+        start.value < want.value || (start.value === want.value && start.index <= want.index);
+      if (keep && first) want = start;
+      expect((await best.read())[0]).toEqual(want);
+      expect((await peak.read())[0]).toBe(keep ? Math.max(high, 12.25) : high);
+    },
+  );
+
+  test.each([
+    ['19,217 items (301 work-groups)', 64 * 300 + 17, true],
+    ['1,000 items, the host value replaced', 1000, false],
+    ['one item', 1, true],
+    ['no items: the identity', 0, false],
+  ] as const)(
+    'a product that does not commute comes out in the order of the items: %s',
+    async (_what, range, keep) => {
+      const ms = randomMatrices(range, 0xc4a1 + range);
+      const [prior] = randomMatrices(1, 0x9e1 + range) as [Matrix];
+      const product = q.buffer(vec4u, [prior]);
+      await q
+        .parallelFor(range, combiners.chain, {
+          ms: q.buffer(vec4u, ms),
+          product: keep ? product : { buffer: product, initializeToIdentity: true },
+        })
+        .wait();
+      const ordered = ms.reduce(times, IDENTITY);
+      expect((await product.read())[0]).toEqual(keep ? times(prior, ordered) : ordered);
+    },
+  );
+
+  test.each([
+    [32, 32 * 77],
+    [128, 128 * 5],
+    [1, 300],
+  ] as const)(
+    'an nd-range whose work-group of %i items is a specialization constant',
+    async (items, range) => {
+      const ms = randomMatrices(range, 0x51d + items);
+      const product = q.buffer(vec4u, [IDENTITY]);
+      await q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(combiners.items, items);
+          cgh.parallelFor(ndRange([range], [items]), combiners.chainNd, {
+            ms: q.buffer(vec4u, ms),
+            product,
+          });
+        })
+        .wait();
+      expect((await product.read())[0]).toEqual(ms.reduce(times, IDENTITY));
+    },
+  );
+});
