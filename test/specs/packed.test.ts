@@ -165,43 +165,54 @@ function expectedAlgorithms({ input, words }: Values) {
   return { sum, prefix, largest: Math.max(...input) };
 }
 
-describe.each(BUNDLERS)('%s, configured as packages/unplugin/README.md says', (bundler) => {
-  test('for Node: the bundle runs the starter and @syclts/algorithms on the adapter with the right results', async () => {
-    const config = documented(bundler, 'Node');
-    const dir = await project(`node-${bundler}`, config, NODE_MAIN);
-    const values = drawInput(bundler);
-    await writeFile(join(dir, 'input.json'), JSON.stringify(values));
-    const { code, stdout, stderr } = await shell(config.command, dir, {
-      SYCLTS_PACKED_INPUT: join(dir, 'input.json'),
+// Each bundler builds in a folder of its own: their builds and runs, child processes that each
+// keep one core busy, go side by side.
+describe.concurrent.each(BUNDLERS)(
+  '%s, configured as packages/unplugin/README.md says',
+  (bundler) => {
+    test('for Node: the bundle runs the starter and @syclts/algorithms on the adapter with the right results', async ({
+      expect,
+    }) => {
+      const config = documented(bundler, 'Node');
+      const dir = await project(`node-${bundler}`, config, NODE_MAIN);
+      const values = drawInput(bundler);
+      await writeFile(join(dir, 'input.json'), JSON.stringify(values));
+      const { code, stdout, stderr } = await shell(config.command, dir, {
+        SYCLTS_PACKED_INPUT: join(dir, 'input.json'),
+      });
+      expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
+      const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
+        supported: boolean;
+        runs: unknown;
+        algorithms: unknown;
+      };
+      expect(result.supported).toBe(true);
+      expect(result.runs).toEqual(expected(values));
+      expect(result.algorithms).toEqual(expectedAlgorithms(values));
+      // The library's device code went through the plugin from node_modules, not around it.
+      const bundled = await readFile(join(dir, bundleOf(config)), 'utf8');
+      expect(bundled).toContain('node_modules/@syclts/algorithms/src/scan.sycl.ts#');
     });
-    expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
-    const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
-      supported: boolean;
-      runs: unknown;
-      algorithms: unknown;
-    };
-    expect(result.supported).toBe(true);
-    expect(result.runs).toEqual(expected(values));
-    expect(result.algorithms).toEqual(expectedAlgorithms(values));
-    // The library's device code went through the plugin from node_modules, not around it.
-    const bundled = await readFile(join(dir, bundleOf(config)), 'utf8');
-    expect(bundled).toContain('node_modules/@syclts/algorithms/src/scan.sycl.ts#');
-  });
 
-  test('for the browser: it builds, @syclts/algorithms linked in', async () => {
-    const config = documented(bundler, 'browser');
-    const dir = await project(`web-${bundler}`, config, `${await starterMain()}${WEB_ALGORITHMS}`);
-    const { code, stdout, stderr } = await shell(config.command, dir);
-    expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
-    const outputs = await readdir(join(dir, 'dist'), { recursive: true });
-    const scripts = await Promise.all(
-      outputs
-        .filter((file) => file.endsWith('.js'))
-        .map((file) => readFile(join(dir, 'dist', file), 'utf8')),
-    );
-    expect(scripts.join('\n')).toContain('node_modules/@syclts/algorithms/src/reduce.sycl.ts#');
-  });
-});
+    test('for the browser: it builds, @syclts/algorithms linked in', async ({ expect }) => {
+      const config = documented(bundler, 'browser');
+      const dir = await project(
+        `web-${bundler}`,
+        config,
+        `${await starterMain()}${WEB_ALGORITHMS}`,
+      );
+      const { code, stdout, stderr } = await shell(config.command, dir);
+      expect(code, `${config.command}\n${stdout}\n${stderr}`).toBe(0);
+      const outputs = await readdir(join(dir, 'dist'), { recursive: true });
+      const scripts = await Promise.all(
+        outputs
+          .filter((file) => file.endsWith('.js'))
+          .map((file) => readFile(join(dir, 'dist', file), 'utf8')),
+      );
+      expect(scripts.join('\n')).toContain('node_modules/@syclts/algorithms/src/reduce.sycl.ts#');
+    });
+  },
+);
 
 /** Appended to the starter's entry for the browser: a library's kernels in the page's bundle. */
 const WEB_ALGORITHMS = `
@@ -252,7 +263,7 @@ test.each([
   );
 });
 
-describe('types, with strict tsc and no skipLibCheck', () => {
+describe.concurrent('types, with strict tsc and no skipLibCheck', () => {
   const TS_5 = 'node node_modules/typescript/bin/tsc';
   const TS_7 = `node node_modules/${TYPESCRIPT_7.name}/bin/tsc`;
   /** Mistakes the types must catch: each line fails to compile, or tsc reports the unused expectation. */
@@ -291,7 +302,7 @@ export async function misuse(queue: Queue) {
     );
   });
 
-  test.each([
+  test.for([
     ['TypeScript 5.9, lib.dom without WebGPU', `${TS_5} -p tsconfig.json --skipLibCheck false`],
     [
       'TypeScript 5.9 with @webgpu/types',
@@ -300,7 +311,7 @@ export async function misuse(queue: Queue) {
     ['TypeScript 7, WebGPU in lib.dom', `${TS_7} -p tsconfig.json --skipLibCheck false`],
     ['TypeScript 7 for Node, no DOM', `${TS_7} -p tsconfig.node.json`],
     ['TypeScript 5.9 for Node, no DOM', `${TS_5} -p tsconfig.node.json`],
-  ])('%s', async (_, command) => {
+  ] as const)('%s', async ([, command], { expect }) => {
     const { code, stdout, stderr } = await shell(command, app);
     expect(`${stdout}${stderr}`).toBe('');
     expect(code).toBe(0);
@@ -321,21 +332,23 @@ test('the CLI from the installed tarball: --help, build and inspect', async () =
 });
 
 test('publint and are-the-types-wrong find nothing wrong in any tarball; each has its README and LICENSE', async () => {
-  for (const tarball of Object.values(tarballs)) {
-    const { stdout: listing } = await exec('tar', ['-tzf', tarball]);
-    expect(listing.split('\n')).toEqual(
-      expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json']),
-    );
-    const publint = await shell(`npx publint run ${tarball} --level warning`, repoRoot);
-    expect(publint.code, publint.stdout + publint.stderr).toBe(0);
-    expect(publint.stdout).toMatch(/All good!/);
-    // ESM-only packages: the CommonJS and node10 resolutions are out of scope.
-    const attw = await shell(`npx attw ${tarball} --profile esm-only --format ascii`, repoRoot);
-    expect(attw.code, attw.stdout + attw.stderr).toBe(0);
-    expect(attw.stdout).toMatch(/node16 \(from ESM\): 🟢/);
-    expect(attw.stdout).toMatch(/bundler: 🟢/);
-  }
+  await Promise.all(Object.values(tarballs).map(checkTarball));
 });
+
+async function checkTarball(tarball: string): Promise<void> {
+  const { stdout: listing } = await exec('tar', ['-tzf', tarball]);
+  expect(listing.split('\n')).toEqual(
+    expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json']),
+  );
+  const publint = await shell(`npx publint run ${tarball} --level warning`, repoRoot);
+  expect(publint.code, publint.stdout + publint.stderr).toBe(0);
+  expect(publint.stdout).toMatch(/All good!/);
+  // ESM-only packages: the CommonJS and node10 resolutions are out of scope.
+  const attw = await shell(`npx attw ${tarball} --profile esm-only --format ascii`, repoRoot);
+  expect(attw.code, attw.stdout + attw.stderr).toBe(0);
+  expect(attw.stdout).toMatch(/node16 \(from ESM\): 🟢/);
+  expect(attw.stdout).toMatch(/bundler: 🟢/);
+}
 
 test('a browser app that depends on the runtime installs no Dawn', async () => {
   const browserApp = join(work, 'browser-only');
