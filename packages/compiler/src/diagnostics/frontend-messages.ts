@@ -1619,6 +1619,46 @@ export function reductionArguments(): Message {
   );
 }
 
+export function spanArguments(): Message {
+  return message(
+    'SYCL1030',
+    'span takes the element type and the number of values',
+    'e.g. bins: reduction(span(u32, 16), plus)',
+  );
+}
+
+export function spanExtent(max: number): Message {
+  return message(
+    'SYCL1030',
+    `a span reduction's number of values must be an integer constant from 1 to ${max}`,
+    'each item keeps one accumulator per value: reduce larger spans in a kernel of your own (see @syclts/algorithms histogram)',
+  );
+}
+
+export function spanCombineWhole(name: string): Message {
+  return message(
+    'SYCL1030',
+    `\`${name}\` is a span reduction: combine into one of its values`,
+    `${name}[i].combine(x)`,
+  );
+}
+
+export function notASpan(name: string): Message {
+  return message(
+    'SYCL1030',
+    `\`${name}\` is a reduction of one value, not a span: it has no elements to index`,
+    `${name}.combine(x), or declare it reduction(span(T, n), op)`,
+  );
+}
+
+export function spanIndexEffects(name: string): Message {
+  return message(
+    'SYCL1030',
+    `the index into span reduction \`${name}\` has side effects: the combine reads and writes the element it names`,
+    'bind the index to a const first',
+  );
+}
+
 export function notAReductionOperator(text: string): Message {
   return message(
     'SYCL1030',

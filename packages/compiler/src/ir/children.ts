@@ -195,8 +195,9 @@ export function mapUpdateParts<R>(s: UpdateStmt<R>, expr: (e: Expr<R>) => Expr<R
     case 'barrier':
       return s;
     case 'combine': {
+      const index = s.index && expr(s.index);
       const value = expr(s.value);
-      return value === s.value ? s : { ...s, value };
+      return index === s.index && value === s.value ? s : { ...s, index, value };
     }
     case 'jointScan': {
       const input = expr(s.input);

@@ -333,10 +333,14 @@ export type UpdateStmt<R = SymbolRef> =
       readonly args: readonly Expr<R>[];
       readonly span: Span;
     }
-  /** `sum.combine(x)`: folds `value` into the kernel's reduction variable `reduction`. */
+  /**
+   * `sum.combine(x)`: folds `value` into the kernel's reduction variable `reduction`; `bins[i]
+   * .combine(x)` into element `index` (a u32) of a span reduction, whose `index` is not null.
+   */
   | {
       readonly kind: 'combine';
       readonly reduction: string;
+      readonly index: Expr<R> | null;
       readonly value: Expr<R>;
       readonly span: Span;
     }

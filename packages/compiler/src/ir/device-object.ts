@@ -16,7 +16,7 @@ import type {
 import type { Block, Expr } from './device-code.js';
 import type { Span } from './span.js';
 
-export const DEVICE_OBJECT_VERSION = 4;
+export const DEVICE_OBJECT_VERSION = 5;
 
 /** A name in device code: declared in this module, or imported from another. */
 export type SymbolRef =
@@ -100,7 +100,10 @@ export type KernelParam<R = SymbolRef> =
   | {
       readonly kind: 'reduction';
       readonly name: string;
+      /** What the operator combines: the variable's type, or a span's element. */
       readonly element: DataType;
+      /** A span reduction's number of values (`reduction(span(T, n), op)`); null: one value. */
+      readonly extent: number | null;
       readonly operator: ReductionOperator<R>;
       readonly span: Span;
     };

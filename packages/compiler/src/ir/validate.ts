@@ -162,6 +162,7 @@ class BodyValidator<R> {
         for (const a of s.args) this.expr(a);
         return;
       case 'combine':
+        if (s.index) this.expr(s.index);
         this.expr(s.value);
         if (!this.params.has(s.reduction)) this.problem(s.span, `no reduction '${s.reduction}'`);
         return;

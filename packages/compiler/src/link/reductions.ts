@@ -37,6 +37,7 @@ import type { ResolvedKernel, Use } from './resolve.js';
 export interface LoweredReduction {
   readonly arg: string;
   readonly element: DataType;
+  readonly extent: number | null;
   readonly operator: GroupOperatorName | { readonly fn: SymbolicId };
   readonly finisher: SymbolicId;
 }
@@ -70,6 +71,7 @@ export function lowerReductions(kernel: ResolvedKernel): {
   const lowered = reductions.map((r) => ({
     arg: r.name,
     element: r.element,
+    extent: r.extent,
     operator: r.operator.kind === 'known' ? r.operator.name : { fn: r.operator.fn },
     finisher: `${kernel.id}~${r.name}`,
   }));
@@ -87,7 +89,7 @@ export function lowerReductions(kernel: ResolvedKernel): {
       : [];
   const inner = rewrite.block(decl.body, 0);
   const body: Block<SymbolicId> = [
-    ...reductions.map((r) => b.let(accumulator(r.name), r.element, identity(b, r), true)),
+    ...reductions.flatMap((r) => startAccumulator(b, r)),
     ...(rewrite.usesDone ? [b.let(DONE, BOOL, b.literal(false, BOOL), true)] : []),
     {
       kind: 'while',
@@ -124,19 +126,70 @@ export function lowerReductions(kernel: ResolvedKernel): {
   return { kernel: main, finishers };
 }
 
-/** The work-group's combination of the accumulators, written by its leader to its partial. */
-function epilogue(b: Builder, r: Reduction, items: SizeExpr<SymbolicId>): Stmt<SymbolicId>[] {
-  const total = `#total_${r.name}`;
-  const acc = b.local(accumulator(r.name), r.element);
+/** An item's accumulator (a span's: one per value), at the identity. */
+function startAccumulator(b: Builder, r: Reduction): Stmt<SymbolicId>[] {
+  const name = accumulator(r.name);
+  if (r.extent === null) return [b.let(name, r.element, identity(b, r), true)];
+  const values: DataType = { kind: 'array', element: r.element, length: r.extent };
   return [
-    ...groupCombine(b, r, acc, total, scratch(r.name), items),
-    b.ifLeader([
-      b.assign(
-        b.index(b.param(r.name, r.element), b.item('groupLinearId', 0), r.element),
-        b.local(total, r.element),
-      ),
+    b.let(name, values, { op: 'construct', args: [], type: values, span: b.span }, true),
+    ...eachValue(b, r, `${name}_k`, (k) => [
+      b.assign(b.index(b.local(name, values), k!, r.element), identity(b, r)),
     ]),
   ];
+}
+
+/** An item's accumulator of the value `k` (null: the reduction's one value). */
+function accumulatorAt(b: Builder, r: Reduction, k: Expr<SymbolicId> | null): Expr<SymbolicId> {
+  const name = accumulator(r.name);
+  if (k === null) return b.local(name, r.element);
+  const values: DataType = { kind: 'array', element: r.element, length: r.extent! };
+  return b.index(b.local(name, values), k, r.element);
+}
+
+/**
+ * `body` once for a reduction of one value (given null), or in a loop over a span's values
+ * (given the counter `name`, a u32): the bound is a literal, so a group function inside is
+ * reached by every item.
+ */
+function eachValue(
+  b: Builder,
+  r: Reduction,
+  name: string,
+  body: (k: Expr<SymbolicId> | null) => Block<SymbolicId>,
+): Stmt<SymbolicId>[] {
+  if (r.extent === null) return [...body(null)];
+  const k = b.local(name, U32);
+  return [
+    b.loop(
+      b.let(name, U32, b.literal(0, U32), true),
+      b.binary('<', k, b.literal(r.extent, U32), BOOL),
+      k,
+      b.literal(1, U32),
+      body(k),
+    ),
+  ];
+}
+
+/**
+ * The work-group's combination of the accumulators (of each value of a span), written by its
+ * leader to its partials: `[group]`, or a span's `[group * extent + k]`.
+ */
+function epilogue(b: Builder, r: Reduction, items: SizeExpr<SymbolicId>): Stmt<SymbolicId>[] {
+  const total = `#total_${r.name}`;
+  return eachValue(b, r, `#k_${r.name}`, (k) => {
+    const group = b.item('groupLinearId', 0);
+    const at =
+      k === null
+        ? group
+        : b.binary('+', b.binary('*', group, b.literal(r.extent!, U32), U32), k, U32);
+    return [
+      ...groupCombine(b, r, accumulatorAt(b, r, k), total, scratch(r.name), items),
+      b.ifLeader([
+        b.assign(b.index(b.param(r.name, r.element), at, r.element), b.local(total, r.element)),
+      ]),
+    ];
+  });
 }
 
 /**
@@ -175,6 +228,8 @@ function groupCombine(
   );
   const partner = b.binary('+', lid, s, U32);
   return [
+    // The leader may still be reading the array's last use (a span's previous value).
+    { kind: 'barrier', scope: 'workgroup', span: b.span },
     b.assign(slot(lid), x),
     {
       kind: 'for',
@@ -229,24 +284,31 @@ function finisher(kernel: ResolvedKernel, r: Reduction, id: SymbolicId): Resolve
   const acc = b.local('acc', t);
   const i = b.local('i', U32);
   const count = b.param('count', U32);
-  const target0 = b.index(b.param('target', t), b.literal(0, U32), t);
   const items = b.literal(FINISHER_WORKGROUP, U32);
   const lid = b.item('localLinearId', 0);
-  const fold = [b.assign(acc, combine(b, r.operator, acc, b.index(b.param('partials', t), i, t)))];
-  const body: Block<SymbolicId> = [
-    b.let('acc', t, identity(b, r), true),
-    ...(r.operator.kind === 'known'
-      ? [b.loop(b.let('i', U32, lid, true), b.binary('<', i, count, BOOL), i, items, fold)]
-      : ordered(b, lid, count, i, fold)),
-    ...groupCombine(b, r, acc, 'total', '#tree', items),
-    b.ifLeader([
-      b.when(
-        b.binary('!=', b.param('keep', U32), b.literal(0, U32), BOOL),
-        [b.assign(target0, combine(b, r.operator, target0, b.local('total', t)))],
-        [b.assign(target0, b.local('total', t))],
-      ),
-    ]),
-  ];
+  // Each value of a span in turn: its partials are every `extent`-th, from `k`.
+  const body = eachValue(b, r, 'k', (k) => {
+    const partial =
+      k === null ? i : b.binary('+', b.binary('*', i, b.literal(r.extent!, U32), U32), k, U32);
+    const target = b.index(b.param('target', t), k ?? b.literal(0, U32), t);
+    const fold = [
+      b.assign(acc, combine(b, r.operator, acc, b.index(b.param('partials', t), partial, t))),
+    ];
+    return [
+      b.let('acc', t, identity(b, r), true),
+      ...(r.operator.kind === 'known'
+        ? [b.loop(b.let('i', U32, lid, true), b.binary('<', i, count, BOOL), i, items, fold)]
+        : ordered(b, lid, count, i, fold)),
+      ...groupCombine(b, r, acc, 'total', '#tree', items),
+      b.ifLeader([
+        b.when(
+          b.binary('!=', b.param('keep', U32), b.literal(0, U32), BOOL),
+          [b.assign(target, combine(b, r.operator, target, b.local('total', t)))],
+          [b.assign(target, b.local('total', t))],
+        ),
+      ]),
+    ];
+  });
   const decl: KernelDecl<SymbolicId> = {
     name: `${kernel.decl.name}~${r.name}`,
     range: { kind: 'nd', dimensions: 1, workgroupSize: [items] },
@@ -452,7 +514,8 @@ class BodyRewrite {
   update(s: UpdateStmt<SymbolicId>): UpdateStmt<SymbolicId> {
     if (s.kind !== 'combine') return mapUpdateParts(s, (e) => e);
     const r = this.reductions.get(s.reduction)!;
-    const acc = this.b.local(accumulator(r.name), r.element);
+    // A span's index has no side effects (the front end sees to it): read twice, it names one element.
+    const acc = accumulatorAt(this.b, r, s.index);
     return {
       kind: 'assign',
       target: acc,

@@ -187,7 +187,7 @@ class ModuleResolver {
       case 'log':
         return { ...s, args: s.args.map((a) => this.expr(a)) };
       case 'combine':
-        return { ...s, value: this.expr(s.value) };
+        return { ...s, index: s.index && this.expr(s.index), value: this.expr(s.value) };
       case 'barrier':
         return s;
       case 'jointScan':

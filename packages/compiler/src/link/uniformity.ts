@@ -287,6 +287,7 @@ class Analysis {
         return false;
       // Any item may combine, any number of times: the reduction's own combining is uniform.
       case 'combine':
+        if (s.index) this.value(s.index, flow);
         this.value(s.value, flow);
         return false;
       case 'textureStore':

@@ -133,6 +133,7 @@ test('a module using group functions or reductions loads their run-time code; ot
             kind: 'reduction',
             name: 'total',
             element: u32,
+            extent: null,
             operator: { kind: 'known', name: 'plus', identity: null },
             span,
           },

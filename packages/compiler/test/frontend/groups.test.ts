@@ -223,8 +223,9 @@ test('the accepted shapes build, and Dawn accepts both lowerings', async () => {
 
 describe('reduction variables used wrongly are refused at their place', () => {
   const source = (args: string, body: string) => `import {
-  accessor, bitXor, bool, deviceFunction, f32, kernel, logicalOr, max, maximum, plus, reduction, u32, wgsl,
+  accessor, bitXor, bool, deviceFunction, f32, kernel, logicalOr, max, maximum, plus, reduction, span, u32, wgsl,
 } from '@syclts/dsl';
+const at = deviceFunction({ args: [u32], returns: u32 }, (i) => i);
 const pick = deviceFunction({ args: [f32, f32], returns: f32 }, (a, b) => max(a, b));
 const mixed = deviceFunction({ args: [f32, u32], returns: f32 }, (a, b) => a);
 const both = deviceFunction({ args: [bool, bool], returns: bool }, (a, b) => a && b);
@@ -306,6 +307,46 @@ export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} }
       'SYCL1030',
       'reduction takes the element type and an operator, or the element type, an identity and a combiner',
       'reduction(f32, 0, pick, pick)',
+    ],
+    [
+      'a span of too many values',
+      'sum: reduction(span(f32, 300), plus)',
+      'sum[0]!.combine(xs[0]!);',
+      'SYCL1030',
+      "a span reduction's number of values must be an integer constant from 1 to 256",
+      '300',
+    ],
+    [
+      'a span combined whole',
+      'sum: reduction(span(f32, 4), plus)',
+      'sum.combine(xs[0]!);',
+      'SYCL1030',
+      '`sum` is a span reduction: combine into one of its values',
+      'sum.combine',
+    ],
+    [
+      'one value indexed',
+      'sum: reduction(f32, plus)',
+      'sum[0]!.combine(xs[0]!);',
+      'SYCL1030',
+      '`sum` is a reduction of one value, not a span',
+      'sum[0]!.combine',
+    ],
+    [
+      'an index past the span',
+      'sum: reduction(span(f32, 4), plus)',
+      'sum[4]!.combine(xs[0]!);',
+      'SYCL1017',
+      'index 4 is out of bounds',
+      '4',
+    ],
+    [
+      'an index with side effects',
+      'sum: reduction(span(f32, 4), plus)',
+      'sum[at(1)]!.combine(xs[0]!);',
+      'SYCL1030',
+      'the index into span reduction `sum` has side effects',
+      'at(1)',
     ],
     [
       'a combiner that reaches a barrier',

@@ -481,6 +481,45 @@ export const chain = kernel(
     );
   });
 
+  test('a span reduction: a histogram, each value reduced on its own', () => {
+    const module = 'interp/bins.sycl.ts';
+    const linked = linkSources({
+      [module]: `
+import { accessor, kernel, plus, reduction, span, u32 } from '@syclts/dsl';
+export const histogram = kernel(
+  { range: 1, args: { xs: accessor(u32, 'read'), bins: reduction(span(u32, 8), plus) } },
+  (item, _kh, { xs, bins }) => { bins[xs[item.getId(0)]! % 8]!.combine(1); });
+`,
+    });
+    const xs = randomU32(150, 0xb15);
+    const partials = new Uint32Array(3 * 8).fill(0x7eadbeef);
+    const main = interpretKernel(linked.images, {
+      kernel: `${module}#histogram`,
+      range: [150],
+      args: { xs, bins: partials },
+    });
+    const count = (from: number, to: number) => {
+      const bins = Array<number>(8).fill(0);
+      for (const x of xs.subarray(from, to)) bins[x % 8]!++;
+      return bins;
+    };
+    expect([...new Uint32Array(main.accessors.bins!)]).toEqual([
+      ...count(0, 64),
+      ...count(64, 128),
+      ...count(128, 150),
+    ]);
+    const target = Uint32Array.from({ length: 8 }, (_, k) => 100 * k);
+    const finished = interpretKernel(linked.images, {
+      kernel: `${module}#histogram~bins`,
+      range: [256],
+      local: [256],
+      args: { partials: new Uint32Array(main.accessors.bins!), target, count: 3, keep: 1 },
+    });
+    expect([...new Uint32Array(finished.accessors.target!)]).toEqual(
+      count(0, 150).map((c, k) => c + 100 * k),
+    );
+  });
+
   test('an index past the end of an accessor', () => {
     const out = new Uint32Array(4);
     let error: unknown;

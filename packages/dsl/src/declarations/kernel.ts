@@ -29,17 +29,35 @@ export function accessor<T extends DataType, M extends AccessMode>(
 }
 
 /**
+ * SYCL's `span<T, Extent>` as a reduction's type (`reduction(span(u32, 16), plus)`): `extent`
+ * values of `element`, each reduced on its own: in the kernel `bins[i].combine(x)`, on the host a
+ * buffer whose first `extent` elements receive the results.
+ */
+export interface SpanType<T extends DataType = DataType, N extends number = number> {
+  readonly kind: 'span';
+  readonly element: T;
+  readonly extent: N;
+}
+
+export function span<T extends DataType, N extends number>(element: T, extent: N): SpanType<T, N> {
+  return Object.freeze({ kind: 'span', element, extent });
+}
+
+/** What a reduction's operator combines: the type itself, or a span's element. */
+export type ReducedValue<T extends DataType | SpanType> = T extends SpanType<infer E> ? E : T;
+
+/**
  * A reduction variable (SYCL 2020 4.9.2): in the kernel a reducer whose `combine(x)` folds `x` in
  * with `operator`; on the host a buffer whose first element receives the result, combined with
  * what it held (or in its place, with `initializeToIdentity`).
  */
-export interface ReductionType<T extends DataType = DataType> {
+export interface ReductionType<T extends DataType | SpanType = DataType | SpanType> {
   readonly kind: 'reduction';
   readonly element: T;
-  /** One of SYCL's function objects, or a device function of two `T`s returning a `T`. */
-  readonly operator: GroupOperator | ReductionCombiner<T>;
+  /** One of SYCL's function objects, or a device function of two values returning one. */
+  readonly operator: GroupOperator | ReductionCombiner<ReducedValue<T>>;
   /** The identity the reducer starts from; null: the function object's own. */
-  readonly identity: HostValue<T> | null;
+  readonly identity: HostValue<ReducedValue<T>> | null;
 }
 
 /** A device function that combines two values of `T` into one: a reduction's own operator. */
@@ -52,25 +70,31 @@ export type ReductionCombiner<T extends DataType = DataType> = DeviceFunction<re
  *
  * `best: reduction(Best, { value: F32_MAX, index: 0 }, better)`: SYCL's
  * `reduction(buffer, identity, combiner)`. The combiner is a device function of two values of
- * the type returning one, associative (items combine in an order the launch's shape fixes), and
- * the identity a constant that leaves any value unchanged when combined with it; the type may be
- * any that a buffer holds (structs included). A function object takes an identity too, which
- * replaces its own.
+ * the type returning one, associative (values combine in the order of the items, so it need not
+ * commute), and the identity a constant that leaves any value unchanged when combined with it;
+ * the type may be any that a buffer holds (structs included). A function object takes an
+ * identity too, which replaces its own.
+ *
+ * `bins: reduction(span(u32, 16), plus)`: a span reduction, each of 16 values reduced on its own
+ * (`bins[i].combine(1)`); identity and combiner are then those of one element.
  */
-export function reduction<T extends DataType>(
+export function reduction<T extends DataType | SpanType>(
   element: T,
   operator: GroupOperator,
 ): ReductionType<T>;
-export function reduction<T extends DataType>(
+export function reduction<T extends DataType | SpanType>(
   element: T,
-  identity: HostValue<NoInfer<T>>,
-  combiner: GroupOperator | ReductionCombiner<NoInfer<T>>,
+  identity: HostValue<ReducedValue<NoInfer<T>>>,
+  combiner: GroupOperator | ReductionCombiner<ReducedValue<NoInfer<T>>>,
 ): ReductionType<T>;
-export function reduction<T extends DataType>(
+export function reduction<T extends DataType | SpanType>(
   element: T,
   ...rest:
     | [operator: GroupOperator]
-    | [identity: HostValue<T>, combiner: GroupOperator | ReductionCombiner<T>]
+    | [
+        identity: HostValue<ReducedValue<T>>,
+        combiner: GroupOperator | ReductionCombiner<ReducedValue<T>>,
+      ]
 ): ReductionType<T> {
   const [identity, operator] = rest.length === 1 ? [null, rest[0]] : rest;
   return Object.freeze({ kind: 'reduction', element, operator, identity });

@@ -7,6 +7,7 @@ import type {
   Dimensions,
   KernelArgTypes,
   ReductionType,
+  SpanType,
   WorkgroupArrays,
 } from '../declarations/kernel.js';
 import type { SpecializationId } from '../declarations/specialization-id.js';
@@ -45,7 +46,11 @@ export type DeviceArgs<A extends KernelArgTypes> = {
       ? ReadOnlyAccessor<T>
       : DeviceAccessor<T>
     : A[K] extends ReductionType<infer T>
-      ? Reducer<T>
+      ? T extends SpanType<infer E>
+        ? SpanReducer<E>
+        : T extends DataType
+          ? Reducer<T>
+          : never
       : A[K] extends TextureType<infer D, infer S>
         ? Texture<D, S>
         : A[K] extends StorageTextureType<infer D, infer F, infer M>
@@ -62,6 +67,11 @@ export type DeviceArgs<A extends KernelArgTypes> = {
 /** A reduction variable in device code: `sum.combine(x)` folds `x` in, in any item, any number of times. */
 export interface Reducer<T extends DataType> {
   combine(x: DeviceValue<T>): void;
+}
+
+/** A span reduction in device code: `bins[i].combine(x)` folds `x` into its element `i`. */
+export interface SpanReducer<T extends DataType> {
+  readonly [index: number]: Reducer<T>;
 }
 
 export type LocalArrays<L extends WorkgroupArrays> = {

@@ -252,7 +252,10 @@ export interface FoldedArgs {
 
 export interface ReductionInfo {
   readonly arg: string;
+  /** What the operator combines: the variable's type, or a span's element. */
   readonly element: DataType;
+  /** A span reduction's number of values (the partials hold that many per work-group); null: one value. */
+  readonly extent: number | null;
   /** One of SYCL's function objects, or the device function that combines (by symbolic ID). */
   readonly operator: GroupOperatorName | { readonly fn: SymbolicId };
   readonly finisher: SymbolicId;

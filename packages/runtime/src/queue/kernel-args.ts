@@ -11,6 +11,7 @@ import type {
   Kernel,
   KernelArgType,
   KernelArgTypes,
+  ReducedValue,
   ReductionType,
   SamplerType,
   StorageTextureType,
@@ -36,7 +37,7 @@ export type KernelArgs<A extends KernelArgTypes> = {
   readonly [K in keyof A]: A[K] extends AccessorType<infer T, infer M>
     ? DeviceBuffer<Plain<T>, BufferModesFor<M>>
     : A[K] extends ReductionType<infer T>
-      ? ReductionTarget<Plain<T>>
+      ? ReductionTarget<Plain<Extract<ReducedValue<T>, DataType>>>
       : A[K] extends TextureType | StorageTextureType
         ? TextureLike
         : A[K] extends SamplerType

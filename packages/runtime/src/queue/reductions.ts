@@ -89,10 +89,15 @@ function partialsFor(
     byKernel.set(resolved.info, byArg);
   }
   const known = byArg.get(r.arg);
-  if (known && known.length >= groups) return known;
-  const buffer = new DeviceBuffer(core.scheduler, r.element, Math.max(1, groups), {
-    label: `${resolved.symbolicId} reduction '${r.arg}' partial results`,
-  });
+  if (known && known.length >= groups * (r.extent ?? 1)) return known;
+  const buffer = new DeviceBuffer(
+    core.scheduler,
+    r.element,
+    Math.max(1, groups) * (r.extent ?? 1),
+    {
+      label: `${resolved.symbolicId} reduction '${r.arg}' partial results`,
+    },
+  );
   byArg.set(r.arg, buffer);
   return buffer;
 }
@@ -167,7 +172,9 @@ export function checkReduction(
       `initializeToIdentity must be true or false, got ${show(init)}`,
     );
   }
-  const accessor: AccessorType = { kind: 'accessor', element: type.element, access: 'read_write' };
+  const span = type.element.kind === 'span' ? type.element : null;
+  const element = span ? span.element : (type.element as DataType);
+  const accessor: AccessorType = { kind: 'accessor', element, access: 'read_write' };
   const target = checkBuffer(api, kernelName, name, accessor, given, device);
   if (target.length === 0) {
     throw failure(
@@ -176,6 +183,15 @@ export function checkReduction(
       errc.kernelArgument,
       name,
       "the reduction's buffer is empty: its first element receives the result",
+    );
+  }
+  if (span && target.length < span.extent) {
+    throw failure(
+      api,
+      kernelName,
+      errc.kernelArgument,
+      name,
+      `the buffer has ${target.length} elements and the span reduction ${span.extent}: its first ${span.extent} receive the results`,
     );
   }
   return { kind: 'reduction', target, keep: init !== true };

@@ -12,10 +12,11 @@ import {
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
 import type { KernelParam, SymbolRef } from '../../ir/device-object.js';
+import { hasSideEffects } from '../../ir/effects.js';
 import { type Expression, methodOf, unwrap } from '../ast.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
-import { F32, I32, scalarOf, scalarType, U32 } from '../resolver/types.js';
+import { F32, I32, isInteger, scalarOf, scalarType, U32 } from '../resolver/types.js';
 import { atomicParts, lowerAtomic } from './atomics.js';
 import { ATOMIC_FUNCTIONS, VECTOR_OPERATORS } from './builtins.js';
 import { lowerConstruct } from './composites.js';
@@ -116,12 +117,14 @@ export function lowerCallStatement(cx: Lowering, node: CallExpression): UpdateSt
     if (method !== 'combine') return fail(cx, node.callee, msg.reductionMethod(param.name, method));
     if (node.arguments.length !== 1)
       return fail(cx, node, msg.builtinArguments('combine', 1, node.arguments.length));
+    const index = spanIndex(cx, param, reducer.index, node);
+    if (index === undefined) return null;
     const value = lowerValueOf(cx, node.arguments[0] as Expression, param.element, {
       kind: 'argument',
       position: 1,
-      callee: `${param.name}.combine`,
+      callee: `${param.name}${reducer.index ? '[i]' : ''}.combine`,
     });
-    return value && { kind: 'combine', reduction: param.name, value, span };
+    return value && { kind: 'combine', reduction: param.name, index, value, span };
   }
   const texture = textureMethod(cx, node);
   if (texture) {
@@ -366,14 +369,71 @@ export function lowerMathCall(
   }
 }
 
-/** `sum.method(...)` where `sum` is a kernel's reduction variable (bound whole or through `args`). */
+type ReductionParam = Extract<KernelParam, { kind: 'reduction' }>;
+
+/**
+ * The element a combine folds into: null for a reduction of one value, the index (a u32) into a
+ * span reduction; undefined when that is wrong (reported).
+ */
+function spanIndex(
+  cx: Lowering,
+  param: ReductionParam,
+  node: Expression | null,
+  call: CallExpression,
+): Expr | null | undefined {
+  if (param.extent === null) {
+    if (!node) return null;
+    fail(cx, call.callee, msg.notASpan(param.name));
+    return undefined;
+  }
+  if (!node) {
+    fail(cx, call.callee, msg.spanCombineWhole(param.name));
+    return undefined;
+  }
+  const c = constantOf(cx, node);
+  if (c) {
+    if (c.kind !== 'number' || c.float || !Number.isInteger(c.value)) {
+      fail(cx, node, msg.indexNotInteger());
+      return undefined;
+    }
+    const spanned: DataType = { kind: 'array', element: param.element, length: param.extent };
+    if (c.value < 0 || c.value >= param.extent) {
+      fail(cx, node, msg.indexOutOfBounds(c.value, spanned));
+      return undefined;
+    }
+    return literalOf(cx, c, U32, node) ?? undefined;
+  }
+  const index = lowerValue(cx, node);
+  if (!index) return undefined;
+  if (index.type.kind !== 'scalar' || !isInteger(index.type.scalar)) {
+    fail(cx, node, msg.indexType(index.type, textOf(cx, node)));
+    return undefined;
+  }
+  if (hasSideEffects(index)) {
+    fail(cx, node, msg.spanIndexEffects(param.name));
+    return undefined;
+  }
+  return index.type.scalar === 'u32'
+    ? index
+    : { op: 'construct', args: [index], type: U32, span: index.span };
+}
+
+/**
+ * `sum.method(...)` where `sum` is a kernel's reduction variable (bound whole or through `args`),
+ * or `bins[i].method(...)` with `i` the index into a span reduction.
+ */
 function reducerCall(
   cx: Lowering,
   node: CallExpression,
-): { readonly param: Extract<KernelParam, { kind: 'reduction' }>; readonly method: string } | null {
+): {
+  readonly param: ReductionParam;
+  readonly method: string;
+  readonly index: Expression | null;
+} | null {
   const m = methodOf(node.callee);
   if (!m) return null;
-  const { object } = m;
+  const indexed = m.object.type === 'MemberExpression' && m.object.computed ? m.object : null;
+  const object = indexed ? unwrap(indexed.object) : m.object;
   let binding: LocalBinding | undefined;
   if (object.type === 'Identifier') {
     binding = cx.scopes.lookup(object.name);
@@ -387,7 +447,11 @@ function reducerCall(
     binding = whole?.kind === 'members' ? whole.members.get(object.property.name) : undefined;
   }
   return binding?.kind === 'kernelArg' && binding.param.kind === 'reduction'
-    ? { param: binding.param, method: m.method }
+    ? {
+        param: binding.param,
+        method: m.method,
+        index: indexed ? (indexed.property as Expression) : null,
+      }
     : null;
 }
 

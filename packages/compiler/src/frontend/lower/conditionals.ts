@@ -147,8 +147,16 @@ class Hoister {
       case 'barrier':
         return [s];
       case 'combine': {
-        const e = this.value(s.value);
-        return [...e.before, { ...s, value: e.expr }];
+        if (!s.index) {
+          const e = this.value(s.value);
+          return [...e.before, { ...s, value: e.expr }];
+        }
+        const [index, value] = this.sequence([s.index, s.value], [false, false]);
+        return [
+          ...index!.before,
+          ...value!.before,
+          { ...s, index: index!.expr, value: value!.expr },
+        ];
       }
       case 'jointScan': {
         // The arrays are names; only `init` can need statements before it.

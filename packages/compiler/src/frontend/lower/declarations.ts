@@ -1,6 +1,7 @@
 /** Builds the IR of each top-level declaration: specialization IDs, device globals, kernels, functions. */
 import {
   type AccessMode,
+  type DataType,
   fitsScalar,
   type GroupOperatorName,
   type HostAccess,
@@ -52,6 +53,12 @@ import { GROUP_OPERATOR_NAMES, operatorCombines } from './groups.js';
 import { checkRawWgsl } from './raw-wgsl.js';
 import { Scopes } from './scope.js';
 import { alwaysReturns, lowerBody } from './statements.js';
+
+/**
+ * The most values a span reduction holds: each item keeps one accumulator per value, and each
+ * work-group combines them one after another.
+ */
+export const MAX_SPAN_EXTENT = 256;
 
 type Node = { readonly start: number; readonly end: number };
 type Arg = CallExpression['arguments'][number];
@@ -648,7 +655,10 @@ export class DeclarationBuilder {
     }
     const [el, ...rest] = args as Expression[];
     const op = rest.at(-1)!;
-    const element = this.resolver.evalType(el!);
+    const spanned = this.spanOf(el!);
+    if (spanned === null) return null;
+    const extent = spanned === undefined ? null : spanned.extent;
+    const element = spanned === undefined ? this.resolver.evalType(el!) : spanned.element;
     if (!element) return null;
     let identity: JsonValue = null;
     if (rest.length === 2) {
@@ -688,6 +698,7 @@ export class DeclarationBuilder {
         kind: 'reduction',
         name,
         element,
+        extent,
         operator: { kind: 'function', fn: entity.ref, identity },
         span,
       };
@@ -709,9 +720,39 @@ export class DeclarationBuilder {
       kind: 'reduction',
       name,
       element,
+      extent,
       operator: { kind: 'known', name: operator as GroupOperatorName, identity },
       span,
     };
+  }
+
+  /**
+   * `span(T, n)` as a reduction's type: its element and extent (an integer constant from 1 to
+   * MAX_SPAN_EXTENT); undefined when `node` is no span, null when it is a bad one (reported).
+   */
+  private spanOf(node: Expression): { element: DataType; extent: number } | null | undefined {
+    const call = unwrap(node);
+    if (call.type !== 'CallExpression' || this.resolver.dslName(call.callee) !== 'span') {
+      return undefined;
+    }
+    const [el, n] = [argExpr(call.arguments[0]), argExpr(call.arguments[1])];
+    if (!el || !n || call.arguments.length !== 2) {
+      this.reporter.error(call, msg.spanArguments());
+      return null;
+    }
+    const element = this.resolver.evalType(el);
+    if (!element) return null;
+    const extent = this.resolver.evalConst(n);
+    if (
+      extent?.kind !== 'number' ||
+      !Number.isInteger(extent.value) ||
+      extent.value < 1 ||
+      extent.value > MAX_SPAN_EXTENT
+    ) {
+      this.reporter.error(n, msg.spanExtent(MAX_SPAN_EXTENT));
+      return null;
+    }
+    return { element, extent: extent.value };
   }
 
   /**

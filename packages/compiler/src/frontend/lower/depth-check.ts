@@ -157,7 +157,9 @@ class NestingChecker<R> {
         return true;
       // `acc = op(acc, value)`
       case 'combine':
-        return this.#expr(s.value, parse + 1);
+        return (
+          (s.index === null || this.#expr(s.index, parse + 1)) && this.#expr(s.value, parse + 1)
+        );
       case 'jointScan':
         // The helper's call: `f(init, ...)`, bool through `select(0u, 1u, init)`.
         return s.init === null || this.#expr(s.init, parse + 3);
