@@ -5,10 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { build } from '@syclts/compiler';
-import { attach, f32, vec4f } from '@syclts/dsl';
+import { attach, f32, vec4f, vec4u } from '@syclts/dsl';
 import { ndRange, Queue } from '@syclts/runtime';
+// What the footer of a module declaring reductions imports (these modules are compiled here).
+import '@syclts/runtime/groups';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { randomU32 } from '../../test-inputs.ts';
+import * as collectivesModule from '../src/kernels/collectives.sycl.ts';
 import * as convModule from '../src/kernels/conv.sycl.ts';
 import * as convVec4Module from '../src/kernels/conv-vec4.sycl.ts';
 import * as matmulModule from '../src/kernels/matmul.sycl.ts';
@@ -32,6 +35,7 @@ beforeAll(() => {
   compile('matmul-wide', matmulWideModule);
   compile('conv', convModule);
   compile('conv-vec4', convVec4Module);
+  compile('collectives', collectivesModule);
 });
 
 let draws = 0;
@@ -239,4 +243,71 @@ test.each([
     expect(loads).toHaveLength(16);
     for (const load of loads) expect(load).toMatch(/\(&wg_\w+\[w[rc]\], [\dku+*() ]+, \d+u\);$/);
   }
+});
+
+// The reductions the GPU suite times beside the sum: a minimum by SYCL's function object and by
+// a device function, an argmin of a struct, a 16-bin histogram as a span reduction.
+describe('reductions with combiners and spans', () => {
+  const groups = 7;
+  const n = 256 * groups * 3 + 77;
+  let q: Queue;
+  beforeAll(async () => {
+    q = await Queue.create();
+  });
+  const range = ndRange([256 * groups], [256]);
+  /** A read-only buffer of n `element`s (vec4f or vec4u) holding `data` (4n values). */
+  const input = <E extends typeof vec4f | typeof vec4u>(
+    element: E,
+    data: Float32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>,
+  ) => {
+    const buffer = q.buffer(element, n, { access: 'read' });
+    q.device.queue.writeBuffer(buffer.gpuBuffer, 0, data);
+    return buffer;
+  };
+
+  test.each([
+    ['minReduction', collectivesModule.minReduction],
+    ['minCombiner', collectivesModule.minCombiner],
+  ] as const)('%s: the smallest value', async (_name, kernel) => {
+    const xs = random(4 * n);
+    const low = q.buffer(Float32Array.of(Number.NaN));
+    await q
+      .parallelFor(range, kernel, {
+        xs: input(vec4f, xs),
+        n,
+        low: { buffer: low, initializeToIdentity: true },
+      })
+      .wait();
+    expect((await low.read())[0]).toBe(Math.min(...xs));
+  });
+
+  test('argminReduction: the first smallest value and its index', async () => {
+    // Few distinct values: the smallest occurs many times, the first one wins.
+    const xs = Float32Array.from(randomU32(4 * n, ++draws), (x) => x % 50);
+    const best = q.buffer(collectivesModule.Best, [{ value: -1, index: 0 }]);
+    await q
+      .parallelFor(range, collectivesModule.argminReduction, {
+        xs: input(vec4f, xs),
+        n,
+        best: { buffer: best, initializeToIdentity: true },
+      })
+      .wait();
+    const low = Math.min(...xs);
+    expect((await best.read())[0]).toEqual({ value: low, index: xs.indexOf(low) });
+  });
+
+  test('histogramSpan: 16 bins of the low 4 bits', async () => {
+    const words = new Uint32Array(randomU32(4 * n, ++draws));
+    const bins = q.buffer(new Uint32Array(16).fill(0xdeadbeef));
+    await q
+      .parallelFor(range, collectivesModule.histogramSpan, {
+        xs: input(vec4u, words),
+        n,
+        bins: { buffer: bins, initializeToIdentity: true },
+      })
+      .wait();
+    const want = new Array<number>(16).fill(0);
+    for (const w of words) want[w & 15]!++;
+    expect([...(await bins.read())]).toEqual(want);
+  });
 });

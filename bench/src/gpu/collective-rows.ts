@@ -20,7 +20,15 @@ import { spin as scanSpin, scanTiles } from '@syclts/algorithms/scan.sycl.ts';
 import type { CollectiveLowering } from '@syclts/dsl';
 import { Queue } from '@syclts/runtime';
 import { enableProfiling, getProfilingInfo } from '@syclts/runtime/profiling';
-import { groupScan, groupSum, sumReduction } from '../kernels/collectives.sycl.ts';
+import {
+  argminReduction,
+  groupScan,
+  groupSum,
+  histogramSpan,
+  minCombiner,
+  minReduction,
+  sumReduction,
+} from '../kernels/collectives.sycl.ts';
 import { bestShape, grid, readBack, type Shape, storage } from './collectives/common.js';
 import { prepareGroup } from './collectives/group.js';
 import { type Finish, prepareReduce } from './collectives/reduce.js';
@@ -228,6 +236,103 @@ export async function collectiveRows(
         check,
       });
       log(`syclts reduction ${lowering} done`);
+    }
+    // A minimum three ways over the same loop, in the lowering with sub-groups where there is one:
+    // SYCL's function object, a device function doing the same (combined in workgroup memory), and
+    // an argmin through a device function of a struct (the first of equal values: many at -0.5).
+    {
+      let first = 0;
+      for (let i = 1; i < n; i++) if (values[i]! < values[first]!) first = i;
+      const low = values[first]!;
+      const items = Math.min(groups, Math.ceil(n / 1024)) * 256;
+      const ways = [
+        [minReduction, 'low', 'reduction(f32, minimum)'],
+        [minCombiner, 'low', 'reduction(f32, F32_MAX, lesser), `lesser` a device function'],
+        [argminReduction, 'best', 'reduction(Best, identity, better): argmin, a struct'],
+      ] as const;
+      for (const [kernel, arg, variant] of ways) {
+        const input = storage(device, 4 * n);
+        const output = storage(device, 16);
+        device.queue.writeBuffer(input, 0, values);
+        device.queue.writeBuffer(output, 0, new Uint32Array([0xdeadbeef, 0xdeadbeef]));
+        const r = await directLaunch(
+          device,
+          kernel,
+          lowerings[0]!,
+          [items],
+          [256],
+          { xs: input, [arg]: output },
+          { n: n / 4 },
+        );
+        const encoder = device.createCommandEncoder();
+        r.record(encoder);
+        device.queue.submit([encoder.finish()]);
+        const check = await verify(log, async () => {
+          const data = await readBack(device, output, 8);
+          const got = new Float32Array(data)[0]!;
+          if (got !== low) fail(`syclts ${variant}: ${got} vs ${low}`);
+          if (arg === 'best') {
+            const index = new Uint32Array(data)[1]!;
+            if (index !== first) fail(`syclts ${variant}: index ${index} vs ${first}`);
+            return `exact, index ${first}`;
+          }
+          return 'exact';
+        });
+        const times = await time((e, timed) => r.record(e, timed));
+        input.destroy();
+        output.destroy();
+        rows.push({
+          operation: `reduce (minimum) f32 2^${log2}`,
+          variant: `syclts ${variant}, ${items / 256} groups`,
+          items: n,
+          times,
+          bytes: 4 * n,
+          counted: 'read',
+          check,
+        });
+        log(`syclts ${variant} done`);
+      }
+    }
+    // A histogram of 16 bins as a span reduction: four combines of a dynamic index per vec4u.
+    {
+      const words = randomWords(n);
+      const want = new Array<number>(16).fill(0);
+      for (const w of words) want[w & 15]!++;
+      const input = storage(device, 4 * n);
+      const output = storage(device, 64);
+      device.queue.writeBuffer(input, 0, words);
+      device.queue.writeBuffer(output, 0, new Uint32Array(16).fill(0xdeadbeef));
+      const items = Math.min(groups, Math.ceil(n / 1024)) * 256;
+      const r = await directLaunch(
+        device,
+        histogramSpan,
+        lowerings[0]!,
+        [items],
+        [256],
+        { xs: input, bins: output },
+        { n: n / 4 },
+      );
+      const encoder = device.createCommandEncoder();
+      r.record(encoder);
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () => {
+        const got = [...new Uint32Array(await readBack(device, output, 64))];
+        if (got.join() !== want.join()) fail(`syclts span histogram: ${got} vs ${want}`);
+        return 'exact';
+      });
+      const times = await time((e, timed) => r.record(e, timed));
+      input.destroy();
+      output.destroy();
+      rows.push({
+        operation: `histogram (16 bins) u32 2^${log2}`,
+        variant: `syclts reduction(span(u32, 16), plus), ${items / 256} groups`,
+        items: n,
+        times,
+        bytes: 4 * n,
+        counted: 'read',
+        check,
+      });
+      log('syclts span histogram done');
     }
     // The same sum from @syclts/algorithms: reduce.sycl.ts's two launches (grid-stride parts,
     // then one work-group), f32 addition chosen by its specialization constant. It uses no group

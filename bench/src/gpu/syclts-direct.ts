@@ -13,6 +13,7 @@ import {
   type Kernel,
   type KernelInfo,
   type SpecializationId,
+  strideOf,
   writeValue,
 } from '@syclts/dsl';
 
@@ -74,7 +75,7 @@ export async function directLaunch(
   const finishers: Dispatch[] = [];
   for (const r of info.reductions ?? []) {
     const partials = device.createBuffer({
-      size: 16 * Math.ceil(count / 4) + 16,
+      size: Math.ceil((strideOf(r.element) * count * (r.extent ?? 1)) / 16) * 16 + 16,
       usage: GPUBufferUsage.STORAGE,
     });
     bound[r.arg] = partials;
