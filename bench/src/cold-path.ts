@@ -10,7 +10,8 @@
  * (the same value set every launch: the first launch makes the pipeline), syclts with the values as
  * kernel arguments, and direct WebGPU (pipeline and bind group made before the first launch), the
  * three interleaved launch by launch, their order rotating, so that Dawn's and Node's own first
- * calls fall on all three alike. Prints one JSON line last: each row's microseconds per launch.
+ * calls fall on all three alike. Prints one JSON line last: each row's microseconds per launch,
+ * and each launch's parts (the launch call, the wait call, the wait for completion after it).
  */
 import { f32 } from '@syclts/dsl';
 import { ndRange, Queue } from '@syclts/runtime';
@@ -71,16 +72,25 @@ const rows = [
   },
 ];
 const us = rows.map((): number[] => []);
+/** Each launch's parts: the launch call, the wait call, and the wait for completion after it. */
+const parts = rows.map((): [number, number, number][] => []);
 for (let i = 0; i < launches; i++) {
   for (let k = 0; k < rows.length; k++) {
     const r = (i + k) % rows.length;
     const row = rows[r]!;
     const t0 = performance.now();
     row.launch();
-    await row.wait();
-    us[r]!.push((performance.now() - t0) * 1000);
+    const t1 = performance.now();
+    const done = row.wait();
+    const t2 = performance.now();
+    await done;
+    const t3 = performance.now();
+    us[r]!.push((t3 - t0) * 1000);
+    parts[r]!.push([(t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000]);
   }
 }
-console.log(JSON.stringify({ rows: rows.map((r, i) => ({ what: r.what, us: us[i] })) }));
+console.log(
+  JSON.stringify({ rows: rows.map((r, i) => ({ what: r.what, us: us[i], parts: parts[i] })) }),
+);
 device.destroy();
 process.exit(0);
