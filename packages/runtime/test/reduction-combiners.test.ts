@@ -7,24 +7,19 @@
  * kept (combined on the left) or replaced, and a function object given its identity.
  */
 import { vec4u } from '@syclts/dsl';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ndRange, Queue, requestAdapter } from '../src/index.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ndRange, type Queue } from '../src/index.js';
 // What the footer of a module declaring reductions imports.
 import '../src/groups.js';
-import * as combiners from './fixtures/compiled/combiners.sycl.js';
+import * as combiners from './fixtures/compiled/custom-reductions.sycl.js';
 import { compileFixture } from './support/compile.js';
-import { freshQueue, randomU32 } from './support/gpu.js';
+import { groupsQueue, randomU32 } from './support/gpu.js';
 
 const F32_MAX = 3.4028234663852886e38;
 const U32_MAX = 0xffffffff;
 
-const devices: GPUDevice[] = [];
-afterAll(() => {
-  for (const device of devices) device.destroy();
-});
-
 beforeAll(() => {
-  compileFixture('combiners', combiners);
+  compileFixture('custom-reductions', combiners);
 });
 
 type Matrix = [number, number, number, number];
@@ -63,14 +58,7 @@ const IDENTITY: Matrix = [1, 0, 0, 1];
 describe.each([true, false])('combiners (device with sub-groups: %s)', (subgroups) => {
   let q: Queue;
   beforeAll(async () => {
-    if (subgroups) {
-      q = await freshQueue();
-    } else {
-      const { adapter } = await requestAdapter();
-      const device = await adapter.requestDevice();
-      devices.push(device);
-      q = await Queue.create({ device });
-    }
+    q = await groupsQueue(subgroups);
     expect(q.device.features.has('subgroups')).toBe(subgroups);
   });
 

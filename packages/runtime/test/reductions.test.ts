@@ -19,13 +19,13 @@ import {
   u32,
   vec2i,
 } from '@syclts/dsl';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errc, ndRange, Queue, requestAdapter } from '../src/index.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { errc, ndRange, type Queue } from '../src/index.js';
 // What the footer of a module declaring reductions imports.
 import '../src/groups.js';
 import { compileSources } from './support/compile.js';
 import { caught } from './support/errors.js';
-import { freshQueue, randomU32 } from './support/gpu.js';
+import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
 
 const source = [
   "import { accessor, bitOr, f32, i32, kernel, maximum, minimum, multiplies, plus, reduction, u32, vec2i } from '@syclts/dsl';",
@@ -70,11 +70,6 @@ const product = kernel(
   },
   () => {},
 );
-
-const devices: GPUDevice[] = [];
-afterAll(() => {
-  for (const device of devices) device.destroy();
-});
 
 beforeAll(() => {
   compileSources([{ module: 'src/reduce.sycl.ts', source, exports: { stats, product } }]);
@@ -157,14 +152,7 @@ describe.each([true, false])('reductions (device with sub-groups: %s)', (subgrou
   // caller's created without the feature, where group functions run in workgroup memory.
   let q: Queue;
   beforeAll(async () => {
-    if (subgroups) {
-      q = await freshQueue();
-    } else {
-      const { adapter } = await requestAdapter();
-      const device = await adapter.requestDevice();
-      devices.push(device);
-      q = await Queue.create({ device });
-    }
+    q = await groupsQueue(subgroups);
     expect(q.device.features.has('subgroups')).toBe(subgroups);
   });
 

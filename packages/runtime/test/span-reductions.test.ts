@@ -5,38 +5,26 @@
  * items, a single item, empty ranges, the host's values kept or replaced, in both lowerings of the
  * group functions the reductions use.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errc, ndRange, Queue, requestAdapter } from '../src/index.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { errc, ndRange, type Queue } from '../src/index.js';
 // What the footer of a module declaring reductions imports.
 import '../src/groups.js';
-import * as spans from './fixtures/compiled/spans.sycl.js';
+import * as spans from './fixtures/compiled/custom-reductions.sycl.js';
 import { compileFixture } from './support/compile.js';
 import { caught } from './support/errors.js';
-import { freshQueue, randomU32 } from './support/gpu.js';
+import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
 
 const F32_MAX = 3.4028234663852886e38;
 const U32_MAX = 0xffffffff;
 
-const devices: GPUDevice[] = [];
-afterAll(() => {
-  for (const device of devices) device.destroy();
-});
-
 beforeAll(() => {
-  compileFixture('spans', spans);
+  compileFixture('custom-reductions', spans);
 });
 
 describe.each([true, false])('span reductions (device with sub-groups: %s)', (subgroups) => {
   let q: Queue;
   beforeAll(async () => {
-    if (subgroups) {
-      q = await freshQueue();
-    } else {
-      const { adapter } = await requestAdapter();
-      const device = await adapter.requestDevice();
-      devices.push(device);
-      q = await Queue.create({ device });
-    }
+    q = await groupsQueue(subgroups);
     expect(q.device.features.has('subgroups')).toBe(subgroups);
   });
 
@@ -122,6 +110,6 @@ test('a buffer shorter than the span is refused, naming the argument and both le
   );
   expect(error.errc).toBe(errc.kernelArgument);
   expect(error.message).toBe(
-    "queue.parallelFor: kernel src/spans.sycl.ts#classes, argument 'bins': the buffer has 15 elements and the span reduction 16: its first 16 receive the results",
+    "queue.parallelFor: kernel src/custom-reductions.sycl.ts#classes, argument 'bins': the buffer has 15 elements and the span reduction 16: its first 16 receive the results",
   );
 });

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { Queue, type QueueOptions } from '../../src/index.js';
+import { Queue, type QueueOptions, requestAdapter } from '../../src/index.js';
 
 const devices = new Set<GPUDevice>();
 
@@ -14,6 +14,19 @@ export async function freshQueue(options: QueueOptions = {}): Promise<Queue> {
   const queue = await Queue.create(options);
   devices.add(queue.device);
   return queue;
+}
+
+/**
+ * A fresh queue on a device with sub-groups where the adapter has them, or (`subgroups` false)
+ * on a device of the caller's created without the feature: group functions then run in
+ * workgroup memory.
+ */
+export async function groupsQueue(subgroups: boolean): Promise<Queue> {
+  if (subgroups) return freshQueue();
+  const { adapter } = await requestAdapter();
+  const device = await adapter.requestDevice();
+  devices.add(device);
+  return Queue.create({ device });
 }
 
 export { randomU32 } from '../../../../test-inputs.ts';

@@ -37,6 +37,7 @@ import type {
   KernelDecl,
   KernelParam,
   KernelRange,
+  ReductionOperator,
   SpecConstantDecl,
   WgslPart,
   WorkgroupArrayDecl,
@@ -674,56 +675,51 @@ export class DeclarationBuilder {
       }
       identity = checked.json;
     }
+    const operator = this.reductionOperator(op, el!, element, identity);
+    return operator && { kind: 'reduction', name, element, extent, operator, span };
+  }
+
+  /** What combines a reduction's values of `element`: a device function, or a function object. */
+  private reductionOperator(
+    op: Expression,
+    el: Expression,
+    element: DataType,
+    identity: JsonValue,
+  ): ReductionOperator | null {
+    const text = this.reporter.source.slice(op);
     const entity = this.resolver.entityOf(op);
     if (entity?.kind === 'function') {
       if (identity === null) {
-        this.reporter.error(op, msg.combinerNeedsIdentity(this.reporter.source.slice(op)));
+        this.reporter.error(op, msg.combinerNeedsIdentity(text));
         return null;
       }
       const { params, returns } = entity.signature;
       const takes =
         params.length === 2 && params.every((p) => p !== 'handler' && sameType(p, element));
       if (!takes || !returns || !sameType(returns, element)) {
-        this.reporter.error(
-          op,
-          msg.combinerSignature(this.reporter.source.slice(op), element, entity.signature),
-        );
+        this.reporter.error(op, msg.combinerSignature(text, element, entity.signature));
         return null;
       }
       if (!hostShareable(element) || containsAtomic(element)) {
-        this.reporter.error(el!, msg.combinerType(element));
+        this.reporter.error(el, msg.combinerType(element));
         return null;
       }
-      return {
-        kind: 'reduction',
-        name,
-        element,
-        extent,
-        operator: { kind: 'function', fn: entity.ref, identity },
-        span,
-      };
+      return { kind: 'function', fn: entity.ref, identity };
     }
-    const operator = this.resolver.dslName(op);
-    if (operator === null || !GROUP_OPERATOR_NAMES.has(operator)) {
-      this.reporter.error(op, msg.notAReductionOperator(this.reporter.source.slice(op)));
+    const name = this.resolver.dslName(op);
+    if (name === null || !GROUP_OPERATOR_NAMES.has(name)) {
+      this.reporter.error(op, msg.notAReductionOperator(text));
       return null;
     }
     const scalar = scalarOf(element);
     const numeric =
       (element.kind === 'scalar' || element.kind === 'vector') &&
       (scalar === 'i32' || scalar === 'u32' || scalar === 'f32');
-    if (!numeric || !operatorCombines(operator as GroupOperatorName, element)) {
-      this.reporter.error(el!, msg.reductionType(operator, element));
+    if (!numeric || !operatorCombines(name as GroupOperatorName, element)) {
+      this.reporter.error(el, msg.reductionType(name, element));
       return null;
     }
-    return {
-      kind: 'reduction',
-      name,
-      element,
-      extent,
-      operator: { kind: 'known', name: operator as GroupOperatorName, identity },
-      span,
-    };
+    return { kind: 'known', name: name as GroupOperatorName, identity };
   }
 
   /**
