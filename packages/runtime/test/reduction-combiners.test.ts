@@ -13,7 +13,7 @@ import { ndRange, type Queue } from '../src/index.js';
 import '../src/groups.js';
 import * as combiners from './fixtures/compiled/custom-reductions.sycl.js';
 import { compileFixture } from './support/compile.js';
-import { groupsQueue, randomU32 } from './support/gpu.js';
+import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
 
 const F32_MAX = 3.4028234663852886e38;
 const U32_MAX = 0xffffffff;
@@ -129,6 +129,7 @@ describe.each([true, false])('combiners (device with sub-groups: %s)', (subgroup
   test.each([
     [32, 32 * 77],
     [128, 128 * 5],
+    [48, 48 * 9],
     [1, 300],
   ] as const)(
     'an nd-range whose work-group of %i items is a specialization constant',
@@ -145,6 +146,38 @@ describe.each([true, false])('combiners (device with sub-groups: %s)', (subgroup
         })
         .wait();
       expect((await product.read())[0]).toEqual(ms.reduce(times, IDENTITY));
+    },
+  );
+
+  test.each(['native', 'emulated'] as const)(
+    'three combiners in one kernel, one reading a specialization constant (%s)',
+    async (mode) => {
+      const range = 64 * 40 + 9;
+      const ms = randomMatrices(range, 0x3c + range);
+      const queue = await freshQueue({ specConstants: mode });
+      const count = queue.buffer(Uint32Array.of(0xdeadbeef));
+      const product = queue.buffer(vec4u, [[0xdeadbeef, 0, 0, 0]]);
+      const best = queue.buffer(combiners.Best, [{ value: -1, index: 0 }]);
+      const fresh = <B>(buffer: B) => ({ buffer, initializeToIdentity: true });
+      await queue
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(combiners.modulus, 7);
+          cgh.parallelFor(range, combiners.twoCombiners, {
+            ms: queue.buffer(vec4u, ms),
+            count: fresh(count),
+            product: fresh(product),
+            best: fresh(best),
+          });
+        })
+        .wait();
+      // Each work-group's count and the finisher's fold are both modulo 7.
+      expect((await count.read())[0]).toBe(range % 7);
+      expect((await product.read())[0]).toEqual(ms.reduce(times, IDENTITY));
+      let want = { value: Number.POSITIVE_INFINITY, index: 0 };
+      for (const [i, m] of ms.entries()) {
+        if (m[0] % 1000 < want.value) want = { value: m[0] % 1000, index: i };
+      }
+      expect((await best.read())[0]).toEqual(want);
     },
   );
 });

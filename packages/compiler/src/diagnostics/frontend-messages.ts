@@ -2358,6 +2358,14 @@ export function functionMemory(
   );
 }
 
+export function reductionMemory(kernel: string, bytes: number, limit: number): Message {
+  return message(
+    'SYCL1050',
+    `the reductions of kernel \`${kernel}\` keep ${bytes} bytes of accumulators in each item (a span's: one per value); WGSL allows ${limit} bytes of function memory per function`,
+    'reduce fewer values per span, or count into workgroup memory or an accessor yourself',
+  );
+}
+
 export function arrayConstructor(count: number, limit: number): Message {
   return message(
     'SYCL1051',

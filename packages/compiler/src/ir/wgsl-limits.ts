@@ -44,8 +44,12 @@ export function nestDepth(type: DataType): number {
  * null). Every local counts, `const`s included: WGSL `let`s of composites are given memory by
  * GPU compilers too, and a large one can crash them.
  */
-export function functionMemory(block: Block): { bytes: number; crossing: LetStmt | null } {
-  let bytes = 0;
+export function functionMemory(
+  block: Block,
+  /** Bytes taken before the block's own locals (a kernel's reduction accumulators). */
+  reserved = 0,
+): { bytes: number; crossing: LetStmt | null } {
+  let bytes = reserved;
   let crossing: LetStmt | null = null;
   const visit = (b: Block): void => {
     for (const s of b) {

@@ -183,20 +183,19 @@ function epilogue(b: Builder, r: Reduction, items: SizeExpr<SymbolicId>): Stmt<S
       k === null
         ? group
         : b.binary('+', b.binary('*', group, b.literal(r.extent!, U32), U32), k, U32);
+    const combined = groupCombine(b, r, accumulatorAt(b, r, k), total, scratch(r.name), items);
     return [
-      ...groupCombine(b, r, accumulatorAt(b, r, k), total, scratch(r.name), items),
-      b.ifLeader([
-        b.assign(b.index(b.param(r.name, r.element), at, r.element), b.local(total, r.element)),
-      ]),
+      ...combined.stmts,
+      b.ifLeader([b.assign(b.index(b.param(r.name, r.element), at, r.element), combined.total)]),
     ];
   });
 }
 
 /**
- * `total` bound to the work-group's combination of each item's `x`: a group reduce for SYCL's
- * function objects; for a device function, a pairwise tree in the workgroup array `tree` of
- * `items` elements (each step combines items 2s apart, the lower on the left, after a barrier),
- * whose result only the leader reads (it wrote it last).
+ * The work-group's combination of each item's `x`, for its leader: a group reduce (every item
+ * calls it) for SYCL's function objects, bound to `total`; for a device function, a pairwise tree
+ * in the workgroup array `tree` of `items` elements (each step combines items 2s apart, the lower
+ * on the left, after a barrier), whose first element the leader reads: it wrote it last.
  */
 function groupCombine(
   b: Builder,
@@ -205,10 +204,13 @@ function groupCombine(
   total: string,
   tree: string,
   items: SizeExpr<SymbolicId>,
-): Stmt<SymbolicId>[] {
+): { readonly stmts: Stmt<SymbolicId>[]; readonly total: Expr<SymbolicId> } {
   const t = r.element;
   if (r.operator.kind === 'known') {
-    return [b.let(total, t, b.groupReduce(r.operator.name, x), false)];
+    return {
+      stmts: [b.let(total, t, b.groupReduce(r.operator.name, x), false)],
+      total: b.local(total, t),
+    };
   }
   const slot = (i: Expr<SymbolicId>) => b.index(b.workgroupArray(tree, t, items), i, t);
   const lid = b.item('localLinearId', 0);
@@ -227,7 +229,7 @@ function groupCombine(
     BOOL,
   );
   const partner = b.binary('+', lid, s, U32);
-  return [
+  const stmts: Stmt<SymbolicId>[] = [
     // The leader may still be reading the array's last use (a span's previous value).
     { kind: 'barrier', scope: 'workgroup', span: b.span },
     b.assign(slot(lid), x),
@@ -242,8 +244,8 @@ function groupCombine(
       ],
       span: b.span,
     },
-    b.let(total, t, slot(b.literal(0, U32)), false),
   ];
+  return { stmts, total: slot(b.literal(0, U32)) };
 }
 
 /** A kernel's items per work-group, as a workgroup array's length. */
@@ -294,17 +296,18 @@ function finisher(kernel: ResolvedKernel, r: Reduction, id: SymbolicId): Resolve
     const fold = [
       b.assign(acc, combine(b, r.operator, acc, b.index(b.param('partials', t), partial, t))),
     ];
+    const combined = groupCombine(b, r, acc, 'total', '#tree', items);
     return [
       b.let('acc', t, identity(b, r), true),
       ...(r.operator.kind === 'known'
         ? [b.loop(b.let('i', U32, lid, true), b.binary('<', i, count, BOOL), i, items, fold)]
         : ordered(b, lid, count, i, fold)),
-      ...groupCombine(b, r, acc, 'total', '#tree', items),
+      ...combined.stmts,
       b.ifLeader([
         b.when(
           b.binary('!=', b.param('keep', U32), b.literal(0, U32), BOOL),
-          [b.assign(target, combine(b, r.operator, target, b.local('total', t)))],
-          [b.assign(target, b.local('total', t))],
+          [b.assign(target, combine(b, r.operator, target, combined.total))],
+          [b.assign(target, combined.total)],
         ),
       ]),
     ];
@@ -321,6 +324,8 @@ function finisher(kernel: ResolvedKernel, r: Reduction, id: SymbolicId): Resolve
     workgroupArrays: r.operator.kind === 'known' ? [] : [treeArray(b, r, '#tree', items)],
     body,
     span,
+    // A combiner's tree holds 256 values: a wide type needs the limits its kernel declares.
+    ...(kernel.decl.requiredLimits ? { requiredLimits: kernel.decl.requiredLimits } : {}),
   };
   const uses: Use[] =
     r.operator.kind === 'known' ? [] : [{ kind: 'function', id: r.operator.fn, span }];
@@ -504,8 +509,19 @@ class BodyRewrite {
         if (!returned) return [loop];
         return [loop, this.b.when(this.b.local(DONE, BOOL), [{ kind: 'break', span }])];
       }
-      case 'combine':
-        return [this.update(s)];
+      case 'combine': {
+        if (!s.index) return [this.update(s)];
+        // The index read once, in a block of its own (several combines may share a block).
+        const name = `#at_${s.reduction}`;
+        const at = this.b.local(name, U32);
+        return [
+          {
+            kind: 'block',
+            body: [this.b.let(name, U32, s.index, false), this.update({ ...s, index: at })],
+            span,
+          },
+        ];
+      }
       default:
         return [s];
     }
@@ -514,7 +530,8 @@ class BodyRewrite {
   update(s: UpdateStmt<SymbolicId>): UpdateStmt<SymbolicId> {
     if (s.kind !== 'combine') return mapUpdateParts(s, (e) => e);
     const r = this.reductions.get(s.reduction)!;
-    // A span's index has no side effects (the front end sees to it): read twice, it names one element.
+    // A span's index is a local bound just before (a statement), or free of side effects (a
+    // loop's update, as the front end sees to): read twice, it names one element.
     const acc = accumulatorAt(this.b, r, s.index);
     return {
       kind: 'assign',

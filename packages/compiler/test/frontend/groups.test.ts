@@ -223,7 +223,7 @@ test('the accepted shapes build, and Dawn accepts both lowerings', async () => {
 
 describe('reduction variables used wrongly are refused at their place', () => {
   const source = (args: string, body: string) => `import {
-  accessor, bitXor, bool, deviceFunction, f32, kernel, logicalOr, max, maximum, plus, reduction, span, u32, wgsl,
+  accessor, bitXor, bool, deviceFunction, f32, kernel, logicalOr, max, maximum, plus, reduction, span, u32, vec4f, wgsl,
 } from '@syclts/dsl';
 const at = deviceFunction({ args: [u32], returns: u32 }, (i) => i);
 const pick = deviceFunction({ args: [f32, f32], returns: f32 }, (a, b) => max(a, b));
@@ -347,6 +347,14 @@ export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} }
       'SYCL1030',
       'the index into span reduction `sum` has side effects',
       'at(1)',
+    ],
+    [
+      'spans past function memory',
+      'sum: reduction(span(vec4f, 256), plus), more: reduction(span(vec4f, 256), plus), last: reduction(f32, plus)',
+      'sum[0]!.combine(vec4f(1));',
+      'SYCL1050',
+      'the reductions of kernel `k` keep 8196 bytes of accumulators in each item',
+      'last: reduction(f32, plus)',
     ],
     [
       'a combiner that reaches a barrier',

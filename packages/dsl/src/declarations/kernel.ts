@@ -70,8 +70,9 @@ export type ReductionCombiner<T extends DataType = DataType> = DeviceFunction<re
  *
  * `best: reduction(Best, { value: F32_MAX, index: 0 }, better)`: SYCL's
  * `reduction(buffer, identity, combiner)`. The combiner is a device function of two values of
- * the type returning one, associative (values combine in the order of the items, so it need not
- * commute), and the identity a constant that leaves any value unchanged when combined with it;
+ * the type returning one, associative (values combine in the order of the work-groups' linear ids,
+ * then of their items': for a 1-dimensional range, of the items' ids; so it need not commute), and
+ * the identity a constant that leaves any value unchanged when combined with it;
  * the type may be any that a buffer holds (structs included). A function object takes an
  * identity too, which replaces its own.
  *

@@ -569,6 +569,11 @@ export class PreparedLaunch implements LaunchIssue {
   readonly #values: SpecValues;
   readonly #geometry: Geometry;
 
+  /** The specialization constants' values it launches with (its finishers' too). */
+  get values(): SpecValues {
+    return this.#values;
+  }
+
   /** The launches that finish the kernel's reductions, to schedule after this one. */
   get finishers(): readonly KernelAction[] {
     return this.#action.finishers;

@@ -241,7 +241,8 @@ export class Queue {
     let event = first;
     for (const finisher of launch.finishers) {
       event = this.#scheduler.launch(
-        prepareLaunch(this.#context, finisher, NO_VALUES, this.#scheduler.batch),
+        // The launch's constants: a combiner the finisher calls may read them.
+        prepareLaunch(this.#context, finisher, launch.values, this.#scheduler.batch),
       );
     }
     // The command runs from its kernel's start to its last finisher's end.

@@ -16,6 +16,7 @@ import {
   type StorageDimension,
   type StorageFormat,
   sameType,
+  sizeOf,
   type TextureDimension,
   zeroValue,
 } from '@syclts/dsl';
@@ -274,9 +275,26 @@ export class DeclarationBuilder {
       const role = roles[i]!;
       if (!this.bindKernelParam(role, param, scopes, params, workgroupArrays)) return null;
     }
+    // Each reduction's accumulators (a span's, one per value) are locals of the lowered kernel:
+    // reported at the reduction that takes them past WGSL's function memory.
+    let accumulators = 0;
+    for (const p of params) {
+      if (p.kind !== 'reduction') continue;
+      accumulators += sizeOf(p.element) * (p.extent ?? 1);
+      if (accumulators > WGSL_LIMITS.functionMemory) {
+        this.reporter.error(
+          p.span,
+          msg.reductionMemory(name, accumulators, WGSL_LIMITS.functionMemory),
+        );
+        return null;
+      }
+    }
     const before = this.reporter.errorCount;
     const body = lowerBody(lowering, fn.body as Expression);
-    if (this.reporter.errorCount > before || !this.fitsFunctionMemory(body, 'kernel', name)) {
+    if (
+      this.reporter.errorCount > before ||
+      !this.fitsFunctionMemory(body, 'kernel', name, accumulators)
+    ) {
       return null;
     }
     return {
@@ -957,8 +975,9 @@ export class DeclarationBuilder {
     block: Block,
     kind: 'kernel' | 'device function',
     name: string,
+    reserved = 0,
   ): boolean {
-    const { bytes, crossing } = functionMemory(block);
+    const { bytes, crossing } = functionMemory(block, reserved);
     if (!crossing) return true;
     this.reporter.error(
       crossing.span,
