@@ -179,25 +179,37 @@ export function lowerIndex(
   if (length === null) {
     return fail(cx, objectNode, msg.notIndexable(base.type));
   }
+  const index = lowerIndexValue(cx, indexNode, base.type, length);
+  if (!index) return null;
+  const type = elementType(base.type);
+  return { op: 'index', base, index, type, span: spanOf(cx, node) };
+}
+
+/**
+ * An index into `indexed`, of `length` elements (0: known at run time only): a constant is an
+ * integer within the bounds (a u32 literal), anything else an integer value.
+ */
+export function lowerIndexValue(
+  cx: Lowering,
+  indexNode: Expression,
+  indexed: DataType,
+  length: number,
+): Expr | null {
   const c = constantOf(cx, indexNode);
-  let index: Expr | null;
   if (c) {
     if (c.kind !== 'number' || c.float || !Number.isInteger(c.value)) {
       return fail(cx, indexNode, msg.indexNotInteger());
     }
     if (c.value < 0 || (length > 0 && c.value >= length)) {
-      return fail(cx, indexNode, msg.indexOutOfBounds(c.value, base.type));
+      return fail(cx, indexNode, msg.indexOutOfBounds(c.value, indexed));
     }
-    index = literalOf(cx, c, U32, indexNode);
-  } else {
-    index = lowerValue(cx, indexNode);
-    if (index && (index.type.kind !== 'scalar' || !isInteger(index.type.scalar))) {
-      return fail(cx, indexNode, msg.indexType(index.type, textOf(cx, indexNode)));
-    }
+    return literalOf(cx, c, U32, indexNode);
   }
-  if (!index) return null;
-  const type = elementType(base.type);
-  return { op: 'index', base, index, type, span: spanOf(cx, node) };
+  const index = lowerValue(cx, indexNode);
+  if (index && (index.type.kind !== 'scalar' || !isInteger(index.type.scalar))) {
+    return fail(cx, indexNode, msg.indexType(index.type, textOf(cx, indexNode)));
+  }
+  return index;
 }
 
 /** Lowers an assignment target; reports what cannot be written. */

@@ -1,7 +1,12 @@
 /**
  * Calls: device functions, DSL built-ins and math, item queries and the kernel handler.
  */
-import type { DataType, GroupFunctionName, TextureFunctionName } from '@syclts/dsl';
+import {
+  type DataType,
+  type GroupFunctionName,
+  sameType,
+  type TextureFunctionName,
+} from '@syclts/dsl';
 import type { CallExpression } from 'oxc-parser';
 import {
   BUILTINS,
@@ -16,7 +21,8 @@ import { hasSideEffects } from '../../ir/effects.js';
 import { type Expression, methodOf, unwrap } from '../ast.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
-import { F32, I32, isInteger, scalarOf, scalarType, U32 } from '../resolver/types.js';
+import { F32, I32, scalarOf, scalarType, U32 } from '../resolver/types.js';
+import { lowerIndexValue } from './access.js';
 import { atomicParts, lowerAtomic } from './atomics.js';
 import { ATOMIC_FUNCTIONS, VECTOR_OPERATORS } from './builtins.js';
 import { lowerConstruct } from './composites.js';
@@ -390,30 +396,15 @@ function spanIndex(
     fail(cx, call.callee, msg.spanCombineWhole(param.name));
     return undefined;
   }
-  const c = constantOf(cx, node);
-  if (c) {
-    if (c.kind !== 'number' || c.float || !Number.isInteger(c.value)) {
-      fail(cx, node, msg.indexNotInteger());
-      return undefined;
-    }
-    const spanned: DataType = { kind: 'array', element: param.element, length: param.extent };
-    if (c.value < 0 || c.value >= param.extent) {
-      fail(cx, node, msg.indexOutOfBounds(c.value, spanned));
-      return undefined;
-    }
-    return literalOf(cx, c, U32, node) ?? undefined;
-  }
-  const index = lowerValue(cx, node);
+  const spanned: DataType = { kind: 'array', element: param.element, length: param.extent };
+  const index = lowerIndexValue(cx, node, spanned, param.extent);
   if (!index) return undefined;
-  if (index.type.kind !== 'scalar' || !isInteger(index.type.scalar)) {
-    fail(cx, node, msg.indexType(index.type, textOf(cx, node)));
-    return undefined;
-  }
   if (hasSideEffects(index)) {
     fail(cx, node, msg.spanIndexEffects(param.name));
     return undefined;
   }
-  return index.type.scalar === 'u32'
+  // An integer scalar (lowerIndexValue sees to it): i32 converted.
+  return sameType(index.type, U32)
     ? index
     : { op: 'construct', args: [index], type: U32, span: index.span };
 }
