@@ -88,6 +88,7 @@ export function lowerReductions(kernel: ResolvedKernel): {
         ]
       : [];
   const inner = rewrite.block(decl.body, 0);
+  const items = workgroupItems(decl);
   const body: Block<SymbolicId> = [
     ...reductions.flatMap((r) => startAccumulator(b, r)),
     ...(rewrite.usesDone ? [b.let(DONE, BOOL, b.literal(false, BOOL), true)] : []),
@@ -97,11 +98,11 @@ export function lowerReductions(kernel: ResolvedKernel): {
       body: [...guard, ...inner, { kind: 'break', span }],
       span,
     },
-    ...reductions.flatMap((r) => epilogue(b, r, workgroupItems(decl))),
+    ...reductions.flatMap((r) => epilogue(b, r, items)),
   ];
   const trees = reductions
     .filter((r) => r.operator.kind === 'function')
-    .map((r) => treeArray(b, r, scratch(r.name), workgroupItems(decl)));
+    .map((r) => treeArray(b, r, scratch(r.name), items));
   const main: ResolvedKernel = {
     ...kernel,
     decl: {
@@ -255,14 +256,8 @@ function workgroupItems(decl: KernelDecl<SymbolicId>): SizeExpr<SymbolicId> {
     const [x, y, z] = BASIC_WORKGROUP[decl.range.dimensions];
     return b.literal(x * y * z, U32);
   }
-  return decl.range.workgroupSize
-    .map(
-      (size): Expr<SymbolicId> =>
-        size.type.kind === 'scalar' && size.type.scalar === 'u32'
-          ? size
-          : { op: 'construct', args: [size], type: U32, span: b.span },
-    )
-    .reduce((product, size) => b.binary('*', product, size, U32));
+  // The front end gives each size as a u32 (an i32 specialization constant converted).
+  return decl.range.workgroupSize.reduce((product, size) => b.binary('*', product, size, U32));
 }
 
 function treeArray(
@@ -275,9 +270,10 @@ function treeArray(
 }
 
 /**
- * One work-group of FINISHER_WORKGROUP items: each folds a strided run of the partials, the
- * work-group combines them, and the leader writes the result into `target[0]`, combined with
- * what it held when `keep` is set.
+ * One work-group of FINISHER_WORKGROUP items: each folds a run of the partials (strided for a
+ * function object, consecutive for a device function), the work-group combines them, and the
+ * leader writes the result into `target[0]` (a span's into `target[k]`, value by value), combined
+ * with what it held when `keep` is set.
  */
 function finisher(kernel: ResolvedKernel, r: Reduction, id: SymbolicId): ResolvedKernel {
   const span = r.span;

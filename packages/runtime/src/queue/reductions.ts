@@ -88,16 +88,13 @@ function partialsFor(
     byArg = new Map();
     byKernel.set(resolved.info, byArg);
   }
+  // One partial per work-group, a span's one per value.
+  const elements = Math.max(1, groups) * (r.extent ?? 1);
   const known = byArg.get(r.arg);
-  if (known && known.length >= groups * (r.extent ?? 1)) return known;
-  const buffer = new DeviceBuffer(
-    core.scheduler,
-    r.element,
-    Math.max(1, groups) * (r.extent ?? 1),
-    {
-      label: `${resolved.symbolicId} reduction '${r.arg}' partial results`,
-    },
-  );
+  if (known && known.length >= elements) return known;
+  const buffer = new DeviceBuffer(core.scheduler, r.element, elements, {
+    label: `${resolved.symbolicId} reduction '${r.arg}' partial results`,
+  });
   byArg.set(r.arg, buffer);
   return buffer;
 }
