@@ -14,6 +14,7 @@ import '../src/groups.js';
 import * as combiners from './fixtures/compiled/custom-reductions.sycl.js';
 import { compileFixture } from './support/compile.js';
 import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
+import { REDUCTION_CASES } from './support/reduction-cases.js';
 
 const F32_MAX = 3.4028234663852886e38;
 const U32_MAX = 0xffffffff;
@@ -62,14 +63,7 @@ describe.each([true, false])('combiners (device with sub-groups: %s)', (subgroup
     expect(q.device.features.has('subgroups')).toBe(subgroups);
   });
 
-  test.each([
-    ['a range that is no multiple of the work-group', 1000, 1000, true],
-    ['items past n that combine nothing', 600, 1000, false],
-    ['more work-groups than the finishing kernel has items', 64 * 300 + 17, 64 * 300 + 17, true],
-    ['a single item', 1, 1, false],
-    ['an empty range: the identity', 5, 0, false],
-    ['an empty range: the host values kept', 5, 0, true],
-  ] as const)(
+  test.each(REDUCTION_CASES)(
     'argmin over a struct, ties to the lower index: %s',
     async (_what, n, range, keep) => {
       // Few distinct values, so that the smallest one occurs many times.

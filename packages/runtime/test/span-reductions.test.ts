@@ -13,6 +13,7 @@ import * as spans from './fixtures/compiled/custom-reductions.sycl.js';
 import { compileFixture } from './support/compile.js';
 import { caught } from './support/errors.js';
 import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
+import { REDUCTION_CASES } from './support/reduction-cases.js';
 
 const F32_MAX = 3.4028234663852886e38;
 const U32_MAX = 0xffffffff;
@@ -28,59 +29,55 @@ describe.each([true, false])('span reductions (device with sub-groups: %s)', (su
     expect(q.device.features.has('subgroups')).toBe(subgroups);
   });
 
-  test.each([
-    ['a range that is no multiple of the work-group', 1000, 1000, true],
-    ['items past n that combine nothing', 600, 1000, false],
-    ['more work-groups than the finishing kernel has items', 64 * 300 + 17, 64 * 300 + 17, true],
-    ['a single item', 1, 1, false],
-    ['an empty range: the identities', 5, 0, false],
-    ['an empty range: the host values kept', 5, 0, true],
-  ] as const)('bins, peaks and argmins per class: %s', async (_what, n, range, keep) => {
-    const xs = Float32Array.from(randomU32(Math.max(range, 1), 0x5a1 + n + range), (r) => r % 97);
-    const start = {
-      bins: Uint32Array.from(randomU32(16, 0x1b + n), (r) => r % 1000),
-      peaks: Float32Array.of(3, 50, 200, -1, 96.5),
-      firsts: [
-        { value: 10, index: 7 },
-        { value: -2, index: 0 },
-        { value: 100, index: 9 },
-      ],
-    };
-    const bins = q.buffer(start.bins);
-    const peaks = q.buffer(start.peaks);
-    const firsts = q.buffer(spans.Best, start.firsts);
-    const wrap = <B>(buffer: B) => (keep ? buffer : { buffer, initializeToIdentity: true });
-    await q
-      .parallelFor(range, spans.classes, {
-        xs: q.buffer(xs),
-        n,
-        bins: wrap(bins),
-        peaks: wrap(peaks),
-        firsts: wrap(firsts),
-      })
-      .wait();
-    const count = Array<number>(16).fill(0);
-    // maximum's identity for f32 is -Infinity.
-    const high = Array<number>(5).fill(Number.NEGATIVE_INFINITY);
-    const low = Array.from({ length: 3 }, () => ({ value: F32_MAX, index: U32_MAX }));
-    for (let i = 0; i < Math.min(n, range); i++) {
-      const x = xs[i]!;
-      count[x % 16]!++;
-      high[i % 5] = Math.max(high[i % 5]!, x);
-      if (x < low[i % 3]!.value) low[i % 3] = { value: x, index: i };
-    }
-    const better = (a: (typeof low)[0], b: (typeof low)[0]) =>
-      b.value < a.value || (b.value === a.value && b.index < a.index) ? b : a;
-    expect([...(await bins.read())]).toEqual(
-      keep ? count.map((c, k) => c + start.bins[k]!) : count,
-    );
-    expect([...(await peaks.read())]).toEqual(
-      keep ? high.map((h, k) => Math.max(h, start.peaks[k]!)) : high,
-    );
-    expect(await firsts.read()).toEqual(
-      keep ? low.map((l, k) => better(start.firsts[k]!, l)) : low,
-    );
-  });
+  test.each(REDUCTION_CASES)(
+    'bins, peaks and argmins per class: %s',
+    async (_what, n, range, keep) => {
+      const xs = Float32Array.from(randomU32(Math.max(range, 1), 0x5a1 + n + range), (r) => r % 97);
+      const start = {
+        bins: Uint32Array.from(randomU32(16, 0x1b + n), (r) => r % 1000),
+        peaks: Float32Array.of(3, 50, 200, -1, 96.5),
+        firsts: [
+          { value: 10, index: 7 },
+          { value: -2, index: 0 },
+          { value: 100, index: 9 },
+        ],
+      };
+      const bins = q.buffer(start.bins);
+      const peaks = q.buffer(start.peaks);
+      const firsts = q.buffer(spans.Best, start.firsts);
+      const wrap = <B>(buffer: B) => (keep ? buffer : { buffer, initializeToIdentity: true });
+      await q
+        .parallelFor(range, spans.classes, {
+          xs: q.buffer(xs),
+          n,
+          bins: wrap(bins),
+          peaks: wrap(peaks),
+          firsts: wrap(firsts),
+        })
+        .wait();
+      const count = Array<number>(16).fill(0);
+      // maximum's identity for f32 is -Infinity.
+      const high = Array<number>(5).fill(Number.NEGATIVE_INFINITY);
+      const low = Array.from({ length: 3 }, () => ({ value: F32_MAX, index: U32_MAX }));
+      for (let i = 0; i < Math.min(n, range); i++) {
+        const x = xs[i]!;
+        count[x % 16]!++;
+        high[i % 5] = Math.max(high[i % 5]!, x);
+        if (x < low[i % 3]!.value) low[i % 3] = { value: x, index: i };
+      }
+      const better = (a: (typeof low)[0], b: (typeof low)[0]) =>
+        b.value < a.value || (b.value === a.value && b.index < a.index) ? b : a;
+      expect([...(await bins.read())]).toEqual(
+        keep ? count.map((c, k) => c + start.bins[k]!) : count,
+      );
+      expect([...(await peaks.read())]).toEqual(
+        keep ? high.map((h, k) => Math.max(h, start.peaks[k]!)) : high,
+      );
+      expect(await firsts.read()).toEqual(
+        keep ? low.map((l, k) => better(start.firsts[k]!, l)) : low,
+      );
+    },
+  );
 
   test('an nd-range kernel, launch after launch into the same buffer', async () => {
     const groups = 37;
