@@ -120,8 +120,10 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     this.length = typeof init === 'number' ? checkLength(init) : bytes!.byteLength / this.stride;
     this.gpuBuffer = scheduler.device.createBuffer({
       label: this.#label,
-      // At least one element: an accessor binding holds one (its minimum binding size).
-      size: roundUp(4, Math.max(1, this.length) * this.stride),
+      // At least one element: an accessor binding holds one (its minimum binding size). Whole
+      // 16 bytes, so that a view of vectors covers every element (the algorithms' scan reads and
+      // writes `vec4<u32>`).
+      size: roundUp(16, Math.max(1, this.length) * this.stride),
       usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
       mappedAtCreation: bytes !== null,
     });
@@ -145,13 +147,21 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
     return this.#storage.destroyed;
   }
 
-  /** @internal The same memory as `length` elements of `element` (see reinterpret.ts). */
-  view<U extends DataType>(element: U, length: number): DeviceBuffer<U, M> {
+  /**
+   * @internal The same memory as `length` elements of `element` (see reinterpret.ts), which may
+   * reach into the allocation's padding, and with another access mode for the algorithms' own
+   * kernels.
+   */
+  view<U extends DataType, A extends AccessMode = M>(
+    element: U,
+    length: number,
+    access: A = this.access as AccessMode as A,
+  ): DeviceBuffer<U, A> {
     return new DeviceBuffer(
       this.#scheduler,
       element,
       0,
-      { access: this.access, label: `${this.#label} as ${typeName(element)}` },
+      { access, label: `${this.#label} as ${typeName(element)}` },
       { gpuBuffer: this.gpuBuffer, storage: this.#storage, length },
     );
   }
