@@ -1,5 +1,5 @@
-/** What the algorithms' host calls share: argument checks and the 32-bit views of buffers. */
-import { type AccessMode, type DataType, type ScalarType, u32 } from '@syclts/dsl';
+/** What the algorithms' host calls share: argument checks and the views of buffers they bind. */
+import { type AccessMode, type DataType, type ScalarType, u32, vec4u } from '@syclts/dsl';
 import { type DeviceBuffer, errc, reinterpret, SyclError } from '@syclts/runtime';
 import type { Element } from './operation.ts';
 
@@ -26,25 +26,50 @@ function describe(element: DeviceBuffer['element']): string {
   return element.kind === 'scalar' ? element.scalar : element.kind;
 }
 
-/** Each buffer's views by element type, made once: a new view would need new bind groups. */
-const views = new WeakMap<DeviceBuffer, Map<DataType, DeviceBuffer>>();
+/**
+ * Each buffer's views, made once (a new view would need new bind groups): by element type
+ * (`viewOf`), and the `vec4<u32>` views by access mode (`vectorsOf`).
+ */
+const views = new WeakMap<DeviceBuffer, Map<DataType | AccessMode, DeviceBuffer>>();
+
+function kept(
+  buffer: DeviceBuffer,
+  key: DataType | AccessMode,
+  make: () => DeviceBuffer,
+): DeviceBuffer {
+  let made = views.get(buffer);
+  if (!made) {
+    made = new Map();
+    views.set(buffer, made);
+  }
+  let view = made.get(key);
+  if (!view) {
+    view = make();
+    made.set(key, view);
+  }
+  return view;
+}
 
 /** The buffer's memory as elements of `element` (a constant descriptor), one view per type. */
 export function viewOf<U extends DataType, M extends AccessMode>(
   buffer: DeviceBuffer<DataType, M>,
   element: U,
 ): DeviceBuffer<U, M> {
-  let kept = views.get(buffer);
-  if (!kept) {
-    kept = new Map();
-    views.set(buffer, kept);
-  }
-  let view = kept.get(element);
-  if (!view) {
-    view = reinterpret(buffer, element);
-    kept.set(element, view);
-  }
-  return view as DeviceBuffer<U, M>;
+  return kept(buffer, element, () => reinterpret(buffer, element)) as DeviceBuffer<U, M>;
+}
+
+/**
+ * The buffer's whole allocation as `vec4<u32>`, with `access`: every element and the padding
+ * after the last (the runtime rounds allocations up to 16 bytes). A kernel that writes through
+ * it keeps the values of the elements it must not change.
+ */
+export function vectorsOf<A extends AccessMode>(
+  buffer: DeviceBuffer<Element>,
+  access: A,
+): DeviceBuffer<typeof vec4u, A> {
+  return kept(buffer, access, () =>
+    buffer.view(vec4u, Math.ceil(buffer.length / 4), access),
+  ) as DeviceBuffer<typeof vec4u, A>;
 }
 
 /** The buffer's elements as u32 bits (itself where they are u32). */

@@ -1,7 +1,7 @@
 /** Device-wide exclusive and inclusive scans (scan.sycl.ts), typed host calls. */
 import { atomic, u32 } from '@syclts/dsl';
 import { ndRange, type Queue, type SyclEvent } from '@syclts/runtime';
-import { bits, bitsOf, type Input, inputAndOutput, type Output } from './buffers.ts';
+import { bitsOf, type Input, inputAndOutput, type Output, vectorsOf } from './buffers.ts';
 import { operation } from './operation.sycl.ts';
 import { type Element, type Operator, operationOf } from './operation.ts';
 import { alwaysFallBack, inclusive, scanState, scanTiles, spin } from './scan.sycl.ts';
@@ -74,8 +74,8 @@ export function scan<T extends Element>(
     if (lookBack.spin !== undefined) cgh.setSpecializationConstant(spin, lookBack.spin);
     if (lookBack.alwaysFallBack) cgh.setSpecializationConstant(alwaysFallBack, true);
     cgh.parallelFor(ndRange(tiles * 256, 256), scanTiles, {
-      src: bits(input),
-      dst: bits(output),
+      src: vectorsOf(input, 'read'),
+      dst: vectorsOf(output, 'read_write'),
       state,
       n,
       tiles,

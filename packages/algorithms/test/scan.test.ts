@@ -173,6 +173,36 @@ describe('the look-back falls back', () => {
     await scan('test', queue, src, dst, {}, false, { spin: 0 }).wait();
     expectScan('f32', 'plus', xs, await dst.read(), null, false);
   });
+
+  test('with every predecessor reduced, f32 sums still match', async () => {
+    const queue = await queueFor('workgroup');
+    const n = 5 * TILE + 77;
+    const xs = randomF32(n, 0xfa13);
+    const src = queue.buffer(xs);
+    const dst = queue.buffer(new Float32Array(n).fill(Number.NaN));
+    await scan('test', queue, src, dst, {}, true, { alwaysFallBack: true }).wait();
+    expectScan('f32', 'plus', xs, await dst.read(), null, true);
+  });
+});
+
+describe('an output longer than the input', () => {
+  test.each([0, 1, 2, 3])(
+    'keeps the elements past the input (n = 4k + %i), also through a write-only buffer',
+    async (rest) => {
+      const queue = await queueFor('subgroups');
+      const n = 2 * TILE + 4 * 37 + rest;
+      const xs = randomU32(n, 0x7a11 + rest);
+      const after = randomU32(9, 0x7a15 + rest);
+      const src = queue.buffer(xs, { access: 'read' });
+      const dst = queue.buffer(Uint32Array.from([...new Uint32Array(n).fill(POISON), ...after]), {
+        access: 'write',
+      });
+      await inclusiveScan(queue, src, dst).wait();
+      const got = await dst.read();
+      expectScan('u32', 'plus', xs, got.subarray(0, n), null, true);
+      expect(Array.from(got.subarray(n))).toEqual(Array.from(after));
+    },
+  );
 });
 
 describe('an empty input', () => {
