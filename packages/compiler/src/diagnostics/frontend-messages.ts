@@ -1659,10 +1659,10 @@ export function spanIndexEffects(name: string): Message {
   );
 }
 
-export function notAReductionOperator(text: string): Message {
+export function notAReductionOperator(text: string, reason?: string): Message {
   return message(
-    'SYCL1030',
-    `a reduction combines with one of SYCL's function objects or a device function, not \`${text}\``,
+    reason === undefined ? 'SYCL1030' : 'SYCL1008',
+    `a reduction combines with one of SYCL's function objects or a device function, not \`${text}\`${reason === undefined ? '' : `: ${reason}`}`,
     'plus, multiplies, minimum, maximum, bitAnd, bitOr, bitXor, logicalAnd or logicalOr, imported from @syclts/dsl, or a deviceFunction of two values of the type returning one, after an identity',
   );
 }

@@ -225,6 +225,7 @@ describe('reduction variables used wrongly are refused at their place', () => {
   const source = (args: string, body: string) => `import {
   accessor, bitXor, bool, deviceFunction, f32, kernel, logicalOr, max, maximum, plus, reduction, span, u32, vec4f, wgsl,
 } from '@syclts/dsl';
+import { far } from './far.sycl.ts';
 const at = deviceFunction({ args: [u32], returns: u32 }, (i) => i);
 const pick = deviceFunction({ args: [f32, f32], returns: f32 }, (a, b) => max(a, b));
 const mixed = deviceFunction({ args: [f32, u32], returns: f32 }, (a, b) => a);
@@ -259,6 +260,14 @@ export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} }
       'SYCL1030',
       "a reduction combines with one of SYCL's function objects or a device function, not `Math.max`",
       'Math.max',
+    ],
+    [
+      'a combiner the build cannot read',
+      'sum: reduction(f32, 0, far)',
+      'sum.combine(xs[0]!);',
+      'SYCL1008',
+      "a reduction combines with one of SYCL's function objects or a device function, not `far`: `./far.sycl.ts` cannot be read at build time (not a .sycl.ts module the build knows)",
+      'far',
     ],
     [
       'a device function without an identity',

@@ -726,7 +726,8 @@ export class DeclarationBuilder {
     }
     const name = this.resolver.dslName(op);
     if (name === null || !GROUP_OPERATOR_NAMES.has(name)) {
-      this.reporter.error(op, msg.notAReductionOperator(text));
+      const reason = entity?.kind === 'opaque' ? entity.why : undefined;
+      this.reporter.error(op, msg.notAReductionOperator(text, reason));
       return null;
     }
     const scalar = scalarOf(element);
