@@ -87,7 +87,11 @@ describe.each([true, false])('span reductions (device with sub-groups: %s)', (su
     q.parallelFor(ndRange([32 * groups], [32]), spans.counts, { xs: input, bins });
     await q.parallelFor(ndRange([32 * groups], [32]), spans.counts, { xs: input, bins }).wait();
     const once = Array<number>(8).fill(0);
-    for (const x of xs) once[x % 8]!++;
+    for (const x of xs) {
+      once[x % 8]!++;
+      once[1]! += x % 5;
+      once[2]! += 3;
+    }
     // Every item of group g adds g to bin 0: 32 * (0 + 1 + ... + 36).
     once[0]! += (32 * groups * (groups - 1)) / 2;
     expect([...(await bins.read())]).toEqual(once.map((c) => 5 + 2 * c));

@@ -1651,11 +1651,11 @@ export function notASpan(name: string): Message {
   );
 }
 
-export function spanIndexEffects(name: string): Message {
+export function spanIndexEffects(name: string, clause: 'initializer' | 'update'): Message {
   return message(
     'SYCL1030',
-    `the index into span reduction \`${name}\` has side effects: the combine reads and writes the element it names`,
-    'bind the index to a const first',
+    `the index into span reduction \`${name}\` has side effects, in a loop's ${clause}: the combine there reads the index twice`,
+    'combine in the loop body, or bind the index to a const first',
   );
 }
 

@@ -498,7 +498,12 @@ class BodyRewrite {
         const body = this.block(s.body, loops + 1);
         const loop: Stmt<SymbolicId> =
           s.kind === 'for'
-            ? { ...s, body, update: s.update && this.update(s.update) }
+            ? {
+                ...s,
+                body,
+                init: s.init?.kind === 'combine' ? this.update(s.init) : s.init,
+                update: s.update && this.update(s.update),
+              }
             : { ...s, body };
         const returned = this.usesDone;
         this.usesDone ||= before;
@@ -527,7 +532,7 @@ class BodyRewrite {
     if (s.kind !== 'combine') return mapUpdateParts(s, (e) => e);
     const r = this.reductions.get(s.reduction)!;
     // A span's index is a local bound just before (a statement), or free of side effects (a
-    // loop's update, as the front end sees to): read twice, it names one element.
+    // loop's initializer or update, as the front end sees to): read twice, it names one element.
     const acc = accumulatorAt(this.b, r, s.index);
     return {
       kind: 'assign',

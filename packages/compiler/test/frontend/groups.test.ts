@@ -350,12 +350,12 @@ export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} }
       '4',
     ],
     [
-      'an index with side effects',
+      "an index with side effects in a loop's update",
       'sum: reduction(span(f32, 4), plus)',
-      'sum[at(1)]!.combine(xs[0]!);',
+      'for (let j = u32(0); j < 4; sum[at(j)]!.combine(xs[0]!)) { j += 1; }',
       'SYCL1030',
-      'the index into span reduction `sum` has side effects',
-      'at(1)',
+      "the index into span reduction `sum` has side effects, in a loop's update",
+      'sum[at(j)]!.combine(xs[0]!)',
     ],
     [
       'spans past function memory',

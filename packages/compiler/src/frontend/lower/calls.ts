@@ -17,7 +17,6 @@ import {
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Expr, ItemQuery, UpdateStmt } from '../../ir/device-code.js';
 import type { KernelParam, SymbolRef } from '../../ir/device-object.js';
-import { hasSideEffects } from '../../ir/effects.js';
 import { type Expression, methodOf, unwrap } from '../ast.js';
 import { DSL_TYPE_NAMES } from '../resolver/dsl-names.js';
 import type { Entity } from '../resolver/module-scope.js';
@@ -399,10 +398,6 @@ function spanIndex(
   const spanned: DataType = { kind: 'array', element: param.element, length: param.extent };
   const index = lowerIndexValue(cx, node, spanned, param.extent);
   if (!index) return undefined;
-  if (hasSideEffects(index)) {
-    fail(cx, node, msg.spanIndexEffects(param.name));
-    return undefined;
-  }
   // An integer scalar (lowerIndexValue sees to it): i32 converted.
   return sameType(index.type, U32)
     ? index

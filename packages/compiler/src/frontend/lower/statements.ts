@@ -5,6 +5,7 @@ import type { DataType } from '@syclts/dsl';
 import type { ForStatement, Statement, VariableDeclaration } from 'oxc-parser';
 import * as msg from '../../diagnostics/frontend-messages.js';
 import type { Block, JointMatrixStmt, LetStmt, Stmt, UpdateStmt } from '../../ir/device-code.js';
+import { hasSideEffects } from '../../ir/effects.js';
 import { type Expression, unwrap, walk } from '../ast.js';
 import { BOOL, isFloat, isInteger, scalarOf, scalarType } from '../resolver/types.js';
 import { lowerConditionals } from './conditionals.js';
@@ -245,12 +246,29 @@ export function lowerFor(cx: Lowering, node: ForStatement): Stmt[] {
     }
     init = declared;
   } else if (node.init) {
-    init = lowerExpressionStatement(cx, node.init as Expression);
+    init = loopClause(cx, node.init as Expression, 'initializer');
   }
   const condition = node.test ? lowerValueOf(cx, node.test, BOOL, 'forCondition') : null;
-  const update = node.update ? lowerExpressionStatement(cx, node.update) : null;
+  const update = node.update ? loopClause(cx, node.update, 'update') : null;
   const body = lowerLoopBody(cx, node.body);
   return [{ kind: 'for', init, condition, update, body, span: spanOf(cx, node) }];
+}
+
+/**
+ * A loop's initializer or update: one WGSL statement, where a span reduction's combine reads its
+ * index twice (elsewhere the link step binds it to a local first), so the index must be free of
+ * side effects there.
+ */
+function loopClause(
+  cx: Lowering,
+  node: Expression,
+  clause: 'initializer' | 'update',
+): UpdateStmt | null {
+  const s = lowerExpressionStatement(cx, node);
+  if (s?.kind === 'combine' && s.index && hasSideEffects(s.index)) {
+    return fail(cx, node, msg.spanIndexEffects(s.reduction, clause));
+  }
+  return s;
 }
 
 /**
