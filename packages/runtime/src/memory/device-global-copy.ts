@@ -33,6 +33,7 @@ import { resolveDeclaration } from '../program/resolve.js';
 import type { PreparedCommand } from '../queue/scheduler.js';
 import { canonicalize, thaw } from '../values/host-value.js';
 import { show, ValueError } from '../values/scalars.js';
+import type { DeviceBuffer } from './buffer.js';
 
 /** `remove_all_extents`: the element type a device global is copied in. */
 export type ElementOf<T extends DataType, Depth extends unknown[] = []> = Depth['length'] extends 8
@@ -75,7 +76,7 @@ export type HostBytes = ArrayBuffer | ArrayBufferView;
 export type WritableGlobal<T extends DataType> = DeviceGlobal<T, 'write' | 'read_write'>;
 export type ReadableGlobal<T extends DataType> = DeviceGlobal<T, 'read' | 'read_write'>;
 
-interface GlobalStorage {
+export interface GlobalLocation {
   readonly name: SymbolicId;
   readonly program: Program;
   /** The image holding a deviceImageScope global's storage; null for the program's buffer. */
@@ -88,16 +89,22 @@ interface GlobalStorage {
   readonly elements: number;
 }
 
-function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'): GlobalStorage {
-  const { symbolicId, program } = resolveDeclaration(api, global, 'device global');
+function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'): GlobalLocation {
+  const storage = locateGlobal(api, global);
   const access: HostAccess = global.properties.hostAccess;
   const allowed = direction === 'to' ? ['write', 'read_write'] : ['read', 'read_write'];
   if (!allowed.includes(access)) {
     throw new SyclError(
       errc.invalid,
-      `${api}: device global ${symbolicId} has hostAccess '${access}'; the host may not ${direction === 'to' ? 'write' : 'read'} it`,
+      `${api}: device global ${storage.name} has hostAccess '${access}'; the host may not ${direction === 'to' ? 'write' : 'read'} it`,
     );
   }
+  return storage;
+}
+
+/** Where a device global's value lives: the program's buffer, its image's, or the host. */
+export function locateGlobal(api: string, global: DeviceGlobal): GlobalLocation {
+  const { symbolicId, program } = resolveDeclaration(api, global, 'device global');
   let image: DeviceImage | null = null;
   let info = program.programGlobals.globals[symbolicId];
   if (global.properties.deviceImageScope) {
@@ -140,7 +147,7 @@ function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'):
 
 function checkRange(
   api: string,
-  storage: GlobalStorage,
+  storage: GlobalLocation,
   unit: 'elements' | 'bytes',
   count: number,
   start: number,
@@ -247,7 +254,7 @@ export function copyFromGlobal(
  */
 function checkDestination(
   api: string,
-  storage: GlobalStorage,
+  storage: GlobalLocation,
   dest: unknown,
 ): asserts dest is { [index: number]: unknown; readonly length: number } {
   const element = storage.element;
@@ -321,20 +328,51 @@ export function memcpyFromGlobal(
   );
 }
 
+/**
+ * Copies the first `size` bytes of a global held on the device to or from `buffer`, in queue
+ * order, failing (and failing the readers of what it writes) where what it copies failed.
+ */
+export function copyOnDevice(
+  context: DeviceContext,
+  name: string,
+  storage: GlobalLocation & { readonly storage: StorageKind },
+  buffer: DeviceBuffer,
+  size: number,
+  direction: 'toGlobal' | 'fromGlobal',
+): PreparedCommand {
+  const global = context.globals.written(storage.program, storage.name);
+  const toGlobal = direction === 'toGlobal';
+  return {
+    name,
+    reads: toGlobal ? buffer : global,
+    writes: toGlobal ? global : buffer,
+    issue: (validate) => {
+      validate();
+      const held = bufferOf(context, storage, storage.storage);
+      const at = storage.info.offset;
+      const encoder = context.device.createCommandEncoder({ label: name });
+      if (toGlobal) encoder.copyBufferToBuffer(buffer.gpuBuffer, 0, held, at, size);
+      else encoder.copyBufferToBuffer(held, at, buffer.gpuBuffer, 0, size);
+      context.device.queue.submit([encoder.finish()]);
+      return undefined;
+    },
+  };
+}
+
 /** Called where a command is issued: a relayout of the storage then follows earlier commands. */
-function bufferOf(context: DeviceContext, storage: GlobalStorage, kind: StorageKind): GPUBuffer {
+function bufferOf(context: DeviceContext, storage: GlobalLocation, kind: StorageKind): GPUBuffer {
   return context.globals.buffer(storage.program, storage.image, kind);
 }
 
 /** The host bytes of a global held on the host (storage 'host'), at the time of issue. */
-function hostBytesOf(context: DeviceContext, storage: GlobalStorage): Uint8Array<ArrayBuffer> {
+function hostBytesOf(context: DeviceContext, storage: GlobalLocation): Uint8Array<ArrayBuffer> {
   return context.globals.hostBytes(storage.program, storage.name, storage.info.size);
 }
 
 /** Writes bytes at any offset of the global; partial words are merged on the GPU. */
 function writeGlobal(
   context: DeviceContext,
-  storage: GlobalStorage,
+  storage: GlobalLocation,
   name: string,
   offset: number,
   bytes: Uint8Array<ArrayBuffer>,
@@ -359,7 +397,7 @@ function writeGlobal(
 
 function readGlobal(
   context: DeviceContext,
-  storage: GlobalStorage,
+  storage: GlobalLocation,
   name: string,
   offset: number,
   size: number,

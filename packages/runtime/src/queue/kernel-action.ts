@@ -12,6 +12,7 @@ import { type ArgSchema, type CheckedArgs, checkArgs } from './kernel-args.js';
 import type { KernelPlans } from './launch.js';
 import { type LogLaunch, logHook } from './log-hook.js';
 import { type NdRange, syclSizes } from './range.js';
+import type { PreparedCommand } from './scheduler.js';
 
 /**
  * What a queue keeps per kernel host object, resolved once per attachment (see
@@ -44,6 +45,16 @@ export interface KernelAction {
   readonly finishers: readonly KernelAction[];
   /** Where the launch's `console.log` lines go; null when the kernel does not print. */
   readonly log: LogLaunch | null;
+  /** A finishing launch into a device global: the copies of its value around it. */
+  readonly around?: TargetCopies | null;
+}
+
+/** The copies around a reduction's finisher whose result goes to a device global. */
+export interface TargetCopies {
+  /** The global's value into the buffer the finisher writes, where it is combined in. */
+  readonly before: PreparedCommand | null;
+  /** The result into the global. */
+  readonly after: PreparedCommand;
 }
 
 export function kernelAction(

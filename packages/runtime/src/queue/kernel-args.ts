@@ -5,7 +5,9 @@
 import type {
   AccessMode,
   AccessorType,
+  ArrayType,
   DataType,
+  DeviceGlobal,
   ExternalTextureType,
   HostValue,
   Kernel,
@@ -14,12 +16,15 @@ import type {
   ReducedValue,
   ReductionType,
   SamplerType,
+  SpanType,
+  GlobalStorage as StorageKind,
   StorageTextureType,
   TextureType,
 } from '@syclts/dsl';
 import { sameType, typeName } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { DeviceBuffer, type Plain } from '../memory/buffer.js';
+import type { GlobalLocation } from '../memory/device-global-copy.js';
 import { type CanonicalValue, canonicalize } from '../values/host-value.js';
 import { show, ValueError } from '../values/scalars.js';
 import { reductionSupport } from './group-hook.js';
@@ -37,7 +42,7 @@ export type KernelArgs<A extends KernelArgTypes> = {
   readonly [K in keyof A]: A[K] extends AccessorType<infer T, infer M>
     ? DeviceBuffer<Plain<T>, BufferModesFor<M>>
     : A[K] extends ReductionType<infer T>
-      ? ReductionTarget<Plain<Extract<ReducedValue<T>, DataType>>>
+      ? ReductionTarget<Plain<Extract<ReducedValue<T>, DataType>>, GlobalTargetType<T>>
       : A[K] extends TextureType | StorageTextureType
         ? TextureLike
         : A[K] extends SamplerType
@@ -62,14 +67,26 @@ export type ExternalTextureSource = GPUExternalTexture | HTMLVideoElement | Vide
  * value it holds; with `initializeToIdentity` (SYCL's `property::reduction::initialize_to_identity`)
  * the result replaces it.
  */
-export type ReductionTarget<T extends DataType = DataType> =
+export type ReductionTarget<T extends DataType = DataType, G extends DataType = T> =
   | DeviceBuffer<T, 'read_write'>
-  | { readonly buffer: DeviceBuffer<T, 'read_write'>; readonly initializeToIdentity?: boolean };
+  | DeviceGlobal<G>
+  | { readonly buffer: DeviceBuffer<T, 'read_write'>; readonly initializeToIdentity?: boolean }
+  | { readonly deviceGlobal: DeviceGlobal<G>; readonly initializeToIdentity?: boolean };
 
-/** A reduction argument as checked: the buffer, and whether its value is combined in. */
+/** The type of a device global a reduction may write: its value's, or a span's array of them. */
+export type GlobalTargetType<T extends DataType | SpanType> =
+  T extends SpanType<infer E> ? ArrayType<Plain<E>> : Plain<Extract<T, DataType>>;
+
+/** A device global a reduction writes: where it lives, and the bytes the result takes. */
+export interface GlobalTarget {
+  readonly storage: GlobalLocation & { readonly storage: StorageKind };
+  readonly bytes: number;
+}
+
+/** A reduction argument as checked: its buffer or global, and whether its value is combined in. */
 export interface CheckedReduction {
   readonly kind: 'reduction';
-  readonly target: DeviceBuffer;
+  readonly target: DeviceBuffer | GlobalTarget;
   readonly keep: boolean;
 }
 

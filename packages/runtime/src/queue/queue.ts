@@ -240,10 +240,12 @@ export class Queue {
     const first = this.#scheduler.launch(launch);
     let event = first;
     for (const finisher of launch.finishers) {
+      if (finisher.around?.before) this.#scheduler.schedule(finisher.around.before);
       event = this.#scheduler.launch(
         // The launch's constants: a combiner the finisher calls may read them.
         prepareLaunch(this.#context, finisher, launch.values, this.#scheduler.batch),
       );
+      if (finisher.around) event = this.#scheduler.schedule(finisher.around.after);
     }
     // The command runs from its kernel's start to its last finisher's end.
     if (event !== first) this.#scheduler.spans?.(first, event);

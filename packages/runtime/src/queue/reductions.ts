@@ -8,18 +8,24 @@ import {
   type AccessorType,
   accessor,
   type DataType,
+  type DeviceGlobal,
   type KernelInfo,
   type ReductionInfo,
   type ReductionType,
+  type SpanType,
+  sameType,
+  strideOf,
+  typeName,
   u32,
 } from '@syclts/dsl';
-import { errc } from '../errors.js';
+import { errc, type SyclError } from '../errors.js';
 import { DeviceBuffer } from '../memory/buffer.js';
+import { copyOnDevice, locateGlobal } from '../memory/device-global-copy.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import { canonicalize } from '../values/host-value.js';
 import { show } from '../values/scalars.js';
 import type { QueueCore } from './core.js';
-import type { KernelAction } from './kernel-action.js';
+import type { KernelAction, TargetCopies } from './kernel-action.js';
 import {
   type ArgSchema,
   type CheckedArgs,
@@ -27,6 +33,7 @@ import {
   checkBuffer,
   failure,
   type GivenArgs,
+  type GlobalTarget,
 } from './kernel-args.js';
 
 /** Items of a finishing kernel's one work-group. */
@@ -55,6 +62,54 @@ export function reductionLaunches(
   return { args: args as CheckedArgs, finishers };
 }
 
+/**
+ * A global's result goes through a buffer of the queue's: the finisher binds that (a bind group
+ * cannot take a global at its offset in the shared buffer), with the global's value copied in
+ * first where it is combined in, and the result copied to the global after.
+ */
+function targetOf(
+  core: QueueCore,
+  kernel: ResolvedKernel,
+  r: ReductionInfo,
+  target: CheckedReduction,
+): { readonly buffer: DeviceBuffer; readonly around: TargetCopies | null } {
+  if (target.target instanceof DeviceBuffer) return { buffer: target.target, around: null };
+  const { storage, bytes } = target.target;
+  const buffer = keptBuffer(
+    core,
+    kernel,
+    `${r.arg} target`,
+    r.element,
+    r.extent ?? 1,
+    `${kernel.symbolicId} reduction '${r.arg}' into ${storage.name}`,
+  );
+  const name = `${kernel.symbolicId} reduction '${r.arg}'`;
+  const context = core.context;
+  return {
+    buffer,
+    around: {
+      before: target.keep
+        ? copyOnDevice(
+            context,
+            `${name}: reading ${storage.name}`,
+            storage,
+            buffer,
+            bytes,
+            'fromGlobal',
+          )
+        : null,
+      after: copyOnDevice(
+        context,
+        `${name}: writing ${storage.name}`,
+        storage,
+        buffer,
+        bytes,
+        'toGlobal',
+      ),
+    },
+  };
+}
+
 /** The launch's work-groups: a basic range's last ones in each dimension may be partial. */
 function workGroups(
   info: KernelInfo,
@@ -69,8 +124,34 @@ function workGroups(
   }, 1);
 }
 
-/** Per queue (its scheduler) and kernel: the buffers of partial results, by argument. */
-const partials = new WeakMap<object, WeakMap<KernelInfo, Map<string, DeviceBuffer>>>();
+/** Per queue (its scheduler) and kernel: the reductions' buffers, by argument and use. */
+const kept = new WeakMap<object, WeakMap<KernelInfo, Map<string, DeviceBuffer>>>();
+
+/** A buffer of at least `elements` of `element`, kept for the kernel under `key`, grown as needed. */
+function keptBuffer(
+  core: QueueCore,
+  resolved: ResolvedKernel,
+  key: string,
+  element: DataType,
+  elements: number,
+  label: string,
+): DeviceBuffer {
+  let byKernel = kept.get(core.scheduler);
+  if (!byKernel) {
+    byKernel = new WeakMap();
+    kept.set(core.scheduler, byKernel);
+  }
+  let byKey = byKernel.get(resolved.info);
+  if (!byKey) {
+    byKey = new Map();
+    byKernel.set(resolved.info, byKey);
+  }
+  const known = byKey.get(key);
+  if (known && known.length >= elements) return known;
+  const buffer = new DeviceBuffer(core.scheduler, element, elements, { label });
+  byKey.set(key, buffer);
+  return buffer;
+}
 
 function partialsFor(
   core: QueueCore,
@@ -78,25 +159,10 @@ function partialsFor(
   r: ReductionInfo,
   groups: number,
 ): DeviceBuffer {
-  let byKernel = partials.get(core.scheduler);
-  if (!byKernel) {
-    byKernel = new WeakMap();
-    partials.set(core.scheduler, byKernel);
-  }
-  let byArg = byKernel.get(resolved.info);
-  if (!byArg) {
-    byArg = new Map();
-    byKernel.set(resolved.info, byArg);
-  }
   // One partial per work-group, a span's one per value.
   const elements = Math.max(1, groups) * (r.extent ?? 1);
-  const known = byArg.get(r.arg);
-  if (known && known.length >= elements) return known;
-  const buffer = new DeviceBuffer(core.scheduler, r.element, elements, {
-    label: `${resolved.symbolicId} reduction '${r.arg}' partial results`,
-  });
-  byArg.set(r.arg, buffer);
-  return buffer;
+  const label = `${resolved.symbolicId} reduction '${r.arg}' partial results`;
+  return keptBuffer(core, resolved, r.arg, r.element, elements, label);
 }
 
 const schemas = new WeakMap<DataType, ArgSchema>();
@@ -129,6 +195,7 @@ function finisher(
 ): KernelAction {
   const info = kernel.image.kernels[r.finisher]!;
   const resolved: ResolvedKernel = { ...kernel, symbolicId: r.finisher, info };
+  const { buffer, around } = targetOf(core, kernel, r, target);
   return {
     api,
     name: r.finisher,
@@ -140,12 +207,13 @@ function finisher(
     schema: finisherSchema(r.element),
     args: [
       partials,
-      target.target,
+      buffer,
       canonicalize(u32, groups, 'count'),
       canonicalize(u32, target.keep ? 1 : 0, 'keep'),
     ],
     finishers: [],
     log: null,
+    around,
   };
 }
 
@@ -157,8 +225,16 @@ export function checkReduction(
   value: unknown,
   device: GPUDevice,
 ): CheckedReduction {
-  const wrapped = typeof value === 'object' && value !== null && !(value instanceof DeviceBuffer);
-  const given = wrapped ? (value as { buffer?: unknown }).buffer : value;
+  const wrapped =
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof DeviceBuffer) &&
+    !isDeviceGlobal(value);
+  const given = wrapped
+    ? 'deviceGlobal' in value
+      ? (value as { deviceGlobal: unknown }).deviceGlobal
+      : (value as { buffer?: unknown }).buffer
+    : value;
   const init = wrapped ? (value as { initializeToIdentity?: unknown }).initializeToIdentity : false;
   if (init !== undefined && typeof init !== 'boolean') {
     throw failure(
@@ -171,6 +247,11 @@ export function checkReduction(
   }
   const span = type.element.kind === 'span' ? type.element : null;
   const element = span ? span.element : (type.element as DataType);
+  const keep = init !== true;
+  if (isDeviceGlobal(given)) {
+    const fail = (why: string) => failure(api, kernelName, errc.kernelArgument, name, why);
+    return { kind: 'reduction', target: globalTarget(api, fail, given, element, span), keep };
+  }
   const accessor: AccessorType = { kind: 'accessor', element, access: 'read_write' };
   const target = checkBuffer(api, kernelName, name, accessor, given, device);
   if (target.length === 0) {
@@ -191,5 +272,51 @@ export function checkReduction(
       `the buffer has ${target.length} elements and the span reduction ${span.extent}: its first ${span.extent} receive the results`,
     );
   }
-  return { kind: 'reduction', target, keep: init !== true };
+  return { kind: 'reduction', target, keep };
+}
+
+function isDeviceGlobal(value: unknown): value is DeviceGlobal {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { declaration?: unknown }).declaration === 'deviceGlobal'
+  );
+}
+
+/**
+ * A device global as a reduction's target: of the reduction's type (a span's: an array of at
+ * least its values), held on the device, its result whole 4-byte words (what WebGPU copies).
+ */
+function globalTarget(
+  api: string,
+  fail: (why: string) => SyclError,
+  global: DeviceGlobal,
+  element: DataType,
+  span: SpanType | null,
+): GlobalTarget {
+  const storage = locateGlobal(api, global);
+  const type = global.type;
+  const fits = span
+    ? type.kind === 'array' && sameType(type.element, element) && type.length >= span.extent
+    : sameType(type, element);
+  if (!fits) {
+    const wanted = span
+      ? `an array of at least ${span.extent} ${typeName(element)}`
+      : typeName(element);
+    throw fail(
+      `device global ${storage.name} holds ${typeName(type)}; the reduction writes ${wanted}`,
+    );
+  }
+  if (storage.storage === 'host') {
+    throw fail(
+      `device global ${storage.name} has device_image_scope and no device image holds it, so its value stays on the host; reduce into a buffer and copy`,
+    );
+  }
+  const bytes = span ? span.extent * strideOf(element, 'storage') : storage.info.size;
+  if (bytes % 4 !== 0) {
+    throw fail(
+      `the reduction writes ${bytes} bytes of device global ${storage.name}, and WebGPU copies whole 4-byte words; reduce into a buffer`,
+    );
+  }
+  return { storage: { ...storage, storage: storage.storage }, bytes };
 }
