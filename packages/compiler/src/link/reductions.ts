@@ -437,7 +437,16 @@ function constant(b: Builder, value: JsonValue, type: DataType): Expr<SymbolicId
   });
   switch (type.kind) {
     case 'scalar':
-      return b.literal(value as number | boolean, type);
+      // ±Infinity (an f32 identity) as its bits: WGSL refuses an infinite constant.
+      return typeof value === 'string'
+        ? {
+            op: 'builtin',
+            name: 'f32_from_bits',
+            args: [b.literal(infinityBits(value === 'Infinity' ? 1 : -1), U32)],
+            type,
+            span: b.span,
+          }
+        : b.literal(value as number | boolean, type);
     case 'vector':
       return list(value as JsonValue[], () => ({ kind: 'scalar', scalar: type.component }));
     case 'matrix':

@@ -302,6 +302,14 @@ export const k = kernel({ range: 1, args: { xs: accessor(f32, 'read'), ${args} }
       'Math.random()',
     ],
     [
+      'an infinite identity for an integer type',
+      'sum: reduction(u32, Infinity, plus)',
+      'sum.combine(1);',
+      'SYCL1004',
+      'the identity of reduction `sum`',
+      'Infinity',
+    ],
+    [
       'an identity that does not fit',
       'sum: reduction(u32, -1, plus)',
       'sum.combine(1);',

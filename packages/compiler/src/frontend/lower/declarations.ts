@@ -686,7 +686,7 @@ export class DeclarationBuilder {
         this.reporter.error(rest[0]!, msg.reductionIdentityNotConstant(name));
         return null;
       }
-      const checked = checkDefault(folded, element);
+      const checked = checkDefault(folded, element, true, true);
       if (!checked.ok) {
         this.reporter.error(rest[0]!, msg.reductionIdentityDoesNotFit(name, checked));
         return null;

@@ -30,10 +30,20 @@ const bad = (value: ConstValue, type: DataType, misfit: Misfit): Checked => ({
   misfit,
 });
 
-export function checkDefault(value: ConstValue, type: DataType, complete = true): Checked {
+/**
+ * `infinite`: a reduction's identity, whose f32 values may be ±Infinity (as the JSON strings
+ * `'Infinity'` and `'-Infinity'`: the link step writes them as bits, which WGSL allows where it
+ * refuses an infinite constant).
+ */
+export function checkDefault(
+  value: ConstValue,
+  type: DataType,
+  complete = true,
+  infinite = false,
+): Checked {
   switch (type.kind) {
     case 'scalar':
-      return checkScalar(value, type.scalar, type);
+      return checkScalar(value, type.scalar, type, infinite);
     case 'atomic':
       // A device global's initial value (specialization constants cannot be atomic).
       return checkScalar(value, type.scalar, type);
@@ -44,6 +54,7 @@ export function checkDefault(value: ConstValue, type: DataType, complete = true)
         type.size,
         () => ({ kind: 'scalar', scalar: type.component }),
         complete,
+        infinite,
       );
     case 'matrix':
       return checkList(
@@ -52,10 +63,20 @@ export function checkDefault(value: ConstValue, type: DataType, complete = true)
         type.columns * type.rows,
         () => ({ kind: 'scalar', scalar: 'f32' }),
         complete,
+        infinite,
         true,
       );
     case 'array':
-      return checkList(value, type, type.length, () => type.element, complete, false, true);
+      return checkList(
+        value,
+        type,
+        type.length,
+        () => type.element,
+        complete,
+        infinite,
+        false,
+        true,
+      );
     case 'struct': {
       if (value.kind !== 'object') return bad(value, type, { kind: 'object' });
       const out: { [key: string]: JsonValue } = {};
@@ -65,7 +86,7 @@ export function checkDefault(value: ConstValue, type: DataType, complete = true)
           if (complete) out[f.name] = zeroValue(f.type) as JsonValue;
           continue;
         }
-        const c = checkDefault(v, f.type, complete);
+        const c = checkDefault(v, f.type, complete, infinite);
         if (!c.ok) return c;
         out[f.name] = c.json;
       }
@@ -84,6 +105,7 @@ function checkList(
   length: number,
   element: (i: number) => DataType,
   complete: boolean,
+  infinite: boolean,
   matrix = false,
   partial = false,
 ): Checked {
@@ -94,7 +116,7 @@ function checkList(
   }
   const out: JsonValue[] = [];
   for (const [i, item] of value.items.entries()) {
-    const c = checkDefault(item, element(i), complete);
+    const c = checkDefault(item, element(i), complete, infinite);
     if (!c.ok) return c;
     out.push(c.json);
   }
@@ -102,7 +124,12 @@ function checkList(
   return { ok: true, json: out };
 }
 
-function checkScalar(value: ConstValue, scalar: ScalarName, type: DataType): Checked {
+function checkScalar(
+  value: ConstValue,
+  scalar: ScalarName,
+  type: DataType,
+  infinite = false,
+): Checked {
   if (scalar === 'bool') {
     return value.kind === 'bool'
       ? { ok: true, json: value.value }
@@ -110,6 +137,9 @@ function checkScalar(value: ConstValue, scalar: ScalarName, type: DataType): Che
   }
   if (value.kind !== 'number') return bad(value, type, { kind: 'number' });
   const v = value.value;
+  if (infinite && scalar === 'f32' && Math.abs(v) === Infinity) {
+    return { ok: true, json: v > 0 ? 'Infinity' : '-Infinity' };
+  }
   if ((scalar === 'i32' || scalar === 'u32') && !Number.isInteger(v)) {
     return bad(value, type, { kind: 'integer' });
   }

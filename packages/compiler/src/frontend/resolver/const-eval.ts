@@ -39,12 +39,26 @@ export function evalConst(
       return null;
     case 'Identifier': {
       const e = r.entity(node.name);
+      // A host value: it fits no WGSL constant, and only a reduction's identity takes it.
+      if (!e && node.name === 'Infinity' && semantics === 'host') return num(Infinity, true);
       return e?.kind === 'constant' ? e.value : null;
     }
     case 'MemberExpression': {
       if (!node.computed && node.object.type === 'Identifier' && node.object.name === 'Math') {
         const v = MATH_CONSTANTS.get(node.property.type === 'Identifier' ? node.property.name : '');
         return v === undefined || r.top.bindings.has('Math') ? null : num(v, true);
+      }
+      if (
+        !node.computed &&
+        semantics === 'host' &&
+        node.object.type === 'Identifier' &&
+        node.object.name === 'Number' &&
+        !r.top.bindings.has('Number')
+      ) {
+        const v = NUMBER_INFINITIES.get(
+          node.property.type === 'Identifier' ? node.property.name : '',
+        );
+        return v === undefined ? null : num(v, true);
       }
       const base = evalConst(r, node.object, semantics);
       if (!base) return null;
@@ -135,6 +149,11 @@ export function evalConst(
       return null;
   }
 }
+
+const NUMBER_INFINITIES: ReadonlyMap<string, number> = new Map([
+  ['POSITIVE_INFINITY', Infinity],
+  ['NEGATIVE_INFINITY', -Infinity],
+]);
 
 export const MATH_CONSTANTS: ReadonlyMap<string, number> = new Map([
   ['PI', Math.PI],
