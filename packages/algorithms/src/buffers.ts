@@ -59,17 +59,37 @@ export function viewOf<U extends DataType, M extends AccessMode>(
 }
 
 /**
- * The buffer's whole allocation as `vec4<u32>`, with `access`: every element and the padding
- * after the last (the runtime rounds allocations up to 16 bytes). A kernel that writes through
- * it keeps the values of the elements it must not change.
+ * The buffer's whole allocation as `vec4<u32>`: every element and the padding after the last
+ * (the runtime rounds its allocations up to 16 bytes; a wrapped GPUBuffer must be as long).
+ * `'read'` binds it read-only; `'write'` read and write, for a kernel that writes whole vectors
+ * and keeps the values of the elements it must not change.
  */
-export function vectorsOf<A extends AccessMode>(
+export function vectorsOf<U extends 'read' | 'write'>(
+  api: string,
+  name: string,
   buffer: DeviceBuffer<Element>,
-  access: A,
-): DeviceBuffer<typeof vec4u, A> {
-  return kept(buffer, access, () =>
-    buffer.view(vec4u, Math.ceil(buffer.length / 4), access),
-  ) as DeviceBuffer<typeof vec4u, A>;
+  use: U,
+): DeviceBuffer<typeof vec4u, U extends 'read' ? 'read' : 'read_write'> {
+  const allowed: readonly AccessMode[] =
+    use === 'read' ? ['read', 'read_write'] : ['write', 'read_write'];
+  if (!allowed.includes(buffer.access)) {
+    throw new SyclError(
+      errc.accessor,
+      `${api}: the ${name} is a '${buffer.access}' buffer, and ${api} ${use === 'read' ? 'reads' : 'writes'} it`,
+    );
+  }
+  const vectors = Math.ceil(buffer.length / 4);
+  if (buffer.gpuBuffer.size < 16 * vectors) {
+    throw new SyclError(
+      errc.invalid,
+      `${api}: the ${name}'s GPUBuffer holds ${buffer.gpuBuffer.size} bytes, and ${api} reads and writes whole 16 bytes (${16 * vectors} for its ${buffer.length} elements): wrap a GPUBuffer whose size is a multiple of 16`,
+    );
+  }
+  const access: AccessMode = use === 'read' ? 'read' : 'read_write';
+  return kept(buffer, access, () => buffer.view(vec4u, vectors, access)) as DeviceBuffer<
+    typeof vec4u,
+    U extends 'read' ? 'read' : 'read_write'
+  >;
 }
 
 /** The buffer's elements as u32 bits (itself where they are u32). */

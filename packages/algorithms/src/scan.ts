@@ -63,6 +63,8 @@ export function scan<T extends Element>(
   n: number = input.length,
 ): SyclEvent {
   const element = inputAndOutput(api, input, output, n);
+  const src = vectorsOf(api, 'input', input, 'read');
+  const dst = vectorsOf(api, 'output', output, 'write');
   const { code, identity } = operationOf(api, element, options.op ?? 'plus');
   const init = options.init === undefined ? null : bitsOf(api, 'init', element, options.init);
   const tiles = Math.ceil(n / TILE);
@@ -74,8 +76,8 @@ export function scan<T extends Element>(
     if (lookBack.spin !== undefined) cgh.setSpecializationConstant(spin, lookBack.spin);
     if (lookBack.alwaysFallBack) cgh.setSpecializationConstant(alwaysFallBack, true);
     cgh.parallelFor(ndRange(tiles * 256, 256), scanTiles, {
-      src: vectorsOf(input, 'read'),
-      dst: vectorsOf(output, 'read_write'),
+      src,
+      dst,
       state,
       n,
       tiles,

@@ -5,7 +5,7 @@
  * both paths of specialization constants, with the look-back's fallback forced.
  */
 import { atomic, u32 } from '@syclts/dsl';
-import type { Queue } from '@syclts/runtime';
+import { errc, type Queue, SyclError } from '@syclts/runtime';
 import { describe, expect, test } from 'vitest';
 import type { Element, Operator } from '../src/operation.ts';
 import { exclusiveScan, inclusiveScan, scan } from '../src/scan.ts';
@@ -265,5 +265,42 @@ describe('bad arguments are refused before anything runs', () => {
       exclusiveScan(q, q.buffer(new Int32Array(8)), q.buffer(new Int32Array(8)), { init: 2 ** 31 }),
     );
     expect(message).toBe('exclusiveScan: init must be an i32 integer, got 2147483648');
+  });
+
+  test('a wrapped GPUBuffer that is not whole 16 bytes', async () => {
+    const message = await refusal((q) => {
+      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+      const wrapped = q.buffer(q.device.createBuffer({ size: 20, usage }), u32);
+      exclusiveScan(q, q.buffer(new Uint32Array(5)), wrapped);
+    });
+    expect(message).toBe(
+      "exclusiveScan: the output's GPUBuffer holds 20 bytes, and exclusiveScan reads and writes whole 16 bytes (32 for its 5 elements): wrap a GPUBuffer whose size is a multiple of 16",
+    );
+  });
+
+  test('an output the scan may not write, and an input it may not read', async () => {
+    const q = await queueFor('subgroups');
+    for (const [input, output, message] of [
+      [
+        q.buffer(new Uint32Array(8)),
+        q.buffer(new Uint32Array(8), { access: 'read' }),
+        "exclusiveScan: the output is a 'read' buffer, and exclusiveScan writes it",
+      ],
+      [
+        q.buffer(new Uint32Array(8), { access: 'write' }),
+        q.buffer(new Uint32Array(8)),
+        "exclusiveScan: the input is a 'write' buffer, and exclusiveScan reads it",
+      ],
+    ] as const) {
+      let error: unknown;
+      try {
+        exclusiveScan(q, input as never, output as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SyclError);
+      expect((error as SyclError).errc).toBe(errc.accessor);
+      expect((error as SyclError).message).toBe(message);
+    }
   });
 });

@@ -44,6 +44,7 @@ export { Handler } from './queue/handler.js';
 export type {
   BufferModesFor,
   ExternalTextureSource,
+  GlobalTargetType,
   KernelArgs,
   ReductionTarget,
   TextureLike,

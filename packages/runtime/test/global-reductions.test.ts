@@ -101,6 +101,18 @@ describe('globals that cannot take the result are refused, naming the argument',
     );
   });
 
+  test('a wrapper with both a buffer and a global, or a buffer given as the global', async () => {
+    const q = await freshQueue();
+    expect(
+      await refusal({ sum: { buffer: q.buffer(new Float32Array(1)), deviceGlobal: g.total } }),
+    ).toBe(
+      "queue.parallelFor: kernel src/global-reductions.sycl.ts#summarize, argument 'sum': give `buffer` or `deviceGlobal`, not both",
+    );
+    expect(await refusal({ sum: { deviceGlobal: q.buffer(new Float32Array(1)) } })).toMatch(
+      /argument 'sum': deviceGlobal must be a device global, got /,
+    );
+  });
+
   test('an array global shorter than the span', async () => {
     expect(await refusal({ hist: { deviceGlobal: g.narrow, initializeToIdentity: true } })).toBe(
       "queue.parallelFor: kernel src/global-reductions.sycl.ts#summarize, argument 'hist': device global src/global-reductions.sycl.ts#narrow holds array<u32, 4>; the reduction writes an array of at least 8 u32",

@@ -63,9 +63,10 @@ export interface TextureLike {
 export type ExternalTextureSource = GPUExternalTexture | HTMLVideoElement | VideoFrame;
 
 /**
- * Where a reduction's result goes: the first element of a read_write buffer, combined with the
- * value it holds; with `initializeToIdentity` (SYCL's `property::reduction::initialize_to_identity`)
- * the result replaces it.
+ * Where a reduction's result goes: the first element of a read_write buffer, or a device global
+ * of the reduction's type (a span reduction's: the first elements of either; an array global),
+ * combined with the value it holds; with `initializeToIdentity` (SYCL's
+ * `property::reduction::initialize_to_identity`) the result replaces it.
  */
 export type ReductionTarget<T extends DataType = DataType, G extends DataType = T> =
   | DeviceBuffer<T, 'read_write'>

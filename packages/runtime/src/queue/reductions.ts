@@ -18,7 +18,7 @@ import {
   typeName,
   u32,
 } from '@syclts/dsl';
-import { errc, type SyclError } from '../errors.js';
+import { errc, SyclError } from '../errors.js';
 import { DeviceBuffer } from '../memory/buffer.js';
 import { copyOnDevice, locateGlobal } from '../memory/device-global-copy.js';
 import type { ResolvedKernel } from '../program/resolve.js';
@@ -83,6 +83,9 @@ function targetOf(
     r.extent ?? 1,
     `${kernel.symbolicId} reduction '${r.arg}' into ${storage.name}`,
   );
+  // Replaced, its earlier contents do not matter: a failure that wrote them last must not reach
+  // this launch (the finisher reads its target).
+  if (!target.keep) buffer.writer = null;
   const name = `${kernel.symbolicId} reduction '${r.arg}'`;
   const context = core.context;
   return {
@@ -225,16 +228,24 @@ export function checkReduction(
   value: unknown,
   device: GPUDevice,
 ): CheckedReduction {
+  const fail = (why: string) => failure(api, kernelName, errc.kernelArgument, name, why);
   const wrapped =
     typeof value === 'object' &&
     value !== null &&
     !(value instanceof DeviceBuffer) &&
     !isDeviceGlobal(value);
+  const toGlobal = wrapped ? 'deviceGlobal' in value : isDeviceGlobal(value);
+  if (wrapped && toGlobal && 'buffer' in value) {
+    throw fail('give `buffer` or `deviceGlobal`, not both');
+  }
   const given = wrapped
-    ? 'deviceGlobal' in value
+    ? toGlobal
       ? (value as { deviceGlobal: unknown }).deviceGlobal
       : (value as { buffer?: unknown }).buffer
     : value;
+  if (toGlobal && !isDeviceGlobal(given)) {
+    throw fail(`deviceGlobal must be a device global, got ${show(given)}`);
+  }
   const init = wrapped ? (value as { initializeToIdentity?: unknown }).initializeToIdentity : false;
   if (init !== undefined && typeof init !== 'boolean') {
     throw failure(
@@ -248,9 +259,9 @@ export function checkReduction(
   const span = type.element.kind === 'span' ? type.element : null;
   const element = span ? span.element : (type.element as DataType);
   const keep = init !== true;
-  if (isDeviceGlobal(given)) {
-    const fail = (why: string) => failure(api, kernelName, errc.kernelArgument, name, why);
-    return { kind: 'reduction', target: globalTarget(api, fail, given, element, span), keep };
+  if (toGlobal) {
+    const global = given as DeviceGlobal;
+    return { kind: 'reduction', target: globalTarget(api, fail, global, element, span), keep };
   }
   const accessor: AccessorType = { kind: 'accessor', element, access: 'read_write' };
   const target = checkBuffer(api, kernelName, name, accessor, given, device);
@@ -294,7 +305,14 @@ function globalTarget(
   element: DataType,
   span: SpanType | null,
 ): GlobalTarget {
-  const storage = locateGlobal(api, global);
+  let storage: ReturnType<typeof locateGlobal>;
+  try {
+    storage = locateGlobal(api, global);
+  } catch (error) {
+    // Named after the argument, as every other refusal of it.
+    if (!(error instanceof SyclError)) throw error;
+    throw fail(error.message.slice(api.length + 2));
+  }
   const type = global.type;
   const fits = span
     ? type.kind === 'array' && sameType(type.element, element) && type.length >= span.extent
@@ -312,10 +330,13 @@ function globalTarget(
       `device global ${storage.name} has device_image_scope and no device image holds it, so its value stays on the host; reduce into a buffer and copy`,
     );
   }
-  const bytes = span ? span.extent * strideOf(element, 'storage') : storage.info.size;
-  if (bytes % 4 !== 0) {
+  // WebGPU copies whole 4-byte words: a lone f16 takes the padding after it (globals start at
+  // multiples of 16 bytes), a span of f16 must not reach into the array's next element.
+  const written = span ? span.extent * strideOf(element, 'storage') : storage.info.size;
+  const bytes = Math.ceil(written / 4) * 4;
+  if (bytes > written && span && type.kind === 'array' && type.length > span.extent) {
     throw fail(
-      `the reduction writes ${bytes} bytes of device global ${storage.name}, and WebGPU copies whole 4-byte words; reduce into a buffer`,
+      `the reduction writes ${written} bytes of device global ${storage.name}, and WebGPU copies whole 4-byte words, which would reach its next element; reduce into a buffer`,
     );
   }
   return { storage: { ...storage, storage: storage.storage }, bytes };
