@@ -79,10 +79,10 @@ export function vectorsOf<U extends 'read' | 'write'>(
     );
   }
   const vectors = Math.ceil(buffer.length / 4);
-  if (buffer.gpuBuffer.size < 16 * vectors) {
+  if (buffer.allocatedBytes < 16 * vectors) {
     throw new SyclError(
       errc.invalid,
-      `${api}: the ${name}'s GPUBuffer holds ${buffer.gpuBuffer.size} bytes, and ${api} reads and writes whole 16 bytes (${16 * vectors} for its ${buffer.length} elements): wrap a GPUBuffer whose size is a multiple of 16`,
+      `${api}: the ${name}'s GPUBuffer holds ${buffer.allocatedBytes} bytes, and ${api} reads and writes whole 16 bytes (${16 * vectors} for its ${buffer.length} elements): wrap a GPUBuffer whose size is a multiple of 16`,
     );
   }
   const access: AccessMode = use === 'read' ? 'read' : 'read_write';

@@ -192,6 +192,15 @@ export class DeviceBuffer<T extends DataType = DataType, M extends AccessMode = 
   }
 
   /**
+   * @internal The bytes of its GPU buffer: past its elements, whole 16 bytes where the runtime
+   * allocated it, the wrapped buffer's size where it did not (read here, where WebGPU's types are
+   * known: an app's may leave `GPUBuffer` opaque).
+   */
+  get allocatedBytes(): number {
+    return this.gpuBuffer.size;
+  }
+
+  /**
    * The contents once every command submitted before this call has run; rejects with the error
    * of the command that wrote the buffer last if it failed (see Written).
    */
