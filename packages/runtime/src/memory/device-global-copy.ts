@@ -102,6 +102,15 @@ function storageOf(api: string, global: DeviceGlobal, direction: 'to' | 'from'):
   return storage;
 }
 
+/** Whether `value` is a device global's host object (a `deviceGlobal(...)` declaration). */
+export function isDeviceGlobal(value: unknown): value is DeviceGlobal {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { declaration?: unknown }).declaration === 'deviceGlobal'
+  );
+}
+
 /** Where a device global's value lives: the program's buffer, its image's, or the host. */
 export function locateGlobal(api: string, global: DeviceGlobal): GlobalLocation {
   const { symbolicId, program } = resolveDeclaration(api, global, 'device global');

@@ -20,6 +20,7 @@ import {
   copyToGlobal,
   type HostBytes,
   type HostElements,
+  isDeviceGlobal,
   type MutableHostElements,
   memcpyFromGlobal,
   memcpyToGlobal,
@@ -126,7 +127,7 @@ export class Handler {
     const api = `${this.#owner}.copy`;
     this.#command(
       api,
-      isGlobal(dest)
+      isDeviceGlobal(dest)
         ? copyToGlobal(this.#core.context, api, src as ArrayLike<unknown>, dest, count, startIndex)
         : copyFromGlobal(
             this.#core.context,
@@ -157,7 +158,7 @@ export class Handler {
     const api = `${this.#owner}.memcpy`;
     this.#command(
       api,
-      isGlobal(dest)
+      isDeviceGlobal(dest)
         ? memcpyToGlobal(this.#core.context, api, dest, src as HostBytes, numBytes, offset)
         : memcpyFromGlobal(
             this.#core.context,
@@ -225,12 +226,4 @@ export function singleTaskRange(kernel: Kernel): number[] {
 
 function isKernelAction(action: KernelAction | PreparedCommand): action is KernelAction {
   return 'resolved' in action;
-}
-
-function isGlobal(value: unknown): value is DeviceGlobal {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { declaration?: unknown }).declaration === 'deviceGlobal'
-  );
 }

@@ -20,7 +20,7 @@ import {
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import { DeviceBuffer } from '../memory/buffer.js';
-import { copyOnDevice, locateGlobal } from '../memory/device-global-copy.js';
+import { copyOnDevice, isDeviceGlobal, locateGlobal } from '../memory/device-global-copy.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import { canonicalize } from '../values/host-value.js';
 import { show } from '../values/scalars.js';
@@ -248,13 +248,7 @@ export function checkReduction(
   }
   const init = wrapped ? (value as { initializeToIdentity?: unknown }).initializeToIdentity : false;
   if (init !== undefined && typeof init !== 'boolean') {
-    throw failure(
-      api,
-      kernelName,
-      errc.kernelArgument,
-      name,
-      `initializeToIdentity must be true or false, got ${show(init)}`,
-    );
+    throw fail(`initializeToIdentity must be true or false, got ${show(init)}`);
   }
   const span = type.element.kind === 'span' ? type.element : null;
   const element = span ? span.element : (type.element as DataType);
@@ -266,32 +260,14 @@ export function checkReduction(
   const accessor: AccessorType = { kind: 'accessor', element, access: 'read_write' };
   const target = checkBuffer(api, kernelName, name, accessor, given, device);
   if (target.length === 0) {
-    throw failure(
-      api,
-      kernelName,
-      errc.kernelArgument,
-      name,
-      "the reduction's buffer is empty: its first element receives the result",
-    );
+    throw fail("the reduction's buffer is empty: its first element receives the result");
   }
   if (span && target.length < span.extent) {
-    throw failure(
-      api,
-      kernelName,
-      errc.kernelArgument,
-      name,
+    throw fail(
       `the buffer has ${target.length} elements and the span reduction ${span.extent}: its first ${span.extent} receive the results`,
     );
   }
   return { kind: 'reduction', target, keep };
-}
-
-function isDeviceGlobal(value: unknown): value is DeviceGlobal {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { declaration?: unknown }).declaration === 'deviceGlobal'
-  );
 }
 
 /**
