@@ -14,7 +14,7 @@ import '../src/groups.js';
 import * as combiners from './fixtures/compiled/custom-reductions.sycl.js';
 import { compileFixture } from './support/compile.js';
 import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
-import { REDUCTION_CASES } from './support/reduction-cases.js';
+import { REDUCTION_CASES, targetFor } from './support/reduction-cases.js';
 
 const U32_MAX = 0xffffffff;
 
@@ -73,7 +73,7 @@ describe.each([true, false])('combiners (device with sub-groups: %s)', (subgroup
       const start = { value: -7.5, index: 3 };
       const best = q.buffer(combiners.Best, [start]);
       const peak = q.buffer(Float32Array.of(12.25));
-      const wrap = <B>(buffer: B) => (keep ? buffer : { buffer, initializeToIdentity: true });
+      const wrap = targetFor(keep);
       await q
         .parallelFor(range, combiners.argmin, {
           xs: q.buffer(xs),

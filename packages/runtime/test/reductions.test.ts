@@ -26,6 +26,7 @@ import '../src/groups.js';
 import { compileSources } from './support/compile.js';
 import { caught } from './support/errors.js';
 import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
+import { targetFor } from './support/reduction-cases.js';
 
 const source = [
   "import { accessor, bitOr, f32, i32, kernel, maximum, minimum, multiplies, plus, reduction, u32, vec2i } from '@syclts/dsl';",
@@ -114,7 +115,7 @@ async function runStats(q: Queue, n: number, range: number, keep: boolean) {
     bits: q.buffer(start.bits),
     pair: q.buffer(vec2i, [[3, 4]]),
   };
-  const wrap = <B>(buffer: B) => (keep ? buffer : { buffer, initializeToIdentity: true });
+  const wrap = targetFor(keep);
   await q
     .parallelFor(range, stats, {
       xs: q.buffer(xs),

@@ -13,7 +13,7 @@ import * as spans from './fixtures/compiled/custom-reductions.sycl.js';
 import { compileFixture } from './support/compile.js';
 import { caught } from './support/errors.js';
 import { freshQueue, groupsQueue, randomU32 } from './support/gpu.js';
-import { REDUCTION_CASES } from './support/reduction-cases.js';
+import { REDUCTION_CASES, targetFor } from './support/reduction-cases.js';
 
 const F32_MAX = 3.4028234663852886e38;
 const U32_MAX = 0xffffffff;
@@ -45,7 +45,7 @@ describe.each([true, false])('span reductions (device with sub-groups: %s)', (su
       const bins = q.buffer(start.bins);
       const peaks = q.buffer(start.peaks);
       const firsts = q.buffer(spans.Best, start.firsts);
-      const wrap = <B>(buffer: B) => (keep ? buffer : { buffer, initializeToIdentity: true });
+      const wrap = targetFor(keep);
       await q
         .parallelFor(range, spans.classes, {
           xs: q.buffer(xs),
