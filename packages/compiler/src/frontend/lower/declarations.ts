@@ -192,7 +192,7 @@ export class DeclarationBuilder {
         this.reporter.error(node ?? call.arguments[2]!, msg.initialValueNotConstant(name));
         return null;
       }
-      const checked = checkDefault(folded, type, false);
+      const checked = checkDefault(folded, type, { complete: false });
       if (!checked.ok) {
         this.reporter.error(node, msg.initialValueDoesNotFit(name, checked));
         return null;
@@ -686,7 +686,7 @@ export class DeclarationBuilder {
         this.reporter.error(rest[0]!, msg.reductionIdentityNotConstant(name));
         return null;
       }
-      const checked = checkDefault(folded, element, true, true);
+      const checked = checkDefault(folded, element, { infinite: true });
       if (!checked.ok) {
         this.reporter.error(rest[0]!, msg.reductionIdentityDoesNotFit(name, checked));
         return null;

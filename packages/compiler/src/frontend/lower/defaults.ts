@@ -30,31 +30,43 @@ const bad = (value: ConstValue, type: DataType, misfit: Misfit): Checked => ({
   misfit,
 });
 
-/**
- * `infinite`: a reduction's identity, whose f32 values may be ±Infinity (as the JSON strings
- * `'Infinity'` and `'-Infinity'`: the link step writes them as bits, which WGSL allows where it
- * refuses an infinite constant).
- */
+/** How a value is checked. */
+export interface CheckOptions {
+  /** Fill what is left out with zeros (default true). */
+  readonly complete?: boolean;
+  /**
+   * A reduction's identity, whose f32 values may be ±Infinity (as the JSON strings `'Infinity'`
+   * and `'-Infinity'`: the link step writes them as bits, which WGSL allows where it refuses an
+   * infinite constant). Default false.
+   */
+  readonly infinite?: boolean;
+}
+
 export function checkDefault(
   value: ConstValue,
   type: DataType,
-  complete = true,
-  infinite = false,
+  options: CheckOptions = {},
 ): Checked {
+  return check(value, type, {
+    complete: options.complete ?? true,
+    infinite: options.infinite ?? false,
+  });
+}
+
+function check(value: ConstValue, type: DataType, how: Required<CheckOptions>): Checked {
   switch (type.kind) {
     case 'scalar':
-      return checkScalar(value, type.scalar, type, infinite);
+      return checkScalar(value, type.scalar, type, how.infinite);
     case 'atomic':
       // A device global's initial value (specialization constants cannot be atomic).
-      return checkScalar(value, type.scalar, type);
+      return checkScalar(value, type.scalar, type, false);
     case 'vector':
       return checkList(
         value,
         type,
         type.size,
         () => ({ kind: 'scalar', scalar: type.component }),
-        complete,
-        infinite,
+        how,
       );
     case 'matrix':
       return checkList(
@@ -62,31 +74,21 @@ export function checkDefault(
         type,
         type.columns * type.rows,
         () => ({ kind: 'scalar', scalar: 'f32' }),
-        complete,
-        infinite,
+        how,
         true,
       );
     case 'array':
-      return checkList(
-        value,
-        type,
-        type.length,
-        () => type.element,
-        complete,
-        infinite,
-        false,
-        true,
-      );
+      return checkList(value, type, type.length, () => type.element, how, false, true);
     case 'struct': {
       if (value.kind !== 'object') return bad(value, type, { kind: 'object' });
       const out: { [key: string]: JsonValue } = {};
       for (const f of type.fields) {
         const v = value.fields.get(f.name);
         if (!v) {
-          if (complete) out[f.name] = zeroValue(f.type) as JsonValue;
+          if (how.complete) out[f.name] = zeroValue(f.type) as JsonValue;
           continue;
         }
-        const c = checkDefault(v, f.type, complete, infinite);
+        const c = check(v, f.type, how);
         if (!c.ok) return c;
         out[f.name] = c.json;
       }
@@ -104,8 +106,7 @@ function checkList(
   type: DataType,
   length: number,
   element: (i: number) => DataType,
-  complete: boolean,
-  infinite: boolean,
+  how: Required<CheckOptions>,
   matrix = false,
   partial = false,
 ): Checked {
@@ -116,11 +117,12 @@ function checkList(
   }
   const out: JsonValue[] = [];
   for (const [i, item] of value.items.entries()) {
-    const c = checkDefault(item, element(i), complete, infinite);
+    const c = check(item, element(i), how);
     if (!c.ok) return c;
     out.push(c.json);
   }
-  if (complete) for (let i = count; i < length; i++) out.push(zeroValue(element(i)) as JsonValue);
+  if (how.complete)
+    for (let i = count; i < length; i++) out.push(zeroValue(element(i)) as JsonValue);
   return { ok: true, json: out };
 }
 
@@ -128,7 +130,7 @@ function checkScalar(
   value: ConstValue,
   scalar: ScalarName,
   type: DataType,
-  infinite = false,
+  infinite: boolean,
 ): Checked {
   if (scalar === 'bool') {
     return value.kind === 'bool'
