@@ -193,6 +193,15 @@ const costs = sections.has('costs')
       overhead: await launchOverhead(native, emulated, sizes.batch, sizes.rounds + 2),
     }
   : null;
+/** The new native value set against creating the same pipeline with direct calls, sampled in turn. */
+function newValueRatios(rows: readonly { what: string; us: number }[]): string {
+  const us = (start: string) => rows.find((r) => r.what.startsWith(start))!.us;
+  const syclts = us('native, a new value set');
+  const same = us('direct WebGPU: createComputePipeline (synchronous) of the WGSL');
+  const literal = us('direct WebGPU: createComputePipeline (synchronous) of hand-written');
+  return `A new native value set: ${fixed(syclts / same, 2)}x a synchronous creation of the same pipeline (the WGSL, layout and constants syclts made) with direct calls, ${fixed(syclts / literal, 2)}x one of hand-written WGSL with the values as literals (sampled in turn).`;
+}
+
 /** Cold path: launches of fresh processes (cold-path.mjs), three processes. */
 const coldProcesses = 3;
 const coldLaunches = 30;
@@ -311,7 +320,7 @@ if (trigger) {
 }
 if (costs) {
   section.push(
-    `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}, after ${sizes.warmUp.toLocaleString('en')} warm-up launches of each kind that makes no pipeline (direct, a value set seen before, emulated), each waited for, in turn; the first two rows sampled in turn (one launch of each, then the next). Every new value set is nine random f32 values drawn in this process; ${keepShaderCache ? 'the driver shader cache was left as found (BENCH_SHADER_CACHE=keep)' : "the driver's shader disk cache was an empty folder of this process (`__GL_SHADER_DISK_CACHE_PATH`, NVIDIA)"}. The warm-cache row launches the value sets of the row above it again, on a second device of the same process with a queue of its own.`,
+    `Value-change cost: host time from submit to completion of one launch of the 3x3 convolution over 64 x 4 pixels (one workgroup), median of ${sizes.samples}, after ${sizes.warmUp.toLocaleString('en')} warm-up launches of each kind that makes no pipeline (direct, a value set seen before, emulated), each waited for, in turn; the first two rows sampled in turn (one launch of each, then the next), and the next three (a new pipeline each launch) likewise. Every new value set is nine random f32 values drawn in this process; ${keepShaderCache ? 'the driver shader cache was left as found (BENCH_SHADER_CACHE=keep)' : "the driver's shader disk cache was an empty folder of this process (`__GL_SHADER_DISK_CACHE_PATH`, NVIDIA)"}. The warm-cache row launches the value sets of the row above it again, on a second device of the same process with a queue of its own.`,
     '',
     table(
       ['launch', 'median µs', 'vs direct', 'pipelines created'],
@@ -322,6 +331,8 @@ if (costs) {
         String(r.pipelines),
       ]),
     ),
+    '',
+    newValueRatios(costs.rows),
     '',
     `Tiered specialisation ('auto'), a new value set with the emulated pipeline made: the first launch completed in ${fixed(costs.takeover.firstUs, 1)} µs (${fixed(costs.takeover.vsEmulated, 2)}x an emulated launch with a new value set made just before it); the native pipeline took over at launch ${costs.takeover.launches}, ${fixed(costs.takeover.ms, 1)} ms after the first (launches waited for one by one; medians of 9 value sets).`,
     '',

@@ -91,6 +91,65 @@ async function setup(native: Queue, emulated: Queue): Promise<Setup> {
 const newValues = (): Coefficients =>
   Array.from({ length: 9 }, () => Math.fround(Math.random() * 2 - 1)) as Coefficients;
 
+/**
+ * The pipeline syclts makes for the convolution's native variant, as Dawn was asked for it (its
+ * module, layout, entry point and override constants, and the launch's bind group), so that a
+ * baseline can create the same pipeline with direct calls. Recorded from the device's calls
+ * during the first launch of `s` on `native`, with random coefficients; the constants holding
+ * them are found by value.
+ */
+async function sameWgsl(
+  native: Queue,
+  s: Setup,
+): Promise<{
+  descriptor: (values: Coefficients) => GPUComputePipelineDescriptor;
+  bindGroup: GPUBindGroup;
+}> {
+  const device = native.device;
+  let recorded: GPUComputePipelineDescriptor | null = null;
+  let bindGroup: GPUBindGroup | null = null;
+  const record = (d: GPUComputePipelineDescriptor) => {
+    if (d.label?.endsWith('#conv3x3 (native)')) recorded = d;
+  };
+  const { createComputePipeline, createComputePipelineAsync, createBindGroup } = device;
+  device.createComputePipeline = (d) => {
+    record(d);
+    return createComputePipeline.call(device, d);
+  };
+  device.createComputePipelineAsync = (d) => {
+    record(d);
+    return createComputePipelineAsync.call(device, d);
+  };
+  device.createBindGroup = (d) => {
+    const group = createBindGroup.call(device, d);
+    if (d.label?.endsWith('#conv3x3')) bindGroup = group;
+    return group;
+  };
+  const probe = newValues();
+  s.launch(native, probe);
+  await native.wait();
+  device.createComputePipeline = createComputePipeline;
+  device.createComputePipelineAsync = createComputePipelineAsync;
+  device.createBindGroup = createBindGroup;
+  const descriptor = recorded as GPUComputePipelineDescriptor | null;
+  if (!descriptor || !bindGroup)
+    throw new Error('sameWgsl: no native pipeline of conv3x3 was made');
+  const constants = descriptor.compute.constants as Record<string, number>;
+  const keys = probe.map((v) => Object.keys(constants).find((k) => constants[k] === v));
+  if (keys.some((k) => k === undefined))
+    throw new Error('sameWgsl: coefficients not found in the constants');
+  return {
+    descriptor: (values) => ({
+      ...descriptor,
+      compute: {
+        ...descriptor.compute,
+        constants: { ...constants, ...Object.fromEntries(keys.map((k, i) => [k!, values[i]!])) },
+      },
+    }),
+    bindGroup,
+  };
+}
+
 /** Value-change cost: host latency of one launch, submit to completion, by kind of value change. */
 export async function valueChangeCost(
   native: Queue,
@@ -107,6 +166,8 @@ export async function valueChangeCost(
   second: Queue,
 ): Promise<{ rows: LatencyRow[]; takeover: Takeover }> {
   const s = await setup(native, emulated);
+  // Before any launch of `s`: its first one makes the bind group recorded.
+  const same = await sameWgsl(native, s);
   const w = await setup(second, emulated);
   const t = await setup(auto, emulated);
   const cached = Array.from({ length: 8 }, newValues);
@@ -182,56 +243,71 @@ export async function valueChangeCost(
   const takeovers: Takeover[] = [];
   for (let i = 0; i < 9; i++) takeovers.push(await takeover());
   const made: Coefficients[] = [];
-  const layout = native.device.createBindGroupLayout({
+  const device = native.device;
+  const layout = device.createBindGroupLayout({
     entries: [0, 1].map((binding) => ({
       binding,
       visibility: GPUShaderStage.COMPUTE,
       buffer: { type: binding === 0 ? ('read-only-storage' as const) : ('storage' as const) },
     })),
   });
-  const pipelineLayout = native.device.createPipelineLayout({ bindGroupLayouts: [layout] });
-  const image = native.device.createBuffer({ size: 4 * W * H, usage: GPUBufferUsage.STORAGE });
-  const out = native.device.createBuffer({ size: 4 * W * H, usage: GPUBufferUsage.STORAGE });
-  const bindGroup = native.device.createBindGroup({
+  const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
+  const image = device.createBuffer({ size: 4 * W * H, usage: GPUBufferUsage.STORAGE });
+  const out = device.createBuffer({ size: 4 * W * H, usage: GPUBufferUsage.STORAGE });
+  const bindGroup = device.createBindGroup({
     layout,
     entries: [image, out].map((buffer, binding) => ({ binding, resource: { buffer } })),
   });
+  /** One dispatch of `pipeline` with `group`, made with direct calls and submitted. */
+  const dispatchOnce = (pipeline: GPUComputePipeline, group: GPUBindGroup, offsets: number[]) => {
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group, offsets);
+    pass.dispatchWorkgroups(1, 1);
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+  };
   const rows = [
     ...(await rowsOf([direct, seenBefore])),
-    await row({
-      what: 'native, a new value set (new pipeline; fresh random values, driver shader cache empty)',
-      queue: native,
-      launch: () => {
-        const values = newValues();
-        made.push(values);
-        s.launch(native, values);
+    // A new pipeline three ways, sampled in turn (the driver's compile time drifts within a process).
+    ...(await rowsOf([
+      {
+        what: 'native, a new value set (new pipeline; fresh random values, driver shader cache empty)',
+        queue: native,
+        launch: () => {
+          const values = newValues();
+          made.push(values);
+          s.launch(native, values);
+        },
       },
-    }),
+      {
+        what: 'direct WebGPU: createComputePipeline (synchronous) of the WGSL, layout and override constants syclts made, with fresh random values, then the launch',
+        queue: null,
+        launch: () =>
+          dispatchOnce(
+            device.createComputePipeline(same.descriptor(newValues())),
+            same.bindGroup,
+            [0],
+          ),
+      },
+      {
+        what: 'direct WebGPU: createComputePipeline (synchronous) of hand-written WGSL with fresh random values as literals, then the launch',
+        queue: null,
+        launch: () => {
+          const code = convLiteral(W, H, newValues());
+          const pipeline = device.createComputePipeline({
+            layout: pipelineLayout,
+            compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
+          });
+          dispatchOnce(pipeline, bindGroup, []);
+        },
+      },
+    ])),
     await row({
       what: 'native, the same new value sets again on a second device (new to syclts and Dawn; driver shader cache warm)',
       queue: second,
       launch: (i) => w.launch(second, made[i]!),
-    }),
-    await row({
-      what: 'direct WebGPU, a new pipeline: createComputePipeline (synchronous) of hand-written WGSL with fresh random values as literals, then the launch',
-      queue: null,
-      launch: () => {
-        const device = native.device;
-        const pipeline = device.createComputePipeline({
-          layout: pipelineLayout,
-          compute: {
-            module: device.createShaderModule({ code: convLiteral(W, H, newValues()) }),
-            entryPoint: 'main',
-          },
-        });
-        const encoder = device.createCommandEncoder();
-        const pass = encoder.beginComputePass();
-        pass.setPipeline(pipeline);
-        pass.setBindGroup(0, bindGroup);
-        pass.dispatchWorkgroups(1, 1);
-        pass.end();
-        device.queue.submit([encoder.finish()]);
-      },
     }),
     await row(emulatedNew),
     await row({

@@ -134,8 +134,13 @@ describe('the pipeline cache (native)', () => {
     const q = await queue({ specConstants: 'native', pipelineCacheSize: 2 });
     // Counted on the device itself: every pipeline the runtime holds was created here.
     let created = 0;
-    const create = q.device.createComputePipelineAsync.bind(q.device);
+    const createAsync = q.device.createComputePipelineAsync.bind(q.device);
     q.device.createComputePipelineAsync = (descriptor) => {
+      created++;
+      return createAsync(descriptor);
+    };
+    const create = q.device.createComputePipeline.bind(q.device);
+    q.device.createComputePipeline = (descriptor) => {
       created++;
       return create(descriptor);
     };
@@ -151,6 +156,37 @@ describe('the pipeline cache (native)', () => {
     expect(created).toBe(9);
     expect(q.stats.pipelinesCreated).toBe(9);
     expect(q.stats.pipelineCacheEvictions).toBe(7);
+  });
+
+  test('a pipeline a launch waits for is made in the call when the task asks for no other; several in one task, asynchronously', async () => {
+    const q = await queue({ specConstants: 'native' });
+    const made = { inCall: 0, async: 0 };
+    const createAsync = q.device.createComputePipelineAsync.bind(q.device);
+    q.device.createComputePipelineAsync = (descriptor) => {
+      made.async++;
+      return createAsync(descriptor);
+    };
+    const create = q.device.createComputePipeline.bind(q.device);
+    q.device.createComputePipeline = (descriptor) => {
+      made.inCall++;
+      return create(descriptor);
+    };
+    const values = Array.from(randomU32(4, 441), (x, i) => (x % 1000) * 4 + i + 10);
+    await launch(q, values[0]);
+    expect(made).toEqual({ inCall: 1, async: 0 });
+    const outs = values.slice(1).map((v) => {
+      const out = q.buffer(new Uint32Array(N).fill(POISON));
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(factor, v);
+        cgh.parallelFor(N, fill, { out });
+      });
+      return { v, out };
+    });
+    await q.wait();
+    expect(made).toEqual({ inCall: 1, async: 3 });
+    for (const { v, out } of outs) expect(Array.from(await out.read())).toEqual(expected(v));
+    await launch(q, values[2]);
+    expect(q.stats.pipelinesCreated).toBe(4);
   });
 
   test('launches without waiting in between still run in order with their own values', async () => {

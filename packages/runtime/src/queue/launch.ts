@@ -530,7 +530,9 @@ function compileInBackground(
   };
   const compile = () => {
     const { constants } = nativeConstants(program, image, info, values);
-    return context.pipeline(action.name, image, info, 'native', () => constants, key).entry.ready;
+    return context.pipeline(action.name, image, info, 'native', () => constants, key, {
+      background: true,
+    }).entry.ready;
   };
   afterLaunchRan(context, batch, compile).then(finished, finished);
 }

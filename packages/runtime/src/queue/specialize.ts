@@ -134,8 +134,10 @@ class Specialization {
       for (const [i, arg] of (folded?.args ?? []).entries())
         constants[arg.override] = Number(args[i]);
       const entryPoint = folded?.entryPoint ?? info.entryPoint;
-      return context.pipeline(action.name, image, info, 'native', () => constants, key, entryPoint)
-        .entry.ready;
+      return context.pipeline(action.name, image, info, 'native', () => constants, key, {
+        entryPoint,
+        background: true,
+      }).entry.ready;
     };
     const finished = () => {
       this.#compiling = false;
