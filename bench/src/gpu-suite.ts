@@ -244,6 +244,7 @@ const collectives: CollectiveRow[] = sections.has('collectives')
   ? await collectiveRows(device, {
       ...collectiveSelection,
       repetitions: sizes.collectivePasses,
+      timer: bench.timer,
       log,
     })
   : [];

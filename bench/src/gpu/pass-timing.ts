@@ -32,8 +32,11 @@ export function summarize(us: number[], gpu: boolean): PassTimes {
 }
 
 /**
- * Times `repetitions` runs after `warmUp` untimed ones and, with `warmUpMs`, more untimed runs for
- * about that long (estimated from the host time of the first warm-up runs; at most 1000).
+ * Times `repetitions` runs after `warmUp` untimed ones and, with `warmUpMs`, more untimed runs
+ * until that much time has passed, submitted about 20 ms at a time: an idle GPU runs at its
+ * lowest clock (345 MHz of the H100's 1980, nvidia-smi) and takes a few hundred milliseconds of
+ * steady work to reach its highest, so the warm-up is measured in time, not in runs (runs timed
+ * at the low clock are several times too long to count by).
  */
 export async function timePasses(
   device: GPUDevice,
@@ -52,8 +55,13 @@ export async function timePasses(
   if (warmUp > 0) {
     const start = performance.now();
     await warm(warmUp);
-    const each = Math.max((performance.now() - start) / warmUp, 0.01);
-    if (warmUpMs > 0) await warm(Math.min(1000, Math.ceil(warmUpMs / each)));
+    let each = Math.max((performance.now() - start) / warmUp, 0.01);
+    while (performance.now() - start < warmUpMs) {
+      const runs = Math.min(1000, Math.ceil(20 / each));
+      const t0 = performance.now();
+      await warm(runs);
+      each = Math.max((performance.now() - t0) / runs, 0.01);
+    }
   }
   const timestamps = device.features.has('timestamp-query');
   if (!timestamps) {
