@@ -1,0 +1,35 @@
+// Bundle size of the minimal app (bench/src/size) against the runtime and DSL of each commit given.
+import { execSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, symlinkSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from '/work/main/node_modules/esbuild/lib/main.js';
+import syclts from '/work/main/packages/unplugin/dist/esbuild.js';
+const repo = '/work/main';
+for (const c of process.argv.slice(2)) {
+  const dir = `/tmp/sz/${c}`;
+  if (!existsSync(`${dir}/ok`)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execSync(`git -C ${repo} archive ${c} packages/runtime/package.json packages/runtime/src packages/dsl/package.json packages/dsl/src | tar -x -C ${dir}`);
+    mkdirSync(`${dir}/node_modules/@syclts`, { recursive: true });
+    symlinkSync(`${dir}/packages/runtime`, `${dir}/node_modules/@syclts/runtime`);
+    symlinkSync(`${dir}/packages/dsl`, `${dir}/node_modules/@syclts/dsl`);
+    mkdirSync(`${dir}/app`);
+    cpSync(`${repo}/bench/src/size/app.ts`, `${dir}/app/app.ts`);
+    cpSync(`${repo}/bench/src/size/scale.sycl.ts`, `${dir}/app/scale.sycl.ts`);
+    execSync(`touch ${dir}/ok`);
+  }
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: `${dir}/app`, entryPoints: ['app.ts'], bundle: true, minify: true, format: 'esm',
+      platform: 'browser', target: 'es2022', conditions: ['@syclts/source'], write: false, outdir: 'out',
+      logLevel: 'silent', plugins: [syclts({})],
+    });
+    const code = result.outputFiles.find((f) => f.path.endsWith('.js')).text;
+    const program = code.match(/JSON\.parse\((["'`])\{\\?"version[\s\S]*?[^\\]\1\)/)?.[0] ?? '';
+    const rest = code.replace(program, '');
+    console.log(c, gzipSync(rest, { level: 9 }).length, program ? '' : '(no program found)');
+  } catch (e) {
+    console.log(c, 'failed', e.message.split('\n')[0]);
+  }
+}
