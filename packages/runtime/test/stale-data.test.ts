@@ -3,9 +3,11 @@
  * global it wrote (or that a command reading its output wrote) throws its error, naming it,
  * while what does not depend on it reads as usual.
  */
-import { accessor, array, deviceGlobal, kernel, u32 } from '@syclts/dsl';
+import { accessor, array, deviceGlobal, kernel, plus, reduction, span, u32 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { errc } from '../src/index.js';
+// What the footer of a module declaring reductions imports.
+import '../src/groups.js';
 import { compileSources } from './support/compile.js';
 import { rejected } from './support/errors.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
@@ -26,6 +28,16 @@ const source = [
   "export const twice = kernel({ range: 1, args: { src: accessor(u32, 'read'), dst: accessor(u32, 'write') } }, (item, _kh, { src, dst }) => { const i = item.getId(0); dst[i] = src[i]! * 2; });",
   'export const count = kernel({ range: 1, args: { v: u32 } }, (item, _kh, { v }) => { const i = item.getId(0); if (i < 4) { other.value[i] = v + i; } });',
 ].join('\n');
+/** A span reduction into a device global, in a module whose WGSL does not compile. */
+const brokenReductionSource = [
+  "import { array, deviceFunction, deviceGlobal, kernel, plus, reduction, span, u32, wgsl } from '@syclts/dsl';",
+  'export const held = deviceGlobal(array(u32, 4));',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: device source text
+  'const widen = deviceFunction({ args: [u32], returns: u32 }, (x) => wgsl`return vec3u(${x});`);',
+  'export const badSum = kernel({ range: 1, args: { bins: reduction(span(u32, 4), plus) } }, (item, _kh, { bins }) => { const i = item.getId(0); bins[i % 4]!.combine(widen(i)); });',
+].join('\n');
+const held = deviceGlobal(array(u32, 4));
+const badSum = kernel({ range: 1, args: { bins: reduction(span(u32, 4), plus) } }, () => {});
 const tally = deviceGlobal(array(u32, 4));
 const other = deviceGlobal(array(u32, 4));
 const bad = kernel({ range: 1, args: { out: accessor(u32, 'write') } }, () => {});
@@ -39,6 +51,11 @@ const count = kernel({ range: 1, args: { v: u32 } }, () => {});
 beforeAll(() => {
   compileSources([
     { module: 'src/broken.sycl.ts', source: brokenSource, exports: { tally, bad } },
+    {
+      module: 'src/broken-reduction.sycl.ts',
+      source: brokenReductionSource,
+      exports: { held, badSum },
+    },
     { module: 'src/stale.sycl.ts', source, exports: { other, mark, twice, count } },
   ]);
 });
@@ -108,5 +125,26 @@ describe('a failed launch fails the reads of what it wrote, and nothing else', (
     const back = new Uint32Array(4).fill(POISON);
     await q.copy(tally, back).wait();
     expect(Array.from(back)).toEqual(values);
+  });
+
+  test('a reduction that fails leaves the device global it would replace as it was', async () => {
+    const q = await freshQueue();
+    const start = Array.from(randomU32(4, 514));
+    const [x] = randomU32(1, 515);
+    await q.copy(start, held).wait();
+    const launch = q.parallelFor(64, badSum, {
+      bins: { deviceGlobal: held, initializeToIdentity: true },
+    });
+    const error = await rejected(() => launch.wait());
+    expect(error.errc).toBe(errc.build);
+    expect(error.message).toContain('src/broken-reduction.sycl.ts');
+    // The kernel's own failure, behind the finisher's and the copy's, is raised once more here.
+    await q.wait().catch(() => {});
+    // A host copy of one element makes the global readable again: the others are what it held,
+    // not what the failed reduction's unwritten result buffer held.
+    q.copy([x!], held, 1);
+    const back = new Uint32Array(4).fill(POISON);
+    await q.copy(held, back).wait();
+    expect(Array.from(back)).toEqual([x, ...start.slice(1)]);
   });
 });

@@ -172,7 +172,9 @@ export class Scheduler implements EventOwner {
     if (writes) writes.writer = event;
     const run = () => {
       this.batch.flush();
-      const settled = this.#run(name, issue)
+      // What it reads is known to have failed: it is not issued, so what it would write (a
+      // device global a failed reduction replaces) keeps its bytes.
+      const settled = (input?.error ? Promise.resolve() : this.#run(name, issue))
         .then(() => {
           if (!input?.error) return;
           // The host sees the failure here: a later submit does not raise it again.
