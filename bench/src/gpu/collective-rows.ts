@@ -1,7 +1,7 @@
 /**
  * The GPU suite's rows for the hand-written collectives (./collectives/): sum of f32, exclusive
  * scan of u32, radix sort of u32 keys (and key-value pairs), work-group reduce and scan in both
- * shapes. Each row's result is checked against a CPU reference on the buffer it was timed with,
+ * shapes, sub-group reduce and scan. Each row's result is checked against a CPU reference on the buffer it was timed with,
  * then timed per pass (./pass-timing.ts: every repetition in one submission, each bracketed by
  * timestamps, median and best).
  *
@@ -26,6 +26,8 @@ import {
   histogramSpan,
   minCombiner,
   minReduction,
+  subGroupScan,
+  subGroupSum,
   sumReduction,
 } from '../kernels/collectives.sycl.ts';
 import { bestShape, grid, readBack, type Shape, storage } from './collectives/common.js';
@@ -33,6 +35,7 @@ import { prepareGroup } from './collectives/group.js';
 import { type Finish, prepareReduce } from './collectives/reduce.js';
 import { prepareScan, scanTile } from './collectives/scan.js';
 import { prepareSort } from './collectives/sort.js';
+import { prepareSubGroup } from './collectives/sub-group.js';
 import type { PassTimer } from './device.js';
 import { type PassTimes, summarize, timePasses } from './pass-timing.js';
 import { directLaunch } from './syclts-direct.js';
@@ -560,7 +563,6 @@ export async function collectiveRows(
         device.queue.submit([encoder.finish()]);
       };
       const sortAll = () => {
-        fresh();
         const sorts = runs.map((run) =>
           sort(queue, run.keys, run.values ? { values: run.values } : {}),
         );
@@ -570,12 +572,19 @@ export async function collectiveRows(
       const gpuUs: number[] = [];
       const hostUs: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        for (const start = performance.now(); performance.now() - start < 300; ) await sortAll();
+        for (const start = performance.now(); performance.now() - start < 300; ) {
+          fresh();
+          await sortAll();
+        }
         // One more untimed round with the timer armed: the runtime opens the pass the timed round
         // starts in after its wait, and only passes begun armed are timed.
         options.timer.arm('warm');
+        fresh();
         await sortAll();
         options.timer.label = 'timed';
+        // The keys are copied in before the host's clock starts.
+        fresh();
+        await device.queue.onSubmittedWorkDone();
         const t0 = performance.now();
         await sortAll();
         hostUs.push(((performance.now() - t0) * 1000) / SORTS);
@@ -700,6 +709,100 @@ export async function collectiveRows(
         log(`syclts group ${op} ${lowering} done`);
       }
     }
+    // Sub-groups: the hand-written kernel where the device has them, and syclts's
+    // reduceOverGroup / exclusiveScanOverGroup on item.getSubGroup() in each lowering.
+    const POISON = 0xffffffff;
+    /**
+     * A sample of sub-groups checked against the CPU. Their size is read off the output: the
+     * reduce writes each sub-group's first element only, and the scan is 0 again at the second
+     * sub-group's first element.
+     */
+    const checkSubGroups = (op: 'reduce' | 'scan', what: string, got: ArrayBuffer) => {
+      const bits = new Uint32Array(got);
+      const sums = new Float32Array(got);
+      let size = 1;
+      if (op === 'reduce') while (size < 1024 && bits[size] === POISON) size++;
+      else while (size < 1024 && bits[size] !== 0) size++;
+      if (size === 1024 || WG_ITEMS % size !== 0)
+        fail(`${what}: no sub-group size found (${size})`);
+      for (let k = 0; k < 256; k++) {
+        const first = size * Math.floor(Math.random() * (n / size));
+        if (op === 'reduce') {
+          let ref = 0;
+          for (let i = 0; i < size; i++) ref += floats[first + i]!;
+          if (!(Math.abs(sums[first]! - ref) <= 1e-5 * size))
+            fail(`${what}: sub-group at ${first}`);
+          if (size > 1 && bits[first + 1] !== POISON) fail(`${what}: ${first + 1} written`);
+        } else {
+          let sum = 0;
+          for (let i = 0; i < size; i++) {
+            if (bits[first + i] !== sum) fail(`${what}: sub-group at ${first}, item ${i}`);
+            sum = (sum + words[first + i]!) >>> 0;
+          }
+        }
+      }
+      return `256 random sub-groups of ${size}`;
+    };
+    for (const op of ['reduce', 'scan'] as const) {
+      const operation = `sub-group ${op} ${op === 'reduce' ? 'f32' : 'u32'} 2^${log2}`;
+      const bytes = op === 'reduce' ? 4 * n : 8 * n;
+      const counted = op === 'reduce' ? 'read (sums written besides)' : 'read + written';
+      if (shapes.includes('subgroup')) {
+        const g = await prepareSubGroup(device, n, op);
+        device.queue.writeBuffer(g.input, 0, op === 'reduce' ? floats : words);
+        device.queue.writeBuffer(g.output, 0, new Uint32Array(n).fill(POISON));
+        const encoder = device.createCommandEncoder();
+        g.record(encoder);
+        device.queue.submit([encoder.finish()]);
+        const check = await verify(log, async () =>
+          checkSubGroups(op, `sub-group ${op}`, await readBack(device, g.output, 4 * n)),
+        );
+        const times = await time((e, timed) => g.record(e, timed));
+        g.destroy();
+        rows.push({ operation, variant: 'subgroup', items: n, times, bytes, counted, check });
+        log(`sub-group ${op} done`);
+      }
+      for (const lowering of lowerings) {
+        const input = storage(device, 4 * n);
+        const output = storage(device, 4 * n);
+        device.queue.writeBuffer(input, 0, op === 'reduce' ? floats : words);
+        device.queue.writeBuffer(output, 0, new Uint32Array(n).fill(POISON));
+        const [gx, gy] = grid(n / 256);
+        const g = await directLaunch(
+          device,
+          op === 'reduce' ? subGroupSum : subGroupScan,
+          lowering,
+          [gy, gx * 256],
+          [1, 256],
+          { src: input, dst: output },
+          { n },
+        );
+        const encoder = device.createCommandEncoder();
+        g.record(encoder);
+        device.queue.submit([encoder.finish()]);
+        const shape = lowering === 'subgroups' ? 'subgroup' : 'workgroup';
+        const name = `syclts ${op === 'reduce' ? 'reduceOverGroup' : 'exclusiveScanOverGroup'}`;
+        const check = await verify(log, async () =>
+          checkSubGroups(op, `${name} ${shape}`, await readBack(device, output, 4 * n)),
+        );
+        const times = await time((e, timed) => g.record(e, timed));
+        input.destroy();
+        output.destroy();
+        rows.push({
+          operation,
+          variant: `${name}(item.getSubGroup()), ${shape} lowering`,
+          items: n,
+          times,
+          bytes,
+          counted,
+          check,
+        });
+        log(`syclts sub-group ${op} ${lowering} done`);
+      }
+    }
   }
   return rows;
 }
+
+/** Items of a work-group of the group rows: a sub-group's size divides it. */
+const WG_ITEMS = 256;

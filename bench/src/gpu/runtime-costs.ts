@@ -268,6 +268,12 @@ export async function valueChangeCost(
     pass.end();
     device.queue.submit([encoder.finish()]);
   };
+  // The recorded bind group with one dynamic offset (the launch uniform's): checked once, so that
+  // the baseline's launches are not silently invalid.
+  device.pushErrorScope('validation');
+  dispatchOnce(device.createComputePipeline(same.descriptor(newValues())), same.bindGroup, [0]);
+  const invalid = await device.popErrorScope();
+  if (invalid) throw new Error(`the same-WGSL baseline's launch is invalid: ${invalid.message}`);
   const rows = [
     ...(await rowsOf([direct, seenBefore])),
     // A new pipeline three ways, sampled in turn (the driver's compile time drifts within a process).

@@ -198,3 +198,42 @@ export const groupScan = kernel(
     }
   },
 );
+
+/**
+ * Each sub-group's first item writes the sum of its sub-group's elements at its own index (the
+ * hand-written baseline: bench/src/gpu/collectives/sub-group.ts).
+ */
+export const subGroupSum = kernel(
+  {
+    ndRange: 2,
+    workgroupSize: [1, 256],
+    args: { src: accessor(f32, 'read'), dst: accessor(f32, 'write'), n: u32 },
+  },
+  (item, _kh, { src, dst, n }) => {
+    const sg = item.getSubGroup();
+    const i = item.getGlobalLinearId();
+    const x = i < n ? src[Math.min(i, n - 1)]! : 0;
+    const total = reduceOverGroup(sg, x, plus);
+    if (sg.leader() && i < n) {
+      dst[i] = total;
+    }
+  },
+);
+
+/** Each item writes the exclusive prefix sum of its sub-group's elements before it. */
+export const subGroupScan = kernel(
+  {
+    ndRange: 2,
+    workgroupSize: [1, 256],
+    args: { src: accessor(u32, 'read'), dst: accessor(u32, 'write'), n: u32 },
+  },
+  (item, _kh, { src, dst, n }) => {
+    const sg = item.getSubGroup();
+    const i = item.getGlobalLinearId();
+    const x = i < n ? src[Math.min(i, n - 1)]! : 0;
+    const s = exclusiveScanOverGroup(sg, x, plus);
+    if (i < n) {
+      dst[i] = s;
+    }
+  },
+);

@@ -176,8 +176,8 @@ export class DeviceContext {
   }
 
   /**
-   * The memoised pipeline of a kernel for a variant and a canonical constants key; created
-   * (asynchronously) on a miss. `created` tells the caller whether this call created it.
+   * The memoised pipeline of a kernel for a variant and a canonical constants key; created on a
+   * miss (see #create). `created` tells the caller whether this call created it.
    */
   pipeline(
     kernelName: string,
@@ -329,7 +329,7 @@ export class DeviceContext {
   /**
    * Creates a pipeline. One a launch waits for, when it is the only one asked for in its task, is
    * made with `createComputePipeline`: in Node that is the same compile on the host's thread
-   * (which would wait for it anyway) without what the asynchronous path can add on top (up to
+   * (which it holds; the launch could not run sooner) without what the asynchronous path can add on top (up to
    * 6 ms on pipelines of 11 to 17 ms on the H100), and in a browser the call returns at once
    * while the GPU process compiles. Several asked for in one task (a stream of new value sets), and those made
    * in the background, are made with `createComputePipelineAsync`, MAX_COMPILES_IN_FLIGHT at a
@@ -360,8 +360,16 @@ export class DeviceContext {
       }
       device.pushErrorScope('internal');
       device.pushErrorScope('validation');
-      const pipeline = device.createComputePipeline(descriptor);
-      return Promise.all([device.popErrorScope(), device.popErrorScope()]).then((errors) => {
+      const popped = () => Promise.all([device.popErrorScope(), device.popErrorScope()]);
+      let pipeline: GPUComputePipeline;
+      try {
+        pipeline = device.createComputePipeline(descriptor);
+      } catch (error) {
+        // A scope left open would swallow the errors of every later call.
+        void popped();
+        throw error;
+      }
+      return popped().then((errors) => {
         const error = errors[0] ?? errors[1];
         if (error) throw new Error(error.message);
         return pipeline;

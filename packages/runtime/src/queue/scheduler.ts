@@ -172,9 +172,10 @@ export class Scheduler implements EventOwner {
     if (writes) writes.writer = event;
     const run = () => {
       this.batch.flush();
-      // What it reads is known to have failed: it is not issued, so what it would write (a
-      // device global a failed reduction replaces) keeps its bytes.
-      const settled = (input?.error ? Promise.resolve() : this.#run(name, issue))
+      // What it copies from is known to have failed: it is not issued, so what it would write
+      // (a device global a failed reduction replaces) keeps its bytes. A read back is issued
+      // (it frees what it reads from; its result is not delivered).
+      const settled = (input?.error && writes ? Promise.resolve() : this.#run(name, issue))
         .then(() => {
           if (!input?.error) return;
           // The host sees the failure here: a later submit does not raise it again.
