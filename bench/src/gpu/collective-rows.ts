@@ -31,11 +31,16 @@ import {
   sumReduction,
 } from '../kernels/collectives.sycl.ts';
 import { bestShape, grid, readBack, type Shape, storage } from './collectives/common.js';
-import { prepareGroup } from './collectives/group.js';
+import {
+  type GroupOp,
+  type GroupRun,
+  type GroupScope,
+  groupOutputs,
+  prepareGroup,
+} from './collectives/group.js';
 import { type Finish, prepareReduce } from './collectives/reduce.js';
 import { prepareScan, scanTile } from './collectives/scan.js';
 import { prepareSort } from './collectives/sort.js';
-import { prepareSubGroup } from './collectives/sub-group.js';
 import type { PassTimer } from './device.js';
 import { type PassTimes, summarize, timePasses } from './pass-timing.js';
 import { directLaunch } from './syclts-direct.js';
@@ -619,185 +624,120 @@ export async function collectiveRows(
   if (options.rows.includes('group')) {
     const words = randomWords(n);
     const floats = unitFloats(words, 0);
-    // A sample of groups checked (every group would take minutes on the host at 2^28).
-    const checkGroups = (op: 'reduce' | 'scan', shape: Shape, got: ArrayBuffer) => {
-      const sums = new Float32Array(got);
-      const prefixes = new Uint32Array(got);
-      for (let k = 0; k < 256; k++) {
-        const group = Math.floor(Math.random() * (n / 256));
-        if (op === 'reduce') {
-          let ref = 0;
-          for (let i = 0; i < 256; i++) ref += floats[256 * group + i]!;
-          const v = sums[group]!;
-          if (!(Math.abs(v - ref) <= 1e-5 * 256)) fail(`group reduce ${shape}: group ${group}`);
-        } else {
-          let sum = 0;
-          for (let i = 0; i < 256; i++) {
-            if (prefixes[256 * group + i] !== sum) {
-              fail(`group scan ${shape}: group ${group}, item ${i}`);
-            }
-            sum = (sum + words[256 * group + i]!) >>> 0;
-          }
-        }
-      }
-    };
-    for (const op of ['reduce', 'scan'] as const) {
-      for (const shape of shapes) {
-        const g = await prepareGroup(device, n, op, shape);
-        device.queue.writeBuffer(g.input, 0, op === 'reduce' ? floats : words);
-        device.queue.writeBuffer(g.output, 0, new Uint32Array(g.output.size / 4).fill(0xffffffff));
-        const encoder = device.createCommandEncoder();
-        g.record(encoder);
-        device.queue.submit([encoder.finish()]);
-        const outputs = op === 'reduce' ? n / 256 : n;
-        const check = await verify(log, async () => {
-          const got = await readBack(device, g.output, 4 * outputs);
-          checkGroups(op, shape, got);
-          return '256 random groups';
-        });
-        const times = await time((e, timed) => g.record(e, timed));
-        g.destroy();
-        rows.push({
-          operation: `work-group ${op} ${op === 'reduce' ? 'f32' : 'u32'} 2^${log2}`,
-          variant: shape,
-          items: n,
-          times,
-          bytes: op === 'reduce' ? 4 * n + n / 64 : 8 * n,
-          counted: op === 'reduce' ? 'read + sums written' : 'read + written',
-          check,
-        });
-        log(`group ${op} ${shape} done`);
-      }
-      // The same work-group functions written with syclts (reduceOverGroup, exclusiveScanOverGroup).
-      for (const lowering of lowerings) {
-        const input = storage(device, 4 * n);
-        const outputs = op === 'reduce' ? n / 256 : n;
-        const output = storage(device, 4 * outputs);
-        device.queue.writeBuffer(input, 0, op === 'reduce' ? floats : words);
-        device.queue.writeBuffer(output, 0, new Uint32Array(outputs).fill(0xffffffff));
-        const [gx, gy] = grid(n / 256);
-        const g = await directLaunch(
-          device,
-          op === 'reduce' ? groupSum : groupScan,
-          lowering,
-          [gy, gx * 256],
-          [1, 256],
-          { src: input, dst: output },
-          { n },
-        );
-        const encoder = device.createCommandEncoder();
-        g.record(encoder);
-        device.queue.submit([encoder.finish()]);
-        const shape = lowering === 'subgroups' ? 'subgroup' : 'workgroup';
-        const check = await verify(log, async () => {
-          const got = await readBack(device, output, 4 * outputs);
-          checkGroups(op, shape, got);
-          return '256 random groups';
-        });
-        const times = await time((e, timed) => g.record(e, timed));
-        input.destroy();
-        output.destroy();
-        rows.push({
-          operation: `work-group ${op} ${op === 'reduce' ? 'f32' : 'u32'} 2^${log2}`,
-          variant: `syclts ${op === 'reduce' ? 'reduceOverGroup' : 'exclusiveScanOverGroup'}, ${shape} lowering`,
-          items: n,
-          times,
-          bytes: op === 'reduce' ? 4 * n + n / 64 : 8 * n,
-          counted: op === 'reduce' ? 'read + sums written' : 'read + written',
-          check,
-        });
-        log(`syclts group ${op} ${lowering} done`);
-      }
-    }
-    // Sub-groups: the hand-written kernel where the device has them, and syclts's
-    // reduceOverGroup / exclusiveScanOverGroup on item.getSubGroup() in each lowering.
     const POISON = 0xffffffff;
     /**
-     * A sample of sub-groups checked against the CPU. Their size is read off the output: the
-     * reduce writes each sub-group's first element only, and the scan is 0 again at the second
+     * A sample of 256 groups checked against the CPU (every group would take minutes on the host
+     * at 2^28). A work-group is 256 elements; a sub-group's size is read off the output: its
+     * reduce writes each sub-group's first element only, and its scan is 0 again at the second
      * sub-group's first element.
      */
-    const checkSubGroups = (op: 'reduce' | 'scan', what: string, got: ArrayBuffer) => {
+    const checkGroups = (op: GroupOp, scope: GroupScope, what: string, got: ArrayBuffer) => {
       const bits = new Uint32Array(got);
       const sums = new Float32Array(got);
-      let size = 1;
-      if (op === 'reduce') while (size < 1024 && bits[size] === POISON) size++;
-      else while (size < 1024 && bits[size] !== 0) size++;
-      if (size === 1024 || WG_ITEMS % size !== 0)
-        fail(`${what}: no sub-group size found (${size})`);
+      let size = WG_ITEMS;
+      if (scope === 'sub-group') {
+        size = 1;
+        if (op === 'reduce') while (size < 1024 && bits[size] === POISON) size++;
+        else while (size < 1024 && bits[size] !== 0) size++;
+        if (size === 1024 || WG_ITEMS % size !== 0) {
+          fail(`${what}: no sub-group size found (${size})`);
+        }
+      }
       for (let k = 0; k < 256; k++) {
-        const first = size * Math.floor(Math.random() * (n / size));
+        const group = Math.floor(Math.random() * (n / size));
+        const first = size * group;
         if (op === 'reduce') {
+          // A work-group's sum is at its group's index, a sub-group's at its first element's.
+          const at = scope === 'work-group' ? group : first;
           let ref = 0;
           for (let i = 0; i < size; i++) ref += floats[first + i]!;
-          if (!(Math.abs(sums[first]! - ref) <= 1e-5 * size))
-            fail(`${what}: sub-group at ${first}`);
-          if (size > 1 && bits[first + 1] !== POISON) fail(`${what}: ${first + 1} written`);
+          if (!(Math.abs(sums[at]! - ref) <= 1e-5 * size)) fail(`${what}: group at ${first}`);
+          if (scope === 'sub-group' && size > 1 && bits[first + 1] !== POISON) {
+            fail(`${what}: ${first + 1} written`);
+          }
         } else {
           let sum = 0;
           for (let i = 0; i < size; i++) {
-            if (bits[first + i] !== sum) fail(`${what}: sub-group at ${first}, item ${i}`);
+            if (bits[first + i] !== sum) fail(`${what}: group at ${first}, item ${i}`);
             sum = (sum + words[first + i]!) >>> 0;
           }
         }
       }
-      return `256 random sub-groups of ${size}`;
+      return `256 random ${scope === 'work-group' ? 'groups' : `sub-groups of ${size}`}`;
     };
-    for (const op of ['reduce', 'scan'] as const) {
-      const operation = `sub-group ${op} ${op === 'reduce' ? 'f32' : 'u32'} 2^${log2}`;
-      const bytes = op === 'reduce' ? 4 * n : 8 * n;
-      const counted = op === 'reduce' ? 'read (sums written besides)' : 'read + written';
-      if (shapes.includes('subgroup')) {
-        const g = await prepareSubGroup(device, n, op);
-        device.queue.writeBuffer(g.input, 0, op === 'reduce' ? floats : words);
-        device.queue.writeBuffer(g.output, 0, new Uint32Array(n).fill(POISON));
-        const encoder = device.createCommandEncoder();
-        g.record(encoder);
-        device.queue.submit([encoder.finish()]);
-        const check = await verify(log, async () =>
-          checkSubGroups(op, `sub-group ${op}`, await readBack(device, g.output, 4 * n)),
-        );
-        const times = await time((e, timed) => g.record(e, timed));
-        g.destroy();
-        rows.push({ operation, variant: 'subgroup', items: n, times, bytes, counted, check });
-        log(`sub-group ${op} done`);
-      }
-      for (const lowering of lowerings) {
-        const input = storage(device, 4 * n);
-        const output = storage(device, 4 * n);
-        device.queue.writeBuffer(input, 0, op === 'reduce' ? floats : words);
-        device.queue.writeBuffer(output, 0, new Uint32Array(n).fill(POISON));
-        const [gx, gy] = grid(n / 256);
-        const g = await directLaunch(
-          device,
-          op === 'reduce' ? subGroupSum : subGroupScan,
-          lowering,
-          [gy, gx * 256],
-          [1, 256],
-          { src: input, dst: output },
-          { n },
-        );
-        const encoder = device.createCommandEncoder();
-        g.record(encoder);
-        device.queue.submit([encoder.finish()]);
-        const shape = lowering === 'subgroups' ? 'subgroup' : 'workgroup';
-        const name = `syclts ${op === 'reduce' ? 'reduceOverGroup' : 'exclusiveScanOverGroup'}`;
-        const check = await verify(log, async () =>
-          checkSubGroups(op, `${name} ${shape}`, await readBack(device, output, 4 * n)),
-        );
-        const times = await time((e, timed) => g.record(e, timed));
-        input.destroy();
-        output.destroy();
-        rows.push({
-          operation,
-          variant: `${name}(item.getSubGroup()), ${shape} lowering`,
-          items: n,
-          times,
-          bytes,
-          counted,
-          check,
-        });
-        log(`syclts sub-group ${op} ${lowering} done`);
+    /** Fills, checks, times and frees one kernel of a group row. */
+    const groupRow = async (op: GroupOp, scope: GroupScope, variant: string, g: GroupRun) => {
+      const outputs = groupOutputs(n, op, scope);
+      device.queue.writeBuffer(g.input, 0, op === 'reduce' ? floats : words);
+      device.queue.writeBuffer(g.output, 0, new Uint32Array(outputs).fill(POISON));
+      const encoder = device.createCommandEncoder();
+      g.record(encoder);
+      device.queue.submit([encoder.finish()]);
+      const check = await verify(log, async () =>
+        checkGroups(
+          op,
+          scope,
+          `${scope} ${op} ${variant}`,
+          await readBack(device, g.output, 4 * outputs),
+        ),
+      );
+      const times = await time((e, timed) => g.record(e, timed));
+      g.destroy();
+      const workGroupReduce = op === 'reduce' && scope === 'work-group';
+      rows.push({
+        operation: `${scope} ${op} ${op === 'reduce' ? 'f32' : 'u32'} 2^${log2}`,
+        variant,
+        items: n,
+        times,
+        bytes: workGroupReduce ? 4 * n + n / 64 : op === 'reduce' ? 4 * n : 8 * n,
+        counted:
+          op === 'scan'
+            ? 'read + written'
+            : workGroupReduce
+              ? 'read + sums written'
+              : 'read (sums written besides)',
+        check,
+      });
+      log(`${scope} ${op} ${variant} done`);
+    };
+    // Hand-written in each shape (sub-group functions with sub-group built-ins only), then the
+    // same functions written with syclts (reduceOverGroup, exclusiveScanOverGroup) on
+    // item.getGroup() or item.getSubGroup(), in each lowering.
+    const kernels = {
+      'work-group': { reduce: groupSum, scan: groupScan, on: '' },
+      'sub-group': { reduce: subGroupSum, scan: subGroupScan, on: '(item.getSubGroup())' },
+    } as const;
+    for (const scope of ['work-group', 'sub-group'] as const) {
+      for (const op of ['reduce', 'scan'] as const) {
+        for (const shape of shapes) {
+          if (scope === 'sub-group' && shape !== 'subgroup') continue;
+          await groupRow(op, scope, shape, await prepareGroup(device, n, op, shape, scope));
+        }
+        for (const lowering of lowerings) {
+          const input = storage(device, 4 * n);
+          const output = storage(device, 4 * groupOutputs(n, op, scope));
+          const [gx, gy] = grid(n / 256);
+          const g = await directLaunch(
+            device,
+            kernels[scope][op],
+            lowering,
+            [gy, gx * 256],
+            [1, 256],
+            { src: input, dst: output },
+            { n },
+          );
+          const shape = lowering === 'subgroups' ? 'subgroup' : 'workgroup';
+          const name = op === 'reduce' ? 'reduceOverGroup' : 'exclusiveScanOverGroup';
+          await groupRow(op, scope, `syclts ${name}${kernels[scope].on}, ${shape} lowering`, {
+            input,
+            output,
+            record: (e, timed) => g.record(e, timed),
+            destroy: () => {
+              input.destroy();
+              output.destroy();
+            },
+          });
+        }
       }
     }
   }

@@ -201,7 +201,7 @@ export const groupScan = kernel(
 
 /**
  * Each sub-group's first item writes the sum of its sub-group's elements at its own index (the
- * hand-written baseline: bench/src/gpu/collectives/sub-group.ts).
+ * hand-written baseline: bench/src/gpu/collectives/group.ts, scope `sub-group`).
  */
 export const subGroupSum = kernel(
   {
