@@ -61,6 +61,7 @@ const sizes = small
       batch: 20,
       collectivesLog2: 16,
       collectivePasses: 3,
+      collectiveMs: 0,
       triggers: 1,
     }
   : {
@@ -74,6 +75,7 @@ const sizes = small
       batch: 1000,
       collectivesLog2: 28,
       collectivePasses: 20,
+      collectiveMs: 1500,
       triggers: 5,
     };
 
@@ -244,6 +246,7 @@ const collectives: CollectiveRow[] = sections.has('collectives')
   ? await collectiveRows(device, {
       ...collectiveSelection,
       repetitions: sizes.collectivePasses,
+      steadyMs: sizes.collectiveMs,
       timer: bench.timer,
       log,
     })
@@ -390,7 +393,7 @@ if (cold.length) {
 if (collectives.length) {
   const ceiling = copy.gbs;
   section.push(
-    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then ${sizes.collectivePasses} runs recorded into one submission after about 300 ms of warm-up runs, each timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(ceiling, 0)} GB/s median).`,
+    `Hand-written WGSL collectives (bench/src/gpu/collectives/; the workgroup shapes: \`subgroup\` uses WGSL sub-group built-ins, \`workgroup\` workgroup memory only): each row's output poisoned and checked against a CPU reference first, then rounds of ${sizes.collectivePasses} runs recorded into one submission each, after about 300 ms of warm-up runs and for about ${sizes.collectiveMs / 1000} s, the round with the lowest median reported (the GPU's clock climbs from idle in steps that may hold for a second), each run timed from its first compute pass's beginning to its last pass's end (per-pass timestamps; buffer clears before the first pass are not timed). GB/s counts the bytes named in the row; "of copy" is that rate over the copy ceiling's read + written rate above (${fixed(ceiling, 0)} GB/s median).`,
     '',
     table(
       [

@@ -14,7 +14,7 @@ import { prepareReduce } from '../src/gpu/collectives/reduce.ts';
 import { prepareScan, scanTile } from '../src/gpu/collectives/scan.ts';
 import { prepareSort, SORT_TILE } from '../src/gpu/collectives/sort.ts';
 import { type BenchDevice, benchDevice } from '../src/gpu/device.ts';
-import { timePasses } from '../src/gpu/pass-timing.ts';
+import { type Timed, timePasses, timeSteady } from '../src/gpu/pass-timing.ts';
 
 let bench: BenchDevice;
 let device: GPUDevice;
@@ -218,6 +218,25 @@ test('per-pass timing gives one time per repetition', async () => {
   expect(times.us).toHaveLength(3);
   expect(times.best).toBeGreaterThan(0);
   expect(times.median).toBeGreaterThanOrEqual(times.best);
+  g.destroy();
+});
+
+test('steady timing reports its fastest round, not its first', async () => {
+  // For the first 700 ms each run records the kernel 20 times over (a GPU at its idle clock runs
+  // it slowly), past the warm-up and into the first rounds; after that, once.
+  const g = await prepareGroup(device, 256, 'scan', shapes[0]!);
+  let slowUntil = performance.now() + 700;
+  const record = (encoder: GPUCommandEncoder, timed: Timed) => {
+    if (performance.now() >= slowUntil) return g.record(encoder, timed);
+    g.record(encoder, (first) => timed(first, false));
+    for (let i = 0; i < 18; i++) g.record(encoder);
+    g.record(encoder, (_, last) => timed(false, last));
+  };
+  const slow = await timePasses(device, record, 3, 1);
+  slowUntil = performance.now() + 700;
+  const steady = await timeSteady(device, record, 3, 1500);
+  expect(steady.us).toHaveLength(3);
+  expect(steady.median).toBeLessThan(slow.median / 4);
   g.destroy();
 });
 

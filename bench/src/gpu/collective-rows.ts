@@ -42,7 +42,7 @@ import { type Finish, prepareReduce } from './collectives/reduce.js';
 import { prepareScan, scanTile } from './collectives/scan.js';
 import { prepareSort } from './collectives/sort.js';
 import type { PassTimer } from './device.js';
-import { type PassTimes, summarize, timePasses } from './pass-timing.js';
+import { type PassTimes, summarize, type timePasses, timeSteady } from './pass-timing.js';
 import { directLaunch } from './syclts-direct.js';
 
 export const COLLECTIVES = ['reduce', 'scan', 'sort', 'group'] as const;
@@ -66,6 +66,8 @@ export interface CollectiveOptions {
   readonly rows: readonly Collective[];
   readonly log2: number;
   readonly repetitions: number;
+  /** How long each row is timed in rounds of `repetitions` (its best round reported). */
+  readonly steadyMs: number;
   /** Times the passes the runtime records (the sort through the runtime). */
   readonly timer: PassTimer;
   readonly log?: (line: string) => void;
@@ -166,7 +168,7 @@ export async function collectiveRows(
     s === 'subgroup' ? 'subgroups' : 'workgroup',
   );
   const time = (record: Parameters<typeof timePasses>[1]) =>
-    timePasses(device, record, repetitions, 2, 300);
+    timeSteady(device, record, repetitions, options.steadyMs);
 
   if (options.rows.includes('reduce')) {
     // Workgroups of the grid-stride pass (BENCH_REDUCE_GROUPS, default 2048, at most 65535).

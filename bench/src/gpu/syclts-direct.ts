@@ -2,7 +2,8 @@
  * A kernel syclts compiled, run with plain WebGPU calls for per-pass timing beside hand-written
  * WGSL: its native variant in one lowering of its group functions, bound as docs/device-images.md
  * lays the bindings out (the launch uniform's first record, group offset 0 and no launch slot
- * taken; a reduction's finishing kernel after it in the same run). What is timed is the WGSL
+ * taken; a reduction's finishing kernel after it in the same run), in the pipeline the runtime
+ * runs for a launch that binds its own record (the launch-slot code off). What is timed is the WGSL
  * syclts prints; the runtime's launch path is measured by the launch rows.
  */
 import {
@@ -69,6 +70,9 @@ export async function directLaunch(
     const leaf = image.specConstants[bindingOf(id)!.symbolicId]!.leaves[0]!;
     constants[String(leaf.id)] = value;
   }
+  // A launch that binds its own record (every large one) runs without the launch-slot code.
+  const slotsOverride = info.launchSlots.includes('native') && image.launchSlots?.override;
+  if (slotsOverride) constants[slotsOverride] = 0;
   const groups = global.map((g, d) => Math.ceil(g / local[d]!));
   const count = groups.reduce((a, b) => a * b, 1);
   const bound: Record<string, GPUBuffer> = { ...buffers };
