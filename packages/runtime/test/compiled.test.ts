@@ -1,7 +1,10 @@
 /** The runtime on programs the compiler built from real `.sycl.ts` sources. */
+
+import type { Program } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { build, errc, getKernelBundle, ndRange, type Queue, SyclError } from '../src/index.js';
 import * as argsModule from './fixtures/compiled/args.sycl.js';
+import * as layoutModule from './fixtures/compiled/layout.sycl.js';
 import * as matmulModule from './fixtures/compiled/matmul.sycl.js';
 import * as scaleModule from './fixtures/compiled/scale.sycl.js';
 import * as slotcallModule from './fixtures/compiled/slotcall.sycl.js';
@@ -15,7 +18,9 @@ beforeAll(() => {
   compileFixture('matmul', matmulModule);
   compileFixture('args', argsModule);
   compileFixture('slotcall', slotcallModule);
+  layoutProgram = compileFixture('layout', layoutModule);
 });
+let layoutProgram: Program;
 
 const { factor, scale } = scaleModule;
 const { tuning, bias, history, tuned } = tunedModule;
@@ -123,6 +128,65 @@ describe.each(['native', 'emulated'] as const)('compiled programs (%s)', (mode) 
     expect(h).toEqual([0, 1, 2, 3].map((i) => first[i]! + second[i]!));
   });
 });
+
+type Nine = [number, number, number, number, number, number, number, number, number];
+
+describe.each(['native', 'emulated'] as const)(
+  "the design's layout of composite constants (%s)",
+  (mode) => {
+    const { idInt, idA, idNested, weights, flags, leaves } = layoutModule;
+    const read = async (set: (cgh: Parameters<Parameters<Queue['submit']>[0]>[0]) => void) => {
+      const q = await freshQueue({ specConstants: mode });
+      const out = q.buffer(new Float32Array(20).fill(Number.NaN));
+      await q
+        .submit((cgh) => {
+          set(cgh);
+          cgh.parallelFor(1, leaves, { out });
+        })
+        .wait();
+      return Array.from(await out.read());
+    };
+
+    test('every leaf reads as set, the defaults and fresh values', async () => {
+      // Offsets 0, 4, 16 (the design's), 24 (nine floats, stride 4), 64: records of 96 bytes,
+      // which the uniform address space takes only as words.
+      const image = layoutProgram.images[0]!;
+      expect(Object.values(image.specConstants).map((c) => c.emulationOffset)).toEqual([
+        0, 4, 16, 24, 64,
+      ]);
+      expect(image.emulation).toMatchObject({ addressSpace: 'uniform', size: 96 });
+      expect(await read(() => {})).toEqual([
+        -7, 11, 0.5, -1.25, 2.5, 3.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 0.25, 0.5, 0.75, 4,
+      ]);
+      const [i, x, count] = Array.from(randomU32(3, 16), (v) => v % 50_000);
+      const f = Array.from(randomU32(16, 24), (v) => (v % 1000) / 8 - 60);
+      const values = [
+        -i!,
+        x!,
+        f[0]!,
+        f[1]!,
+        f[2]!,
+        f[3]!,
+        ...f.slice(4, 13),
+        0,
+        ...f.slice(13, 16),
+      ];
+      expect(
+        await read((cgh) => {
+          cgh.setSpecializationConstant(idInt, -i!);
+          cgh.setSpecializationConstant(idA, { x: x!, n: { a: f[0]!, b: f[1]! } });
+          cgh.setSpecializationConstant(idNested, { a: f[2]!, b: f[3]! });
+          cgh.setSpecializationConstant(weights, f.slice(4, 13) as Nine);
+          cgh.setSpecializationConstant(flags, {
+            on: false,
+            v: f.slice(13, 16) as [number, number, number],
+            count: count!,
+          });
+        }),
+      ).toEqual([...values, count]);
+    });
+  },
+);
 
 describe('a compiled nd-range kernel whose workgroup size is a specialization constant', () => {
   const n = 16;

@@ -37,7 +37,7 @@ import {
   globalInfo,
   layoutGlobals,
 } from './global-storage.js';
-import { containsScalar, leavesOf, uniformViolation } from './layout.js';
+import { containsScalar, leavesOf, MAX_WORD_LEAVES, uniformViolation } from './layout.js';
 import { checkKernelLimits } from './limits.js';
 import type {
   LinkedDeviceGlobal,
@@ -246,7 +246,13 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     }
   }
   const emulationSize = roundUp(16, Math.max(emulationLayout.end, 4));
-  const uniform = emulationSize <= MAX_UNIFORM_BYTES && uniformViolation(emulationMembers) === null;
+  // A layout the uniform rules do not take as it is stays uniform as words, where every constant
+  // is small enough to rebuild from them: a value read from storage in every invocation costs a
+  // memory-bound kernel several percent where a uniform costs under one.
+  const uniformAsIs = uniformViolation(emulationMembers) === null;
+  const inWords =
+    !uniformAsIs && specConstants.every((c) => c.info.leaves.length <= MAX_WORD_LEAVES);
+  const uniform = emulationSize <= MAX_UNIFORM_BYTES && (uniformAsIs || inWords);
   const emulation =
     specConstants.length === 0 || !modes.includes('emulated')
       ? null
@@ -257,6 +263,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
           size: emulationSize,
           records: recordsOf(emulationSize),
           ...emulationNames,
+          inWords: uniform && inWords,
         };
   const slotted = linkedKernels.some((k) =>
     k.info.variants.some((v) => usesLaunchSlots(k.info, v)),

@@ -55,6 +55,12 @@ function typeViolation(type: DataType, offset: number, room: number): string | n
 }
 
 /**
+ * Scalars a composite constant may hold and still be rebuilt from the emulation buffer's words
+ * where it is read (one load each); past that the buffer stays in storage.
+ */
+export const MAX_WORD_LEAVES = 64;
+
+/**
  * The scalar leaves of a type, depth-first, members in declaration order, matrices column by
  * column; offsets in the storage layout. `id` counts from `firstId`.
  */

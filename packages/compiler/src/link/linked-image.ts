@@ -144,7 +144,16 @@ export interface LinkedImage {
   readonly sources: ReadonlyMap<string, string>;
   /** Where the emulated variant reads its constants; null when the image has none. */
   readonly emulation:
-    | (EmulationBuffer & { readonly wgslName: string; readonly structName: string })
+    | (EmulationBuffer & {
+        readonly wgslName: string;
+        readonly structName: string;
+        /**
+         * Each record is declared as the 16-byte words it holds (`w: array<vec4<u32>, n>`) and
+         * every constant rebuilt from its words where it is read: the layout (the design's
+         * offsets) breaks WGSL's uniform-only rules, and the buffer stays uniform this way.
+         */
+        readonly inWords: boolean;
+      })
     | null;
   /** Where kernels take their launch slot; null when no kernel uses one. */
   readonly launchSlots:

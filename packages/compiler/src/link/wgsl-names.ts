@@ -27,6 +27,8 @@ const ENTRY_LOCALS = [
  * specialization constants in the emulated variant.
  */
 export const LAUNCH_SLOT = 'slot';
+/** The member of an emulation record held as words (`LinkedImage.emulation.inWords`). */
+export const EMULATION_WORDS = 'w';
 
 /** Generated struct field names of the `launch` uniform. */
 export const LAUNCH_FIELDS = {

@@ -66,8 +66,8 @@ test('the design example: id_int gets {0}, id_A gets {1, 2, 3} at offsets 0, 4, 
   expect(nested!.info.leaves.map((l) => l.id)).toEqual([4, 5]);
   // As in the DPC++ design: sizeof(int) = 4, sizeof(A) = 12, so the offsets are 0, 4, 16.
   expect(image.specConstants.map((c) => c.info.emulationOffset)).toEqual([0, 4, 16]);
-  // A nested struct at offset 4 breaks the uniform rules: the buffer is read-only storage.
-  expect(image.emulation).toMatchObject({ addressSpace: 'storage', size: 32 });
+  // A nested struct at offset 4 breaks the uniform rules: the records are held as words, uniform.
+  expect(image.emulation).toMatchObject({ addressSpace: 'uniform', size: 32, inWords: true });
 });
 
 test('numeric IDs follow first use, not declaration order', () => {
@@ -102,7 +102,8 @@ test('an emulation buffer of scalars, bool, vec3, an array, a matrix and nested 
   expect(Object.values(byName).map((c) => c.emulationOffset)).toEqual([
     0, 4, 16, 28, 32, 48, 96, 144,
   ]);
-  expect(image.emulation).toMatchObject({ size: 160, addressSpace: 'storage' });
+  // array<f32, 3> (stride 4) breaks the uniform rules: the records are held as words, uniform.
+  expect(image.emulation).toMatchObject({ size: 160, addressSpace: 'uniform', inWords: true });
   expect(byName.c1!.leaves).toEqual([{ id: 1, offset: 0, size: 4, scalar: 'bool', path: [] }]);
   expect(byName.c2!.leaves.map((l) => [l.id, l.offset])).toEqual([
     [2, 0],
@@ -147,7 +148,7 @@ test('the emulation buffer is a uniform when its layout already meets the unifor
     { name: 's', type: struct({ a: vec(f32, 3), b: f32 }) },
   ]);
   expect(image.specConstants.map((c) => c.info.emulationOffset)).toEqual([0, 16, 32, 64]);
-  expect(image.emulation).toMatchObject({ addressSpace: 'uniform', size: 80 });
+  expect(image.emulation).toMatchObject({ addressSpace: 'uniform', size: 80, inWords: false });
 });
 
 test('an emulation buffer over 64 KiB is read-only storage', () => {
@@ -211,7 +212,7 @@ test('f16 constants: 2-byte leaves, f16 layout, `enable f16` and h literals', ()
     [4, 0, 2, 'f16'],
     [5, 4, 4, 'f32'],
   ]);
-  expect(image.emulation).toMatchObject({ size: 32, addressSpace: 'uniform' });
+  expect(image.emulation).toMatchObject({ size: 32, addressSpace: 'uniform', inWords: false });
   const folded = link(
     {
       modules: modules(

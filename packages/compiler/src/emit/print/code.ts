@@ -15,11 +15,11 @@ import type {
   SizeValue,
 } from '../../link/linked-image.js';
 import { logKey } from '../../link/log.js';
-import { LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
+import { EMULATION_WORDS, LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
 import { slotTakers } from '../transforms/index.js';
 import { atomicSpace, isF32Atomic, isF32Helper } from './atomics.js';
 import type { GroupPrinter, JointArray } from './collectives.js';
-import type { BuiltinHelpers } from './helpers.js';
+import { type BuiltinHelpers, wordRead } from './helpers.js';
 import { fromHost, toHost } from './host-values.js';
 import { LineOrigins, type Origin } from './line-origins.js';
 import { literal } from './literals.js';
@@ -60,11 +60,20 @@ export class ImageScope {
     );
   }
 
-  /** Where a specialization constant's value is: an override, a rebuilt private, or a buffer field. */
+  /**
+   * Where a specialization constant's value is: an override, a rebuilt private, a buffer field,
+   * or a value rebuilt from the buffer's words.
+   */
   specConstant(id: SymbolicId): string {
     const c = this.specConstants.get(id)!;
     if (this.mode === 'native') return c.wgslName;
-    return `${this.image.emulation!.wgslName}[${LAUNCH_SLOT}].${c.wgslName}`;
+    const emulation = this.image.emulation!;
+    if (!emulation.inWords) return `${emulation.wgslName}[${LAUNCH_SLOT}].${c.wgslName}`;
+    const record = `${emulation.wgslName}[${LAUNCH_SLOT}].${EMULATION_WORDS}`;
+    if (c.info.type.kind === 'scalar') {
+      return wordRead(record, c.info.emulationOffset, c.info.leaves[0]!);
+    }
+    return `${this.helpers.words(c, record)}(${LAUNCH_SLOT})`;
   }
 
   /** The number of items in a kernel's work-group, as a u32 override-expression. */

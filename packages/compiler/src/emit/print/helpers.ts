@@ -4,13 +4,35 @@
  * argument is evaluated once, named by the module's namer after the struct types' rule (a
  * prefix no function-scope name takes, since they are named while printing).
  */
-import type { DataType, LogValueType } from '@syclts/dsl';
+import type { DataType, LogValueType, SpecConstantLeaf } from '@syclts/dsl';
 import { HELPER_BUILTINS } from '../../builtins/overloads.js';
-import type { LinkedLog } from '../../link/linked-image.js';
-import { HELPER_PREFIX, type Namer } from '../../link/wgsl-names.js';
+import type { LinkedLog, LinkedSpecConstant } from '../../link/linked-image.js';
+import { HELPER_PREFIX, LAUNCH_SLOT, type Namer } from '../../link/wgsl-names.js';
 import { type AtomicSpace, type F32AtomicHelper, f32AtomicHelper } from './atomics.js';
+import { fromLeaves } from './leaves.js';
 import { logHelper, logHelperKey } from './log.js';
 import type { WgslTypes } from './types.js';
+
+const COMPONENTS = 'xyzw';
+
+/**
+ * A scalar leaf (host form: bool as u32) read from the 16-byte words of an emulation record,
+ * `record` an expression of them, the constant at `base`.
+ */
+export function wordRead(record: string, base: number, leaf: SpecConstantLeaf): string {
+  const offset = base + leaf.offset;
+  const word = `${record}[${offset >> 4}].${COMPONENTS[(offset >> 2) & 3]}`;
+  switch (leaf.scalar) {
+    case 'f32':
+    case 'i32':
+      return `bitcast<${leaf.scalar}>(${word})`;
+    case 'f16':
+      return `bitcast<vec2<f16>>(${word}).${COMPONENTS[(offset >> 1) & 1]}`;
+    case 'u32':
+    case 'bool':
+      return word;
+  }
+}
 
 export class BuiltinHelpers {
   readonly #helpers = new Map<string, { readonly name: string; readonly text: string }>();
@@ -57,6 +79,25 @@ export class BuiltinHelpers {
     if (known) return known.name;
     const name = this.namer.call(`${HELPER_PREFIX}log_${logHelperKey(args)}`);
     this.#helpers.set(key, { name, text: logHelper(name, log, args) });
+    return name;
+  }
+
+  /**
+   * The helper that rebuilds composite specialization constant `c` from the words of the
+   * emulation record `record` (a WGSL expression of the launch slot, `sc_buffer[slot].w`): its host
+   * form (bool as u32), leaf by leaf at the leaves' offsets.
+   */
+  words(c: LinkedSpecConstant, record: string): string {
+    const key = `words:${c.symbolicId}`;
+    const known = this.#helpers.get(key);
+    if (known) return known.name;
+    const name = this.namer.call(`${HELPER_PREFIX}${c.wgslName}`);
+    let next = 0;
+    const leaf = (): string => wordRead(record, c.info.emulationOffset, c.info.leaves[next++]!);
+    const value = fromLeaves(c.info.type, c.wgslName, this.types, 'host', leaf);
+    const result = this.types.type(c.info.type, c.wgslName, 'host');
+    const text = `fn ${name}(${LAUNCH_SLOT}: u32) -> ${result} {\n  return ${value};\n}`;
+    this.#helpers.set(key, { name, text });
     return name;
   }
 

@@ -1,7 +1,6 @@
 /** One device image as one WGSL module, for the native or the emulated variant. */
 import {
   type CollectiveLowering,
-  type DataType,
   type LineMap,
   type SpecConstantMode,
   type SymbolicId,
@@ -10,16 +9,18 @@ import {
 import type { Block } from '../../ir/device-code.js';
 import { holdsGroups } from '../../ir/effects.js';
 import { valueAt } from '../../link/layout.js';
-import type {
-  LinkedGlobalStorage,
-  LinkedImage,
-  LinkedKernel,
-  LinkedSpecConstant,
-} from '../../link/linked-image.js';
-import { commentText, LAUNCH_FIELDS, LAUNCH_SLOT, Namer } from '../../link/wgsl-names.js';
+import type { LinkedGlobalStorage, LinkedImage, LinkedKernel } from '../../link/linked-image.js';
+import {
+  commentText,
+  EMULATION_WORDS,
+  LAUNCH_FIELDS,
+  LAUNCH_SLOT,
+  Namer,
+} from '../../link/wgsl-names.js';
 import { CodePrinter, ImageScope, launchPlace } from './code.js';
 import { GroupPrinter, SUBGROUP_BUILTINS } from './collectives.js';
 import { BuiltinHelpers } from './helpers.js';
+import { fromLeaves } from './leaves.js';
 import { literal } from './literals.js';
 import { logDeclarations } from './log.js';
 import { MatrixPrinter } from './matrices.js';
@@ -150,32 +151,12 @@ function nativeConstants(image: LinkedImage, types: WgslTypes): string[] {
     }
     if (c.info.type.kind !== 'scalar') {
       const type = types.type(c.info.type, c.wgslName);
-      lines.push(`var<private> ${c.wgslName}: ${type} = ${rebuild(c, types)};`);
+      let next = 0;
+      const value = fromLeaves(c.info.type, c.wgslName, types, 'value', () => c.leafNames[next++]!);
+      lines.push(`var<private> ${c.wgslName}: ${type} = ${value};`);
     }
   }
   return lines;
-}
-
-/** A composite constant's value built from its leaf overrides, depth-first like the leaves. */
-function rebuild(c: LinkedSpecConstant, types: WgslTypes): string {
-  let next = 0;
-  const build = (type: DataType, hint: string): string => {
-    switch (type.kind) {
-      case 'scalar':
-      case 'atomic':
-        return c.leafNames[next++]!;
-      case 'vector':
-      case 'matrix': {
-        const n = type.kind === 'vector' ? type.size : type.columns * type.rows;
-        return `${types.type(type, hint)}(${Array.from({ length: n }, () => c.leafNames[next++]!).join(', ')})`;
-      }
-      case 'array':
-        return `${types.type(type, hint)}(${Array.from({ length: type.length }, () => build(type.element, hint)).join(', ')})`;
-      case 'struct':
-        return `${types.type(type, hint)}(${type.fields.map((f) => build(f.type, `${hint}_${f.name}`)).join(', ')})`;
-    }
-  };
-  return build(c.info.type, c.wgslName);
 }
 
 /**
@@ -185,10 +166,17 @@ function rebuild(c: LinkedSpecConstant, types: WgslTypes): string {
 function emulatedConstants(image: LinkedImage, types: WgslTypes): string[] {
   const emulation = image.emulation!;
   const last = image.specConstants.length - 1;
-  const fields = image.specConstants.map((c, i) => {
-    const size = i === last ? `@size(${emulation.size - c.info.emulationOffset}) ` : '';
-    return `  ${size}${c.wgslName}: ${types.type(c.info.type, c.wgslName, 'host')}, // ${commentText(c.symbolicId)} @ ${c.info.emulationOffset}`;
-  });
+  const fields = emulation.inWords
+    ? [
+        ...image.specConstants.map(
+          (c) => `  // ${commentText(c.symbolicId)} @ ${c.info.emulationOffset}`,
+        ),
+        `  ${EMULATION_WORDS}: array<vec4<u32>, ${emulation.size / 16}>,`,
+      ]
+    : image.specConstants.map((c, i) => {
+        const size = i === last ? `@size(${emulation.size - c.info.emulationOffset}) ` : '';
+        return `  ${size}${c.wgslName}: ${types.type(c.info.type, c.wgslName, 'host')}, // ${commentText(c.symbolicId)} @ ${c.info.emulationOffset}`;
+      });
   const declaration =
     emulation.addressSpace === 'uniform'
       ? `var<uniform> ${emulation.wgslName}: array<${emulation.structName}, ${emulation.records}>;`
