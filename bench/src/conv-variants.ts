@@ -40,8 +40,8 @@ const argsRecords = new ArrayBuffer(64 * 96);
   u[20] = n;
   u[21] = n;
 }
-/** The emulation buffer's record 0: coefficients, width, height. */
-const scRecord = new ArrayBuffer(48);
+/** The emulation buffer (64 records of 48 bytes), record 0: coefficients @0, width @36, height @40. */
+const scRecord = new ArrayBuffer(64 * 48);
 new Float32Array(scRecord).set(CONV_COEFFS);
 new Uint32Array(scRecord).set([n, n], 9);
 /** Hand-written: the values in a uniform struct. */
@@ -116,12 +116,22 @@ fn ${entry}(
 `;
   return code.slice(0, start) + replaced + code.slice(end);
 }
-const inPlace = (code: string) =>
-  replace(
-    replace(code, /let c: array<f32, 9> = sc_buffer\[slot\]\.sc_coeffs;\n/, ''),
-    /c\[\(dy \* 3i\) \+ dx\]/,
-    'sc_buffer[slot].sc_coeffs[(dy * 3i) + dx]',
-  );
+/**
+ * The emulated WGSL as syclts printed it before it held records as words: the same record (the
+ * same offsets) declared member by member, which `array<f32, 9>` (stride 4) keeps out of the
+ * uniform address space, so the buffer was read-only storage.
+ */
+const inStorage = (code: string) =>
+  [
+    [/fn H_sc_coeffs\(slot: u32\)[^\n]*\n[^\n]*\n\}\n/, ''],
+    [
+      /struct SpecConstants \{[\s\S]*?\n\}\n(@group\(0\) @binding\(\d+\)) var<uniform> sc_buffer: array<SpecConstants, 64>;/,
+      'struct SpecConstants {\n  sc_coeffs: array<f32, 9>,\n  sc_width: u32,\n  @size(8) sc_height: u32,\n}\n$1 var<storage, read> sc_buffer: array<SpecConstants>;',
+    ],
+    [/H_sc_coeffs\(slot\)/, 'sc_buffer[slot].sc_coeffs'],
+    [/sc_buffer\[slot\]\.w\[2\]\.y/, 'sc_buffer[slot].sc_width'],
+    [/sc_buffer\[slot\]\.w\[2\]\.z/, 'sc_buffer[slot].sc_height'],
+  ].reduce((text, [from, to]) => replace(text, from as RegExp, to as string), code);
 
 interface Variant {
   readonly name: string;
@@ -183,32 +193,17 @@ const variants: Variant[] = [
     dst: 'a_conv3x3_dst',
   },
   {
-    name: 'syclts emulated, coefficients indexed in storage (no private copy)',
-    code: inPlace(emulatedWgsl),
+    name: 'syclts emulated, as printed before records were held as words (storage buffer), without launch slots',
+    code: inStorage(emulatedWgsl),
     entry: 'k_conv3x3',
     data: emulatedData,
     src: 'a_conv3x3_src',
     dst: 'a_conv3x3_dst',
-  },
-  {
-    name: 'syclts emulated, both',
-    code: inPlace(noSlot(emulatedWgsl, 'launch_conv3x3')),
-    entry: 'k_conv3x3',
-    data: emulatedData,
-    src: 'a_conv3x3_src',
-    dst: 'a_conv3x3_dst',
+    constants: unslotted,
   },
   {
     name: 'syclts emulated, two paths (the body a function of the slot, called with 0u when no slot is taken)',
     code: twoPaths(emulatedWgsl, 'k_conv3x3', 'launch_conv3x3'),
-    entry: 'k_conv3x3',
-    data: emulatedData,
-    src: 'a_conv3x3_src',
-    dst: 'a_conv3x3_dst',
-  },
-  {
-    name: 'syclts emulated, two paths, coefficients indexed in storage',
-    code: inPlace(twoPaths(emulatedWgsl, 'k_conv3x3', 'launch_conv3x3')),
     entry: 'k_conv3x3',
     data: emulatedData,
     src: 'a_conv3x3_src',

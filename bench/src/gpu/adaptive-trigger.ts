@@ -4,8 +4,9 @@
  * values have just become stable (it starts the background compile), against ordinary argument
  * launches of the same values on a queue without adaptive specialization. Each sample is a value
  * set of its own (matrix sizes n, n - 128, ... with k steps of 8, values no other row launches),
- * so that each finds no pipeline in the device's cache; after each trigger, launches go on until
- * the folded pipeline takes over (one compile at a time per kernel).
+ * so that each finds no pipeline in the device's cache, timed after 300 ms of its launches; after
+ * each trigger, launches go on until the folded pipeline takes over (one compile at a time per
+ * kernel).
  */
 import { vec4f } from '@syclts/dsl';
 import { ndRange, type Queue } from '@syclts/runtime';
@@ -57,7 +58,10 @@ export async function adaptiveTrigger(
   const takeover: { launches: number; ms: number }[] = [];
   const { stats } = adaptive;
   for (const s of sizes) {
-    await timed(plain, s);
+    // 300 ms of launches first: the takeover's waits leave the GPU idle, and an idle GPU's clock
+    // needs that long to climb back, or the launches timed next run at a fraction of it.
+    const warm = performance.now();
+    while (performance.now() - warm < 300) await timed(plain, s);
     const ordinary: number[] = [];
     for (let i = 0; i < ordinaryLaunches; i++) ordinary.push(await timed(plain, s));
     for (let i = 1; i < STABLE_LAUNCHES; i++) await timed(adaptive, s);
