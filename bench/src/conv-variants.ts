@@ -116,6 +116,13 @@ fn ${entry}(
 `;
   return code.slice(0, start) + replaced + code.slice(end);
 }
+/** The coefficients read from the record's words where they are indexed, not copied first. */
+const inWords = (code: string) =>
+  replace(
+    replace(code, /let c: array<f32, 9> = H_sc_coeffs\(slot\);\n/, ''),
+    /c\[\(dy \* 3i\) \+ dx\]/,
+    'bitcast<f32>(sc_buffer[slot].w[u32((dy * 3i) + dx) / 4u][u32((dy * 3i) + dx) % 4u])',
+  );
 /**
  * The emulated WGSL as syclts printed it before it held records as words: the same record (the
  * same offsets) declared member by member, which `array<f32, 9>` (stride 4) keeps out of the
@@ -195,6 +202,15 @@ const variants: Variant[] = [
   {
     name: 'syclts emulated, as printed before records were held as words (storage buffer), without launch slots',
     code: inStorage(emulatedWgsl),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+    constants: unslotted,
+  },
+  {
+    name: 'syclts emulated, coefficients indexed in the record words (no private copy), without launch slots',
+    code: inWords(emulatedWgsl),
     entry: 'k_conv3x3',
     data: emulatedData,
     src: 'a_conv3x3_src',
