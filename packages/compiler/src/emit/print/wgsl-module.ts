@@ -160,8 +160,9 @@ function nativeConstants(image: LinkedImage, types: WgslTypes): string[] {
 }
 
 /**
- * The emulation buffer: an array of records, one per launch (see `launchSlots`); the last member
- * is sized up to the record's size, so that the array's stride is the record size.
+ * The emulation buffer: an array of records, one per launch (see `launchSlots`). A record is a
+ * member per constant, the last sized up to the record's size so that the array's stride is the
+ * record size, or (`inWords`) one member of the record's 16-byte words.
  */
 function emulatedConstants(image: LinkedImage, types: WgslTypes): string[] {
   const emulation = image.emulation!;
