@@ -129,16 +129,18 @@ const inWords = (code: string) =>
  * uniform address space, so the buffer was read-only storage.
  */
 const inStorage = (code: string) =>
-  [
-    [/fn H_sc_coeffs\(slot: u32\)[^\n]*\n[^\n]*\n\}\n/, ''],
+  (
     [
-      /struct SpecConstants \{[\s\S]*?\n\}\n(@group\(0\) @binding\(\d+\)) var<uniform> sc_buffer: array<SpecConstants, 64>;/,
-      'struct SpecConstants {\n  sc_coeffs: array<f32, 9>,\n  sc_width: u32,\n  @size(8) sc_height: u32,\n}\n$1 var<storage, read> sc_buffer: array<SpecConstants>;',
-    ],
-    [/H_sc_coeffs\(slot\)/, 'sc_buffer[slot].sc_coeffs'],
-    [/sc_buffer\[slot\]\.w\[2\]\.y/, 'sc_buffer[slot].sc_width'],
-    [/sc_buffer\[slot\]\.w\[2\]\.z/, 'sc_buffer[slot].sc_height'],
-  ].reduce((text, [from, to]) => replace(text, from as RegExp, to as string), code);
+      [/fn H_sc_coeffs\(slot: u32\)[^\n]*\n[^\n]*\n\}\n/, ''],
+      [
+        /struct SpecConstants \{[\s\S]*?\n\}\n(@group\(0\) @binding\(\d+\)) var<uniform> sc_buffer: array<SpecConstants, 64>;/,
+        'struct SpecConstants {\n  sc_coeffs: array<f32, 9>,\n  sc_width: u32,\n  @size(8) sc_height: u32,\n}\n$1 var<storage, read> sc_buffer: array<SpecConstants>;',
+      ],
+      [/H_sc_coeffs\(slot\)/, 'sc_buffer[slot].sc_coeffs'],
+      [/sc_buffer\[slot\]\.w\[2\]\.y/, 'sc_buffer[slot].sc_width'],
+      [/sc_buffer\[slot\]\.w\[2\]\.z/, 'sc_buffer[slot].sc_height'],
+    ] as const satisfies readonly (readonly [RegExp, string])[]
+  ).reduce<string>((text, [from, to]) => replace(text, from, to), code);
 
 interface Variant {
   readonly name: string;
