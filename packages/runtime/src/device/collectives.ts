@@ -10,17 +10,9 @@
  */
 import type { CollectiveLowering, DeviceImage, JointMatrixInfo, KernelInfo } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
+import { type SubgroupMatrixConfig, subgroupMatrixConfigs } from './subgroup-matrix-configs.js';
 
 export const SUBGROUP_MATRIX_FEATURE = 'chromium-experimental-subgroup-matrix';
-
-/** One entry of the adapter's `subgroupMatrixConfigs` (Dawn): a product it runs natively. */
-export interface SubgroupMatrixConfig {
-  readonly componentType: string;
-  readonly resultComponentType: string;
-  readonly M: number;
-  readonly N: number;
-  readonly K: number;
-}
 
 export function collectiveLowering(device: GPUDevice, image: DeviceImage): CollectiveLowering {
   const subgroups = subgroupsFit(device, image);
@@ -30,9 +22,7 @@ export function collectiveLowering(device: GPUDevice, image: DeviceImage): Colle
   if (matrices.length === 0) return subgroups ? 'subgroups' : 'workgroup';
   for (const [name, info] of matrices) requireF16(device, name, info);
   if (!subgroups || !device.features.has(SUBGROUP_MATRIX_FEATURE)) return 'workgroup';
-  const configs =
-    (device.adapterInfo as { subgroupMatrixConfigs?: readonly SubgroupMatrixConfig[] })
-      .subgroupMatrixConfigs ?? [];
+  const configs = subgroupMatrixConfigs(device);
   for (const [name, info] of matrices) requireShapes(name, info, configs);
   for (const [name] of matrices) requireFullSubgroups(device, name, image.kernels[name]!);
   return 'subgroups';
@@ -84,7 +74,7 @@ function requireShapes(
 ): void {
   const offered = () =>
     configs.length === 0
-      ? 'none'
+      ? "none listed: Dawn in Node lists them on the adapter, not on a device's adapterInfo, so let Queue.create request the device (with dawnToggles for Dawn's toggles)"
       : configs
           .map((c) => `${c.componentType} -> ${c.resultComponentType} ${c.M}x${c.N}x${c.K}`)
           .join(', ');
