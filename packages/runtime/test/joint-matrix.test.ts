@@ -18,6 +18,7 @@ import {
 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { collectiveLowering } from '../src/device/collectives.js';
+import { rememberSubgroupMatrixConfigs } from '../src/device/subgroup-matrix-configs.js';
 import { ndRange, type Queue } from '../src/index.js';
 import '../src/groups.js';
 import * as jointMatmulModule from './fixtures/compiled/joint-matmul.sycl.js';
@@ -278,6 +279,44 @@ describe('joint matrices', () => {
     },
   );
 
+  test('an accessor smaller than one joint matrix is refused at the launch, by name', async () => {
+    // WebGPU's subgroup-matrix built-ins need a binding of one whole matrix: the layout asks for it.
+    const image = images.f32_16x16x16!;
+    const info = image.kernels['src/f32_16x16x16.sycl.ts#f32_16x16x16']!;
+    const bytes = Object.fromEntries(
+      info.bindings.flatMap((b) => (b.kind === 'accessor' ? [[b.arg, b.matrixBytes]] : [])),
+    );
+    expect(bytes).toEqual({ a: 1024, b: 1024, c: 1024, d: 1024, e: 1024 });
+    // Per accessor, its own matrices' size: u32 a 4 x 8, b 8 x 12, accumulators 4 x 12.
+    const u32Info = images.u32_4x12x8!.kernels['src/u32_4x12x8.sycl.ts#u32_4x12x8']!;
+    expect(
+      u32Info.bindings.flatMap((b) => (b.kind === 'accessor' ? [[b.arg, b.matrixBytes]] : [])),
+    ).toEqual([
+      ['a', 128],
+      ['b', 384],
+      ['c', 192],
+      ['d', 192],
+      ['e', 192],
+    ]);
+    const whole = () => q.buffer(new Float32Array(span(16, 16, 'rowMajor') * SUBGROUPS));
+    const small = q.buffer(new Float32Array(100));
+    const args = { a: whole(), b: whole(), c: whole(), d: small, e: whole() };
+    const range = ndRange([GROUP * WORKGROUPS], [GROUP]);
+    let thrown: unknown;
+    try {
+      q.parallelFor(range, kernels.f32_16x16x16!, args);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(SyclError);
+    expect((thrown as SyclError).errc).toBe(errc.kernelArgument);
+    expect((thrown as SyclError).message).toBe(
+      "queue.parallelFor: kernel src/f32_16x16x16.sycl.ts#f32_16x16x16, argument 'd': the buffer holds 400 bytes, less than the 1024 of the largest joint matrix the kernel loads or stores through it",
+    );
+    // Nothing was launched: the queue runs the same kernel with a whole matrix there.
+    await q.parallelFor(range, kernels.f32_16x16x16!, { ...args, d: whole() }).wait();
+  });
+
   test('the plain lowering runs where the device offers no subgroup matrices', () => {
     const lowering = collectiveLowering(q.device, images.i32_8x8x8!);
     if (!q.device.features.has('chromium-experimental-subgroup-matrix')) {
@@ -352,6 +391,40 @@ describe('the lowering chosen by device features', () => {
     expect(error.message).toContain('kernel src/f32_16x8x16.sycl.ts#f32_16x8x16');
     expect(error.message).toContain('f32 -> f32 joint matrices of M x N x K = 16x8x16');
     expect(error.message).toContain('f16 -> f32 16x16x16, f16 -> f16 16x8x8');
+  });
+
+  test("Dawn in Node: the adapter's configurations, where the device's list is empty", () => {
+    // As Dawn's Node binding gives them: getters on a prototype, and an empty list on the device.
+    class NativeConfig {
+      get componentType() {
+        return 'f32';
+      }
+      get resultComponentType() {
+        return 'f32';
+      }
+      get M() {
+        return 16;
+      }
+      get N() {
+        return 8;
+      }
+      get K() {
+        return 16;
+      }
+    }
+    const device = stubDevice(['subgroups', MATRIX]);
+    expect(() => collectiveLowering(device, images.f32_16x8x16!)).toThrow(
+      /none listed: Dawn in Node lists them on the adapter/,
+    );
+    const adapter = {
+      info: { subgroupMatrixConfigs: [new NativeConfig()] },
+    } as unknown as GPUAdapter;
+    rememberSubgroupMatrixConfigs(device, adapter);
+    expect(collectiveLowering(device, images.f32_16x8x16!)).toBe('subgroups');
+    // Only that device: another with an empty list still has none.
+    expect(() =>
+      collectiveLowering(stubDevice(['subgroups', MATRIX]), images.f32_16x8x16!),
+    ).toThrow(/none listed/);
   });
 
   test('an i32 product the device offers only in another shape: the same error', () => {

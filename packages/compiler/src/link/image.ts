@@ -29,6 +29,7 @@ import * as msg from '../diagnostics/link-messages.js';
 import { findExprs, findUpdates, someExpr } from '../ir/children.js';
 import type { Block, Expr, JointMatrixStmt } from '../ir/device-code.js';
 import type { DeviceGlobalDecl, SpecConstantDecl } from '../ir/device-object.js';
+import { matrixMemoryParts } from '../ir/matrix-memory.js';
 import { WGSL_LIMITS } from '../ir/wgsl-limits.js';
 import { compare } from './compare.js';
 import {
@@ -511,6 +512,7 @@ function buildKernel(
     },
   ];
   const bindingNames = new Map<string, string>();
+  const matrixBytes = jointMatrixBytes(decl.body);
   for (const p of decl.params) {
     if (p.kind !== 'accessor') continue;
     if (containsScalar(p.element, 'bool')) {
@@ -524,6 +526,7 @@ function buildKernel(
       arg: p.name,
       access: p.access,
       element: p.element,
+      ...(matrixBytes.has(p.name) && { matrixBytes: matrixBytes.get(p.name)! }),
     });
   }
 
@@ -704,6 +707,23 @@ function samplingPairs(body: Block<SymbolicId>): (readonly [string, string])[] {
       e.op === 'texture' && e.sampler !== null,
   );
   return calls.map((e) => [e.texture, e.sampler] as const);
+}
+
+/** By accessor: the bytes of the largest joint matrix the body loads or stores through it. */
+function jointMatrixBytes(body: Block<SymbolicId>): Map<string, number> {
+  const bytes = new Map<string, number>();
+  for (const s of findUpdates(
+    body,
+    (s): s is JointMatrixStmt<SymbolicId> => s.kind === 'jointMatrix',
+  )) {
+    if (s.fn !== 'load' && s.fn !== 'store') continue;
+    const root = matrixMemoryParts(s.memory)?.root;
+    if (root?.op !== 'param') continue;
+    const { element, rows, columns } = s.matrix.type;
+    const size = rows * columns * (element === 'f16' ? 2 : 4);
+    bytes.set(root.name, Math.max(size, bytes.get(root.name) ?? 0));
+  }
+  return bytes;
 }
 
 /** The joint matrices a kernel body declares and the products it computes, each once. */

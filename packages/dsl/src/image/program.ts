@@ -122,6 +122,12 @@ export type BindingInfo = { readonly group: number; readonly binding: number } &
       readonly arg: string;
       readonly access: AccessMode;
       readonly element: DataType;
+      /**
+       * Bytes of the largest joint matrix loaded or stored through it (absent when none is): a
+       * subgroup-matrix built-in needs a binding of at least one whole matrix, so the runtime's
+       * layout asks for that much.
+       */
+      readonly matrixBytes?: number;
     }
   | {
       readonly kind: 'launch';

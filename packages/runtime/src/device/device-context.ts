@@ -401,9 +401,14 @@ function bufferBindingType(binding: BufferBinding): GPUBufferBindingType {
   return binding.kind === 'accessor' && binding.access === 'read' ? 'read-only-storage' : 'storage';
 }
 
-/** The bytes a binding holds at least: an accessor one element, a uniform its whole struct. */
+/**
+ * The bytes a binding holds at least: an accessor one element (or one whole joint matrix, where
+ * one is loaded or stored through it), a uniform its whole struct.
+ */
 function minBindingSize(binding: BufferBinding): number {
-  if (binding.kind === 'accessor') return roundUp(4, strideOf(binding.element, 'storage'));
+  if (binding.kind === 'accessor') {
+    return Math.max(roundUp(4, strideOf(binding.element, 'storage')), binding.matrixBytes ?? 0);
+  }
   return binding.kind === 'launch' ? binding.size * (binding.records ?? 1) : 0;
 }
 
