@@ -9,10 +9,10 @@
 // the banks. With `view`, workgroup memory is a `buffer` (WGSL's buffer_view) written 16 bytes
 // at a time and read as f16 by the matrix loads; without it, the halves are stored one by one.
 // `sized` gives the storage arrays their length in the type, so that bounds checks need no
-// arrayLength. `unpack` turns each u32 into its two halves through f32 (bench/src/kernels/
-// tensor.sycl.ts, written in device code, does that) rather than by a bitcast. `regions` (one
-// stage) lays workgroup memory out as one array per subgroup row of A (WM rows) and column of B
-// (WN columns, padded by PAD), and unrolls the k step, so that every matrix load reads its
+// arrayLength. `unpack` turns each u32 into its two halves through f32 (examples/tensor-cores,
+// written in device code, does that) rather than by a bitcast. `regions` (one stage) lays
+// workgroup memory out as one array per subgroup row of A (WM rows) and column of B (WN columns,
+// padded by PAD), and unrolls the k step, so that every matrix load reads its
 // subgroup's region at a constant offset: Dawn's robustness then predicates each load on a
 // condition the compiler decides.
 export function matmulF16Wgsl({

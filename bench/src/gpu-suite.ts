@@ -441,7 +441,7 @@ if (collectives.length) {
 }
 if (tensor.length) {
   section.push(
-    "Tensor cores (`tensor-cores.mjs`, one process each, with Dawn's robustness and with `disable_robustness`): the f16 x f16 -> f32 multiply of `kernels/tensor.sycl.ts` on joint matrices beside hand-written WGSL of the same algorithm and the fastest hand-written tiling, every pass timed after two seconds of load, outputs checked against float64 sums first.",
+    "Tensor cores (`tensor-cores.mjs`, one process each, with Dawn's robustness and with `disable_robustness`): the f16 x f16 -> f32 multiply of `examples/tensor-cores` on joint matrices in each of its tilings and of `kernels/tensor-regions.sycl.ts`, each beside hand-written WGSL of the same algorithm, and the fastest hand-written tiling, every pass timed after two seconds of load, outputs checked against float64 sums first.",
     '',
     ...tensor.flatMap((t) => [t, '']),
   );

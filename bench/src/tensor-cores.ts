@@ -1,9 +1,11 @@
 /**
- * Tensor cores from `.sycl.ts`: the f16 x f16 -> f32 matrix multiply written with joint matrices,
- * with one workgroup array per tile (kernels/tensor.sycl.ts) and with one region per sub-group
- * (kernels/tensor-regions.sycl.ts), each beside hand-written WGSL of the same algorithm
- * (gpu/matmul-f16-wgsl.mjs with `unpack`, and `regions`), and both layouts hand-written with
- * 16-byte copies to workgroup memory (the sweep's fastest), in one process:
+ * Tensor cores from `.sycl.ts`: the f16 x f16 -> f32 matrix multiply written with joint matrices.
+ * examples/tensor-cores's kernel (one workgroup array per tile, its tile sizes specialization
+ * constants) in every tiling of the example the device fits, each beside hand-written WGSL of
+ * that tiling (gpu/matmul-f16-wgsl.mjs with `unpack`); the kernel laid out in one region per
+ * sub-group (kernels/tensor-regions.sycl.ts) beside hand-written WGSL of its algorithm
+ * (`regions`); and both layouts hand-written with 16-byte copies to workgroup memory (the
+ * hand-written sweep's fastest), in one process:
  *
  *   node tensor-cores.mjs [n]        (default 4096; ROBUST=0 adds Dawn's disable_robustness)
  *
@@ -14,11 +16,26 @@
  * rounds of ten launches, every pass with GPU timestamps. Prints a Markdown table.
  */
 import { create, globals } from 'webgpu';
+import {
+  matmulF16,
+  matrixSize,
+  tileCols,
+  tileItems,
+  tileK,
+  tileRows,
+  tileStrideA,
+  tileStrideB,
+} from '../../examples/tensor-cores/src/matmul.sycl.ts';
+import {
+  describeTiling,
+  TILINGS,
+  type Tiling,
+  tilingProblem,
+} from '../../examples/tensor-cores/src/tiling.ts';
 import { matmulF16Wgsl, sampledCheck, testMatrix } from '../gpu/matmul-f16-wgsl.mjs';
 import { readBack, storage } from './gpu/collectives/common.js';
 import { timePasses } from './gpu/pass-timing.js';
 import { directLaunch } from './gpu/syclts-direct.js';
-import { tensorMatmul, tensorSize } from './kernels/tensor.sycl.ts';
 import { tensorMatmulRegions, tensorRegionsSize } from './kernels/tensor-regions.sycl.ts';
 
 Object.assign(globalThis, globals);
@@ -99,52 +116,65 @@ async function handWritten(
   };
 }
 
-/** A `.sycl.ts` kernel with the shape of kernels/tensor.sycl.ts, launched on the built-ins. */
-function syclts(
-  what: string,
-  kernel: typeof tensorMatmul | typeof tensorMatmulRegions,
-  size: typeof tensorSize,
-): Contender {
+/** kernels/tensor-regions.sycl.ts, launched on the built-ins. */
+function regions(what: string): Contender {
   return {
     what,
     launch: async (kind) => {
       const [a, b] = inputs[kind];
       const r = await directLaunch(
         device,
-        kernel,
+        tensorMatmulRegions,
         'subgroups',
         [n / 128, n],
         [1, 256],
         { a: a!.buffer, b: b!.buffer, c: output },
         {},
-        { constants: [[size, n]] },
+        { constants: [[tensorRegionsSize, n]] },
       );
       return (encoder, timed) => r.record(encoder, timed);
     },
   };
 }
 
-/** The tiling of both `.sycl.ts` kernels, which the hand-written kernels share. */
+/** examples/tensor-cores's kernel, its tile sizes set as specialization constants. */
+function sweptSyclts(t: Tiling): Contender {
+  const items = 32 * t.rows * t.cols;
+  return {
+    what: `\`.sycl.ts\`, tiles as specialization constants (examples/tensor-cores), ${describeTiling(t)}`,
+    launch: async (kind) => {
+      const [a, b] = inputs[kind];
+      const r = await directLaunch(
+        device,
+        matmulF16,
+        'subgroups',
+        [n / (64 * t.rows), (n / (64 * t.cols)) * items],
+        [1, items],
+        { a: a!.buffer, b: b!.buffer, c: output },
+        {},
+        {
+          constants: [
+            [matrixSize, n],
+            [tileRows, t.rows],
+            [tileCols, t.cols],
+            [tileK, t.k],
+            [tileItems, items],
+            [tileStrideA, t.k + 8],
+            [tileStrideB, 64 * t.cols + 8],
+          ],
+        },
+      );
+      return (encoder, timed) => r.record(encoder, timed);
+    },
+  };
+}
+
+/** The tiling of the regions kernel and of the example's default, which the hand-written kernels share. */
 const TILING = { BM: 128, BN: 256, BK: 32, WM: 64, WN: 64, stages: 1 } as const;
 
 /** Each `.sycl.ts` kernel is compared with the hand-written kernel of its algorithm (`base`). */
 const contenders: (Contender & { readonly base?: number })[] = [
-  {
-    ...syclts('`.sycl.ts`, one array per tile (kernels/tensor.sycl.ts)', tensorMatmul, tensorSize),
-    base: 2,
-  },
-  {
-    ...syclts(
-      '`.sycl.ts`, regions (kernels/tensor-regions.sycl.ts)',
-      tensorMatmulRegions,
-      tensorRegionsSize,
-    ),
-    base: 3,
-  },
-  await handWritten('hand-written WGSL, one array per tile, the same algorithm', {
-    ...TILING,
-    unpack: true,
-  }),
+  { ...regions('`.sycl.ts`, regions (kernels/tensor-regions.sycl.ts)'), base: 1 },
   await handWritten('hand-written WGSL, regions, the same algorithm', {
     ...TILING,
     regions: true,
@@ -160,6 +190,22 @@ const contenders: (Contender & { readonly base?: number })[] = [
     view: true,
   }),
 ];
+// The example's kernel in each tiling the device fits, beside hand-written WGSL of that tiling.
+for (const t of TILINGS.filter((t) => !tilingProblem(t, n, device.limits))) {
+  const base = contenders.length + 1;
+  contenders.push(
+    { ...sweptSyclts(t), base },
+    await handWritten(`hand-written WGSL, one array per tile, ${describeTiling(t)}`, {
+      BM: 64 * t.rows,
+      BN: 64 * t.cols,
+      BK: t.k,
+      WM: 64,
+      WN: 64,
+      stages: 1,
+      unpack: true,
+    }),
+  );
+}
 
 /** Sampled entries of C against a float64 sum: exact on integers, within 1e-5 of the magnitudes on reals. */
 async function check(c: Contender, kind: 'int' | 'real'): Promise<string> {

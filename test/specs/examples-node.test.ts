@@ -206,6 +206,52 @@ describe('matmul', () => {
   );
 });
 
+describe('tensor-cores', () => {
+  test(
+    '`npm start` runs every tiling it fits and checks it in float64, or names what the device lacks',
+    async () => {
+      const { stdout, json } = await npm(
+        ['start', '--', '--size', '256', '--repeat', '2', '--json'],
+        join(examples, 'tensor-cores'),
+      ).catch((error: { stdout?: string }) => {
+        // A failed check exits 1: show the report.
+        throw new Error(`tensor-cores failed:\n${error.stdout ?? String(error)}`);
+      });
+      console.log(stdout.trimEnd().split('\n').slice(0, -1).join('\n'));
+      const report = json as {
+        ok: boolean;
+        lowering: string;
+        n: number;
+        samples: number;
+        rows: { tiling: string; tflops: number; wrong: { integers: number; reals: number } }[];
+        skipped: { tiling: string; why: string }[];
+        refused?: { errc: string; message: string };
+      };
+      expect(report.ok).toBe(true);
+      expect(report.n).toBe(256);
+      if (report.refused) {
+        // A device without shader-f16 (SwiftShader): the runtime's error, naming kernel and feature.
+        expect(report.lowering).toBe('refused');
+        expect(report.refused.errc).toBe('feature_not_supported');
+        expect(report.refused.message).toMatch(
+          /kernel src\/matmul\.sycl\.ts#matmulF16 uses an f16 joint matrix \(a, 16 × 16\) and the device has no 'shader-f16'/,
+        );
+        expect(report.rows).toEqual([]);
+      } else {
+        // 128 x 256 and 256 x 128 tiles need n a multiple of 256: all five tilings fit n = 256.
+        expect(report.rows.map((r) => r.tiling)).toHaveLength(5 - report.skipped.length);
+        for (const row of report.rows) {
+          expect(row.wrong).toEqual({ integers: 0, reals: 0 });
+          expect(row.tflops).toBeGreaterThan(0);
+        }
+      }
+      // Tilings n does not fit are skipped with the reason, before anything runs.
+      for (const s of report.skipped) expect(s.why).toMatch(/exceed|not a multiple/);
+    },
+    NPM_START_TIMEOUT,
+  );
+});
+
 describe('histogram', () => {
   test(
     '`npm start` accumulates over launches in a device global and refuses copies against hostAccess',

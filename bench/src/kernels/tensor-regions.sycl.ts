@@ -18,13 +18,13 @@ import {
 } from '@syclts/dsl';
 
 /**
- * kernels/tensor.sycl.ts's matrix multiply (C = A x B, n x n f16 into f32, a 128 x 256 tile per
+ * examples/tensor-cores's matrix multiply in its default tiling (C = A x B, n x n f16 into f32, a 128 x 256 tile per
  * work-group of 8 sub-groups, each 64 x 64 as 4 x 4 accumulators, k 32 at a time through
  * workgroup memory) laid out for WebGPU's bounds checks: workgroup memory is one region per
  * sub-group row of A (64 rows) and per sub-group column of B (64 columns, padded by 8 halves),
  * and the k step is unrolled, so every matrix load reads its sub-group's region at a constant
  * offset and the check Dawn puts around each load is decided when the pipeline is compiled. With
- * the checks on (every browser) this is the faster of the two; without them, tensor.sycl.ts.
+ * the checks on (every browser) this is the faster of the two; without them, the example's.
  * The algorithm of bench/gpu/matmul-f16-wgsl.mjs with `{ BM: 128, BN: 256, BK: 32, WM: 64,
  * WN: 64, stages: 1, unpack: true, regions: true }`. Range: [n / 128, n] in work-groups of
  * [1, 256]; n a multiple of 256.
