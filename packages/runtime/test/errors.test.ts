@@ -1,4 +1,4 @@
-import { accessor, kernel, specializationId, u32, workgroupArray } from '@syclts/dsl';
+import { accessor, kernel, specializationId, u32 } from '@syclts/dsl';
 import { describe, expect, test, vi } from 'vitest';
 import { errc, ndRange, SyclError } from '../src/index.js';
 import { factor, fill } from './fixtures/fill.js';
@@ -47,43 +47,37 @@ describe('WebGPU errors become SyclErrors naming the kernel', () => {
     );
   });
 
-  test('a kernel beyond a device limit: errc.build at its declaration in the .sycl.ts source', async () => {
+  test('a raw WGSL body WebGPU refuses: errc.build at its place in the .sycl.ts source', async () => {
     const q = await freshQueue();
-    // The build checks literal sizes and the runtime the workgroup size; a workgroup array sized
-    // by a constant set at run time reaches WebGPU, whose refusal is located at the kernel.
-    const words = q.device.limits.maxComputeWorkgroupStorageSize / 4 + 4;
+    // The build checks device code, and the runtime the sizes constants set (a workgroup array
+    // past the device is kernel_not_supported before the pipeline, limits.test.ts); a raw WGSL
+    // body is checked for its shape only, so a type error in it reaches WebGPU, whose refusal is
+    // located in the body and names the kernel whose pipeline it was.
     const source = [
-      "import { accessor, kernel, specializationId, u32, workgroupArray } from '@syclts/dsl';",
-      'export const words = specializationId(u32, 4);',
-      "export const huge = kernel({ ndRange: 1, workgroupSize: [64], args: { out: accessor(u32, 'write') }, local: { tile: workgroupArray(u32, words) } },",
-      '  (item, _kh, { out }, { tile }) => { tile[item.getLocalId(0)] = 1; out[item.getGlobalId(0)] = tile[0]!; });',
+      "import { accessor, deviceFunction, kernel, specializationId, u32, wgsl } from '@syclts/dsl';",
+      'export const factor = specializationId(u32, 1);',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: device code, a raw WGSL body
+      'const seven = deviceFunction({ args: [], returns: u32 }, () => wgsl`let x: u32 = 1.5f; return x + ${factor};`);',
+      "export const uses = kernel({ ndRange: 1, workgroupSize: [64], args: { out: accessor(u32, 'write') } },",
+      '  (item, _kh, { out }) => { out[item.getGlobalId(0)] = seven(); });',
     ].join('\n');
-    const wordsId = specializationId(u32, 4);
-    const huge = kernel(
-      {
-        ndRange: 1,
-        workgroupSize: [64],
-        args: { out: accessor(u32, 'write') },
-        local: { tile: workgroupArray(u32, wordsId) },
-      },
+    const factor = specializationId(u32, 1);
+    const uses = kernel(
+      { ndRange: 1, workgroupSize: [64], args: { out: accessor(u32, 'write') } },
       () => {},
     );
-    compileSources([{ module: 'src/limits.sycl.ts', source, exports: { words: wordsId, huge } }]);
+    compileSources([{ module: 'src/raw.sycl.ts', source, exports: { factor, uses } }]);
     const out = q.buffer(u32, 64);
-    const error = await rejection(
-      q
-        .submit((cgh) => {
-          cgh.setSpecializationConstant(wordsId, words);
-          cgh.parallelFor(ndRange([64], [64]), huge, { out });
-        })
-        .wait(),
-    );
+    const error = await rejection(q.parallelFor(ndRange([64], [64]), uses, { out }).wait());
     expect(error.errc).toBe(errc.build);
-    expect(error.message).toMatch(
-      /^src\/limits\.sycl\.ts:3:14: kernel src\/limits\.sycl\.ts#huge: creating its native pipeline failed: /,
-    );
     const lines = error.message.split('\n');
-    expect(lines.slice(-2)).toEqual([`  3 | ${source.split('\n')[2]}`, '    |              ^']);
+    expect(lines[0]).toBe(
+      "src/raw.sycl.ts:3:73: error: cannot initialize 'let' of type 'u32' with value of type 'f32'",
+    );
+    expect(lines[1]).toBe(`  3 | ${source.split('\n')[2]}`);
+    expect(lines.at(-1)).toMatch(
+      /^kernel src\/raw\.sycl\.ts#uses: creating its \w+ pipeline failed$/,
+    );
     const stale = await rejection(out.read());
     expect(stale.message).toBe(
       `buffer ${out.id}.read(): it reads what a failed command wrote: ${error.message}`,

@@ -17,8 +17,8 @@ import {
   u32,
 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { rememberAdapter } from '../src/device/adapters.js';
 import { collectiveLowering } from '../src/device/collectives.js';
-import { rememberSubgroupMatrixConfigs } from '../src/device/subgroup-matrix-configs.js';
 import { ndRange, type Queue } from '../src/index.js';
 import '../src/groups.js';
 import * as jointMatmulModule from './fixtures/compiled/joint-matmul.sycl.js';
@@ -419,7 +419,7 @@ describe('the lowering chosen by device features', () => {
     const adapter = {
       info: { subgroupMatrixConfigs: [new NativeConfig()] },
     } as unknown as GPUAdapter;
-    rememberSubgroupMatrixConfigs(device, adapter);
+    rememberAdapter(device, adapter);
     expect(collectiveLowering(device, images.f32_16x8x16!)).toBe('subgroups');
     // Only that device: another with an empty list still has none.
     expect(() =>

@@ -166,6 +166,69 @@ export const sized = kernel(
   });
 });
 
+describe('workgroup memory sized at run time', () => {
+  test('beyond the device, or empty, is refused before the pipeline is created; within it runs', async () => {
+    // tile: rows x stride u32, both factors specialization constants.
+    const source = `import { accessor, kernel, specializationId, u32, workgroupArray } from '@syclts/dsl';
+export const rows = specializationId(u32, 8);
+export const stride = specializationId(u32, 9);
+export const staged = kernel(
+  { ndRange: 1, workgroupSize: [64], args: { out: accessor(u32, 'write') },
+    local: { tile: workgroupArray(u32, rows, stride) } },
+  (item, kh, { out }, { tile }) => {
+    const l = item.getLocalId(0);
+    const last = kh.getSpecializationConstant(rows) * kh.getSpecializationConstant(stride) - 1;
+    tile[l] = l * 5;
+    tile[last - l] = l + 1000;
+    item.barrier();
+    out[item.getGlobalId(0)] = tile[63 - l]! + tile[last - 63 + l]!;
+  });
+`;
+    const rows = specializationId(u32, 8);
+    const stride = specializationId(u32, 9);
+    const staged = kernel(
+      {
+        ndRange: 1,
+        workgroupSize: [64],
+        args: { out: accessor(u32, 'write') },
+        local: { tile: workgroupArray(u32, rows, stride) },
+      },
+      () => {},
+    );
+    compileSources([{ module: MODULE, source, exports: { rows, stride, staged } }]);
+    const q = await freshQueue();
+    const limit = q.device.limits.maxComputeWorkgroupStorageSize;
+    const out = q.buffer(new Uint32Array(64).fill(POISON));
+    const launch = (r: number, s: number) =>
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(rows, r);
+        cgh.setSpecializationConstant(stride, s);
+        cgh.parallelFor(ndRange([64], [64]), staged, { out });
+      });
+    // One row past the device's workgroup memory.
+    const over = limit / 4 / 64 + 1;
+    const error = caught(() => launch(over, 64));
+    expect(error.errc).toBe(errc.kernelNotSupported);
+    expect(error.message).toBe(
+      `handler.parallelFor: kernel ${MODULE}#staged needs maxComputeWorkgroupStorageSize ${over * 64 * 4} (its workgroup arrays from specialization constants, in bytes: tile ${over * 64 * 4}), but the device offers ${limit}: run it on a device whose limits allow it (Queue.create asks the adapter for its maxima; a device the caller creates must request them in requiredLimits)`,
+    );
+    const empty = caught(() => launch(0, 64));
+    expect(empty.errc).toBe(errc.invalid);
+    expect(empty.message).toBe(
+      `handler.parallelFor: kernel ${MODULE}#staged: its specialization constants give workgroup array 'tile' 0 elements; a workgroup array holds at least one`,
+    );
+    expect(q.stats.pipelinesCreated).toBe(0);
+    expect(Array.from(await out.read())).toEqual(new Array(64).fill(POISON));
+
+    // Within the limit: 16 x 9 u32.
+    await launch(16, 9).wait();
+    const last = 16 * 9 - 1;
+    expect(Array.from(await out.read())).toEqual(
+      Array.from({ length: 64 }, (_, l) => (63 - l) * 5 + (last - (last - 63 + l)) + 1000),
+    );
+  });
+});
+
 describe('a 16 MiB device global', () => {
   test('its few initial values reach the device, the rest is zero, and it copies back whole', async () => {
     const body = (16 * 1024 * 1024) / 4 - 8;

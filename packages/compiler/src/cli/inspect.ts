@@ -91,9 +91,9 @@ function describeImage(image: DeviceImage, index: number, count: number): string
   for (const [id, k] of kernels) {
     const range = `${k.ndRange ? 'nd-range' : 'range'} ${k.dimensions}D`;
     const memory =
-      k.workgroupMemoryBytes === null
-        ? 'sized by a specialization constant'
-        : `${k.workgroupMemoryBytes} bytes`;
+      k.workgroupMemory.kind === 'literal'
+        ? `${k.workgroupMemory.bytes} bytes`
+        : 'sized by specialization constants';
     lines.push(`    ${id} -> ${k.entryPoint}`);
     lines.push(
       `      ${range}, workgroup size (${k.workgroupSize.map(sizeText).join(', ')}), workgroup memory ${memory}`,

@@ -13,6 +13,7 @@ import {
   type LaunchField,
   memberLayout,
   roundUp,
+  type SizeExpr,
   type SpecConstantInfo,
   type SpecConstantLeaf,
   type SpecConstantMode,
@@ -20,6 +21,7 @@ import {
   sizeOf,
   strideOf,
   usesLaunchSlots,
+  type WorkgroupMemory,
   type WorkgroupSizeDim,
 } from '@syclts/dsl';
 import { scalarOf } from '../builtins/evaluate.js';
@@ -455,6 +457,24 @@ function buildKernel(
   const arrays = workgroupMemory(workgroupArrays);
   const scratch = groupScratchBytes(groupScratch, workgroupSize);
   const memory = arrays === null || scratch === null ? null : arrays + scratch;
+  const workgroupParts: WorkgroupMemory =
+    memory !== null
+      ? { kind: 'literal', bytes: memory }
+      : {
+          kind: 'specConstant',
+          arrays: [
+            ...workgroupArrays.map((w) => ({
+              name: w.name,
+              stride: strideOf(w.element),
+              length: sizeExpr(w.length),
+            })),
+            ...groupScratch.map((t) => ({
+              name: 'group functions',
+              stride: strideOf(t),
+              length: sizeExpr(product(workgroupSize)),
+            })),
+          ],
+        };
   const slotFits =
     memory !== null &&
     roundUp(16, memory) + 16 <= DEFAULT_KERNEL_LIMITS.maxComputeWorkgroupStorageSize &&
@@ -578,7 +598,7 @@ function buildKernel(
     ndRange: decl.range.kind === 'nd',
     workgroupSize: sizeDims,
     bindings,
-    workgroupMemoryBytes: memory,
+    workgroupMemory: workgroupParts,
     specConstants: reach.specConstants,
     deviceGlobals: reach.deviceGlobals,
     variants,
@@ -661,6 +681,28 @@ function longestArray(type: DataType): number {
 }
 
 /** Bytes of the kernel's workgroup arrays, or null when a specialization constant sizes one. */
+/** A size as the property sets hold it. */
+function sizeExpr(value: SizeValue): SizeExpr {
+  switch (value.kind) {
+    case 'literal':
+      return value;
+    case 'leaf':
+      return { kind: 'specConstant', symbolicId: value.symbolicId, leafId: value.leafId };
+    case 'binary':
+      return {
+        kind: 'binary',
+        operator: value.operator,
+        left: sizeExpr(value.left),
+        right: sizeExpr(value.right),
+      };
+  }
+}
+
+/** The items of a work-group of these sizes. */
+function product(sizes: readonly SizeValue[]): SizeValue {
+  return sizes.reduce((left, right) => ({ kind: 'binary', operator: '*', left, right }));
+}
+
 function workgroupMemory(arrays: readonly LinkedWorkgroupArray[]): number | null {
   let bytes = 0;
   for (const w of arrays) {

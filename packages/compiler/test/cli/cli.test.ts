@@ -198,7 +198,7 @@ device image src/gpu/tiles.sycl.ts
   device globals (0):
   kernels (1):
     src/gpu/tiles.sycl.ts#reverse -> k_reverse
-      nd-range 1D, workgroup size (src/gpu/tiles.sycl.ts#blockSize[@id 0], 1, 1), workgroup memory sized by a specialization constant
+      nd-range 1D, workgroup size (src/gpu/tiles.sycl.ts#blockSize[@id 0], 1, 1), workgroup memory sized by specialization constants
       variants: native
       @binding(0) launch uniform, 32 bytes: global_range: vec3<u32> @0, group_offset: vec3<u32> @16
       @binding(1) accessor out: array<f32> (write)

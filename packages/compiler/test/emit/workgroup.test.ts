@@ -93,7 +93,21 @@ test('a specialization constant sizes the work-group and its workgroup memory on
     { kind: 'literal', value: 1 },
     { kind: 'literal', value: 1 },
   ]);
-  expect(info.workgroupMemoryBytes).toBeNull();
+  expect(info.workgroupMemory).toEqual({
+    kind: 'specConstant',
+    arrays: [
+      {
+        name: 'tmp',
+        stride: 4,
+        length: {
+          kind: 'binary',
+          operator: '*',
+          left: { kind: 'specConstant', symbolicId: `${M}#bs`, leafId: 0 },
+          right: { kind: 'literal', value: 2 },
+        },
+      },
+    ],
+  });
   expect(info.ndRange).toBe(true);
   expect(image!.wgsl.native).toContain('@compute @workgroup_size(sc_bs, 1u, 1u)');
   expect(image!.wgsl.native).toContain('override wg_tile_tmp_length: u32 = (sc_bs * 2u);');

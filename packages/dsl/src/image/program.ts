@@ -169,6 +169,67 @@ export type WorkgroupSizeDim =
   | { readonly kind: 'literal'; readonly value: number }
   | { readonly kind: 'specConstant'; readonly symbolicId: SymbolicId; readonly leafId: number };
 
+/** An integer of literals and integer specialization-constant leaves, known at pipeline creation. */
+export type SizeExpr =
+  | { readonly kind: 'literal'; readonly value: number }
+  | { readonly kind: 'specConstant'; readonly symbolicId: SymbolicId; readonly leafId: number }
+  | {
+      readonly kind: 'binary';
+      readonly operator: '+' | '-' | '*' | '/' | '%';
+      readonly left: SizeExpr;
+      readonly right: SizeExpr;
+    };
+
+/**
+ * A size's value, each specialization-constant leaf valued by `leaf`, computed exactly: a value
+ * outside u32 (which WGSL refuses when it creates the pipeline) stays out of range, so that the
+ * checks against the device see it. A division by zero gives 0 (pipeline creation fails there).
+ */
+export function sizeValue(
+  size: SizeExpr,
+  leaf: (symbolicId: SymbolicId, leafId: number) => number,
+): number {
+  switch (size.kind) {
+    case 'literal':
+      return size.value;
+    case 'specConstant':
+      return leaf(size.symbolicId, size.leafId);
+    case 'binary': {
+      const l = sizeValue(size.left, leaf);
+      const r = sizeValue(size.right, leaf);
+      switch (size.operator) {
+        case '+':
+          return l + r;
+        case '-':
+          return l - r;
+        case '*':
+          return l * r;
+        case '/':
+          return r === 0 ? 0 : Math.trunc(l / r);
+        case '%':
+          return r === 0 ? 0 : l % r;
+      }
+    }
+  }
+}
+
+/**
+ * A kernel's `var<workgroup>` memory: its bytes, or, where specialization constants size an array
+ * of it (or the work-group its group functions take scratch memory for), each array's stride and
+ * length, for the runtime to add up and check against the device when it creates the pipeline.
+ */
+export type WorkgroupMemory =
+  | { readonly kind: 'literal'; readonly bytes: number }
+  | {
+      readonly kind: 'specConstant';
+      readonly arrays: readonly {
+        /** The `local` array's name, or `group functions` for their scratch memory. */
+        readonly name: string;
+        readonly stride: number;
+        readonly length: SizeExpr;
+      }[];
+    };
+
 export interface KernelInfo {
   readonly entryPoint: string;
   readonly dimensions: 1 | 2 | 3;
@@ -177,8 +238,7 @@ export interface KernelInfo {
   readonly workgroupSize: readonly [WorkgroupSizeDim, WorkgroupSizeDim, WorkgroupSizeDim];
   /** Bindings of the native variant; the emulated variant adds the image's emulation buffer. */
   readonly bindings: readonly BindingInfo[];
-  /** Bytes of `var<workgroup>` memory, or null when a specialization constant sizes it. */
-  readonly workgroupMemoryBytes: number | null;
+  readonly workgroupMemory: WorkgroupMemory;
   readonly specConstants: readonly SymbolicId[];
   readonly deviceGlobals: readonly SymbolicId[];
   /** The variants this kernel can run in (emulated is absent when a constant sizes the workgroup or its memory). */

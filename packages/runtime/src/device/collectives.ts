@@ -10,9 +10,30 @@
  */
 import type { CollectiveLowering, DeviceImage, JointMatrixInfo, KernelInfo } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
-import { type SubgroupMatrixConfig, subgroupMatrixConfigs } from './subgroup-matrix-configs.js';
+import { adapterOf } from './adapters.js';
 
 export const SUBGROUP_MATRIX_FEATURE = 'chromium-experimental-subgroup-matrix';
+
+/** One entry of the adapter's `subgroupMatrixConfigs` (Dawn): a product it runs natively. */
+export interface SubgroupMatrixConfig {
+  readonly componentType: string;
+  readonly resultComponentType: string;
+  readonly M: number;
+  readonly N: number;
+  readonly K: number;
+}
+
+type ListsConfigs = { readonly subgroupMatrixConfigs?: readonly SubgroupMatrixConfig[] };
+
+/**
+ * The device's configurations: its adapter's where `Queue.create` requested it (Dawn in Node
+ * leaves the device's own list empty), else the device's.
+ */
+function subgroupMatrixConfigs(device: GPUDevice): readonly SubgroupMatrixConfig[] {
+  const adapter = adapterOf(device)?.info as ListsConfigs | undefined;
+  if (adapter?.subgroupMatrixConfigs?.length) return adapter.subgroupMatrixConfigs;
+  return (device.adapterInfo as ListsConfigs).subgroupMatrixConfigs ?? [];
+}
 
 export function collectiveLowering(device: GPUDevice, image: DeviceImage): CollectiveLowering {
   const subgroups = subgroupsFit(device, image);

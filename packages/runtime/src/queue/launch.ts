@@ -8,8 +8,8 @@
  * (see Batch).
  */
 
-import type { BindingInfo, KernelInfo } from '@syclts/dsl';
-import { writeValue } from '@syclts/dsl';
+import type { BindingInfo, KernelInfo, SymbolicId } from '@syclts/dsl';
+import { sizeValue, writeValue } from '@syclts/dsl';
 import {
   type DeviceContext,
   emulationBinding,
@@ -34,7 +34,7 @@ import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
 import { failure } from './kernel-args.js';
-import { checkRequiredLimits, checkWorkgroupSize } from './limits.js';
+import { checkRequiredLimits, checkWorkgroupMemory, checkWorkgroupSize } from './limits.js';
 import type { LogLaunch } from './log-hook.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue, Written } from './scheduler.js';
@@ -167,10 +167,23 @@ export class LaunchPlan {
     return cached;
   }
 
-  /** A workgroup size set by specialization constants against the device's limits. */
+  /**
+   * A workgroup size, and workgroup memory, that specialization constants set, against the
+   * device's limits (before the pipeline is created, so that the error names the kernel).
+   */
   checkWorkgroupSize(action: KernelAction, values: SpecValues): void {
-    if (this.#literalSize) return;
-    checkWorkgroupSize(this.context.device.limits, action, this.#workgroupSize(values));
+    const { limits } = this.context.device;
+    if (!this.#literalSize) checkWorkgroupSize(limits, action, this.#workgroupSize(values));
+    const memory = this.resolved.info.workgroupMemory;
+    if (memory.kind === 'literal') return;
+    const { program, image } = this.resolved;
+    const leaf = (symbolicId: SymbolicId, leafId: number) =>
+      leafValue(program, image, values, symbolicId, leafId);
+    checkWorkgroupMemory(
+      limits,
+      action,
+      memory.arrays.map((a) => ({ ...a, length: sizeValue(a.length, leaf) })),
+    );
   }
 
   #workgroupSize(values: SpecValues): Vec3 {

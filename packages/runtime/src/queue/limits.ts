@@ -3,7 +3,7 @@
  * a kernel the device cannot run is a `SyclError` naming the kernel and the limit rather than a
  * validation error from the GPU.
  */
-import { KERNEL_LIMITS, type KernelInfo, type KernelLimit } from '@syclts/dsl';
+import { KERNEL_LIMITS, type KernelInfo, type KernelLimit, roundUp } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import type { KernelAction } from './kernel-action.js';
 
@@ -32,6 +32,35 @@ export function checkWorkgroupSize(
   check(limits, action, 'maxComputeWorkgroupSizeY', size[1], what);
   check(limits, action, 'maxComputeWorkgroupSizeZ', size[2], what);
   check(limits, action, 'maxComputeInvocationsPerWorkgroup', size[0] * size[1] * size[2], what);
+}
+
+/**
+ * Workgroup arrays whose lengths specialization constants set, each length valued; WebGPU counts
+ * each variable rounded up to 16 bytes.
+ */
+export function checkWorkgroupMemory(
+  limits: GPUSupportedLimits,
+  action: KernelAction,
+  arrays: readonly { readonly name: string; readonly stride: number; readonly length: number }[],
+): void {
+  let bytes = 0;
+  for (const { name, stride, length } of arrays) {
+    if (!(Number.isInteger(length) && length >= 1)) {
+      throw new SyclError(
+        errc.invalid,
+        `${action.api}: kernel ${action.name}: its specialization constants give workgroup array '${name}' ${length} elements; a workgroup array holds at least one`,
+      );
+    }
+    bytes += roundUp(16, stride * length);
+  }
+  const named = arrays.map((a) => `${a.name} ${a.stride * a.length}`).join(', ');
+  check(
+    limits,
+    action,
+    'maxComputeWorkgroupStorageSize',
+    bytes,
+    `its workgroup arrays from specialization constants, in bytes: ${named}`,
+  );
 }
 
 function check(

@@ -24,9 +24,9 @@ import {
   type KernelBundleRequest,
   kernelBundle,
 } from '../bundles/kernel-bundle.js';
+import { rememberAdapter } from '../device/adapters.js';
 import { contextOf, type DeviceContext } from '../device/device-context.js';
 import type { RuntimeStats } from '../device/stats.js';
-import { rememberSubgroupMatrixConfigs } from '../device/subgroup-matrix-configs.js';
 import { errc, SyclError } from '../errors.js';
 import { type BufferData, type BufferOptions, DeviceBuffer, type Plain } from '../memory/buffer.js';
 import type {
@@ -178,7 +178,7 @@ export class Queue {
         maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
       },
     });
-    rememberSubgroupMatrixConfigs(device, adapter);
+    rememberAdapter(device, adapter);
     return new Queue(device, description, settings, profile);
   }
 

@@ -108,7 +108,7 @@ export function kernelInfo(
     dimensions: 1,
     ndRange: false,
     workgroupSize: literalWorkgroup(64),
-    workgroupMemoryBytes: 0,
+    workgroupMemory: { kind: 'literal', bytes: 0 },
     specConstants: [],
     deviceGlobals: [],
     variants: ['native', 'emulated'],
