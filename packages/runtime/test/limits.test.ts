@@ -15,7 +15,15 @@ import {
   workgroupArray,
 } from '@syclts/dsl';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { errc, ndRange, type Queue, requestAdapter, SyclError } from '../src/index.js';
+import {
+  build,
+  errc,
+  getKernelBundle,
+  ndRange,
+  type Queue,
+  requestAdapter,
+  SyclError,
+} from '../src/index.js';
 import { compileSources } from './support/compile.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
@@ -153,6 +161,16 @@ export const sized = kernel(
     expect(error.message).toContain(
       `but the device offers ${q.device.limits.maxComputeWorkgroupSizeX}`,
     );
+    const zero = caught(() =>
+      q.submit((cgh) => {
+        cgh.setSpecializationConstant(tile, 0);
+        cgh.parallelFor(ndRange([64], [64]), sized, { out });
+      }),
+    );
+    expect(zero.errc).toBe(errc.invalid);
+    expect(zero.message).toBe(
+      `handler.parallelFor: kernel ${MODULE}#sized: its workgroup size [0, 1, 1] (WGSL order x, y, z) from specialization constants: each dimension is at least 1`,
+    );
     expect(q.stats.pipelinesCreated).toBe(0);
 
     await q
@@ -219,6 +237,22 @@ export const staged = kernel(
     );
     expect(q.stats.pipelinesCreated).toBe(0);
     expect(Array.from(await out.read())).toEqual(new Array(64).fill(POISON));
+    // A kernel bundle built with those values: the same refusal from build, no pipeline made.
+    const input = getKernelBundle(q, { state: 'input', kernels: [staged] });
+    input.setSpecializationConstant(rows, over);
+    input.setSpecializationConstant(stride, 64);
+    const built = await build(input).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(built).toBeInstanceOf(SyclError);
+    expect((built as SyclError).errc).toBe(errc.kernelNotSupported);
+    expect((built as SyclError).message).toMatch(
+      new RegExp(
+        `^build: kernel ${MODULE}#staged needs maxComputeWorkgroupStorageSize ${over * 64 * 4} `,
+      ),
+    );
+    expect(q.stats.pipelinesCreated).toBe(0);
 
     // Within the limit: 16 x 9 u32.
     await launch(16, 9).wait();

@@ -680,7 +680,6 @@ function longestArray(type: DataType): number {
   }
 }
 
-/** Bytes of the kernel's workgroup arrays, or null when a specialization constant sizes one. */
 /** A size as the property sets hold it. */
 function sizeExpr(value: SizeValue): SizeExpr {
   switch (value.kind) {
@@ -703,6 +702,7 @@ function product(sizes: readonly SizeValue[]): SizeValue {
   return sizes.reduce((left, right) => ({ kind: 'binary', operator: '*', left, right }));
 }
 
+/** Bytes of the kernel's workgroup arrays, or null when a specialization constant sizes one. */
 function workgroupMemory(arrays: readonly LinkedWorkgroupArray[]): number | null {
   let bytes = 0;
   for (const w of arrays) {

@@ -19,6 +19,7 @@ import {
 import { errc, SyclError } from '../errors.js';
 import { resolveKernel } from '../program/resolve.js';
 import type { QueueCore } from '../queue/core.js';
+import { checkRequiredLimits, checkSpecSizes } from '../queue/limits.js';
 import { canRun } from '../spec-constants/policy.js';
 import { nativeConstants, nativeKey, SpecValues } from '../spec-constants/values.js';
 import { type CanonicalValue, thaw } from '../values/host-value.js';
@@ -158,9 +159,14 @@ export function kernelBundle<S extends BundleState>(
   return bundle;
 }
 
-/** Creates the pipelines of every kernel of the bundle with its current values. */
-function prebuild(bundle: KernelBundle): Promise<unknown> {
+/**
+ * Creates the pipelines of every kernel of the bundle with its current values, each checked
+ * against the device's limits first (as a launch is), so that `build` names the kernel and the
+ * limit rather than passing on WebGPU's validation error.
+ */
+async function prebuild(bundle: KernelBundle): Promise<unknown> {
   const { core } = bundle;
+  const { limits } = core.context.device;
   const ready: Promise<unknown>[] = [];
   for (const { program, image } of bundle.images) {
     for (const [symbolicId, info] of Object.entries(image.kernels) as [string, KernelInfo][]) {
@@ -168,6 +174,9 @@ function prebuild(bundle: KernelBundle): Promise<unknown> {
       const variant = variantOf(core, resolved);
       if (!canRun(image, info, variant)) continue;
       const native = variant === 'native';
+      const checked = { api: 'build', name: symbolicId };
+      checkRequiredLimits(limits, checked, info);
+      if (native) checkSpecSizes(limits, checked, resolved, bundle.values);
       const key = native ? nativeKey(program, image, info, bundle.values) : '';
       const constants = () =>
         native ? nativeConstants(program, image, info, bundle.values).constants : {};
@@ -176,7 +185,7 @@ function prebuild(bundle: KernelBundle): Promise<unknown> {
       );
     }
   }
-  return Promise.all(ready);
+  return await Promise.all(ready);
 }
 
 /** input → executable: a new bundle with the same images and values, its pipelines created. */

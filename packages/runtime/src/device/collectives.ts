@@ -44,7 +44,9 @@ export function collectiveLowering(device: GPUDevice, image: DeviceImage): Colle
   for (const [name, info] of matrices) requireF16(device, name, info);
   if (!subgroups || !device.features.has(SUBGROUP_MATRIX_FEATURE)) return 'workgroup';
   const configs = subgroupMatrixConfigs(device);
-  for (const [name, info] of matrices) requireShapes(name, info, configs);
+  for (const [name, info] of matrices) {
+    requireShapes(name, info, configs, adapterOf(device) !== undefined);
+  }
   for (const [name] of matrices) requireFullSubgroups(device, name, image.kernels[name]!);
   return 'subgroups';
 }
@@ -92,10 +94,14 @@ function requireShapes(
   kernel: string,
   info: JointMatrixInfo,
   configs: readonly SubgroupMatrixConfig[],
+  /** Whether `Queue.create` requested the device (its adapter's list was read). */
+  fromAdapter: boolean,
 ): void {
   const offered = () =>
     configs.length === 0
-      ? "none listed: Dawn in Node lists them on the adapter, not on a device's adapterInfo, so let Queue.create request the device (with dawnToggles for Dawn's toggles)"
+      ? fromAdapter
+        ? 'none'
+        : "none listed: Dawn in Node lists them on the adapter, not on a device's adapterInfo, so let Queue.create request the device (with dawnToggles for Dawn's toggles)"
       : configs
           .map((c) => `${c.componentType} -> ${c.resultComponentType} ${c.M}x${c.N}x${c.K}`)
           .join(', ');

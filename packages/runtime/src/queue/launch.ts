@@ -8,8 +8,8 @@
  * (see Batch).
  */
 
-import type { BindingInfo, KernelInfo, SymbolicId } from '@syclts/dsl';
-import { sizeValue, writeValue } from '@syclts/dsl';
+import type { BindingInfo, KernelInfo } from '@syclts/dsl';
+import { writeValue } from '@syclts/dsl';
 import {
   type DeviceContext,
   emulationBinding,
@@ -33,8 +33,7 @@ import type { CanonicalValue } from '../values/host-value.js';
 import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
-import { failure } from './kernel-args.js';
-import { checkRequiredLimits, checkWorkgroupMemory, checkWorkgroupSize } from './limits.js';
+import { checkMatrixArgs, checkRequiredLimits, checkSpecSizes } from './limits.js';
 import type { LogLaunch } from './log-hook.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue, Written } from './scheduler.js';
@@ -108,8 +107,6 @@ export class LaunchPlan {
   readonly globals: readonly Written[];
   /** Whether the launch uniform holds value arguments (else it follows from the dispatch alone). */
   readonly #valueArgs: boolean;
-  /** Accessors joint matrices are loaded or stored through. */
-  readonly #matrixBindings: readonly (BindingInfo & { kind: 'accessor'; matrixBytes: number })[];
   /** The last launch uniform written in the open batch, for a launch of the same dispatch. */
   #uniformEpoch = -1;
   #uniformDispatch: Dispatch | null = null;
@@ -126,10 +123,6 @@ export class LaunchPlan {
     this.resources = bindings.filter(
       (b): b is BindingInfo & { kind: 'accessor' | 'texture' | 'log' } =>
         b.kind !== 'launch' && b.kind !== 'deviceGlobals',
-    );
-    this.#matrixBindings = this.resources.filter(
-      (b): b is BindingInfo & { kind: 'accessor'; matrixBytes: number } =>
-        b.kind === 'accessor' && b.matrixBytes !== undefined,
     );
     this.globals = info.deviceGlobals.map((id) => context.globals.written(resolved.program, id));
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
@@ -172,18 +165,8 @@ export class LaunchPlan {
    * device's limits (before the pipeline is created, so that the error names the kernel).
    */
   checkWorkgroupSize(action: KernelAction, values: SpecValues): void {
-    const { limits } = this.context.device;
-    if (!this.#literalSize) checkWorkgroupSize(limits, action, this.#workgroupSize(values));
-    const memory = this.resolved.info.workgroupMemory;
-    if (memory.kind === 'literal') return;
-    const { program, image } = this.resolved;
-    const leaf = (symbolicId: SymbolicId, leafId: number) =>
-      leafValue(program, image, values, symbolicId, leafId);
-    checkWorkgroupMemory(
-      limits,
-      action,
-      memory.arrays.map((a) => ({ ...a, length: sizeValue(a.length, leaf) })),
-    );
+    if (this.#literalSize && this.resolved.info.workgroupMemory.kind === 'literal') return;
+    checkSpecSizes(this.context.device.limits, action, this.resolved, values);
   }
 
   #workgroupSize(values: SpecValues): Vec3 {
@@ -196,25 +179,6 @@ export class LaunchPlan {
           : leafValue(program, image, values, dim.symbolicId, dim.leafId),
       ) as unknown as Vec3)
     );
-  }
-
-  /**
-   * Each accessor a joint matrix is loaded or stored through holds one whole matrix: WebGPU
-   * refuses a smaller binding for the subgroup-matrix built-ins, and the plain lowering would read
-   * or write past its end.
-   */
-  checkMatrixArgs(action: KernelAction): void {
-    for (const binding of this.#matrixBindings) {
-      const buffer = argOf(action, binding.arg) as DeviceBuffer;
-      if (buffer.byteLength >= binding.matrixBytes) continue;
-      throw failure(
-        action.api,
-        action.name,
-        errc.kernelArgument,
-        binding.arg,
-        `the buffer holds ${buffer.byteLength} bytes, less than the ${binding.matrixBytes} of the largest joint matrix the kernel loads or stores through it`,
-      );
-    }
   }
 
   /** The launch's global range and dispatches; the previous launch's when its ranges were the same. */
@@ -481,6 +445,7 @@ export function prepareLaunch(
 ): PreparedLaunch {
   const { resolved, name, policy, plans } = action;
   const { image, info } = resolved;
+  checkMatrixArgs(action);
   const specialized = policy.specialize?.(context, action, values, batch);
   if (specialized) return specialized;
   if (policy.choose(name, image, info) === 'native') {
@@ -633,7 +598,6 @@ export class PreparedLaunch implements LaunchIssue {
     this.#pipeline = pipeline;
     this.#values = values;
     this.#geometry = plan.geometry(action, values);
-    plan.checkMatrixArgs(action);
     if (plan.variant === 'native') plan.context.stats.nativeLaunches++;
     else plan.context.stats.emulatedLaunches++;
   }

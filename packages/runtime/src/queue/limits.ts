@@ -3,14 +3,29 @@
  * a kernel the device cannot run is a `SyclError` naming the kernel and the limit rather than a
  * validation error from the GPU.
  */
-import { KERNEL_LIMITS, type KernelInfo, type KernelLimit, roundUp } from '@syclts/dsl';
+import {
+  type BindingInfo,
+  KERNEL_LIMITS,
+  type KernelInfo,
+  type KernelLimit,
+  roundUp,
+  type SymbolicId,
+  sizeValue,
+} from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
+import type { DeviceBuffer } from '../memory/buffer.js';
+import type { ResolvedKernel } from '../program/resolve.js';
+import { leafValue, type SpecValues } from '../spec-constants/values.js';
 import type { KernelAction } from './kernel-action.js';
+import { failure } from './kernel-args.js';
+
+/** What a check names: the API called and the kernel. */
+export type Checked = Pick<KernelAction, 'api' | 'name'>;
 
 /** The kernel's declared `requiredLimits` against the device's. */
 export function checkRequiredLimits(
   limits: GPUSupportedLimits,
-  action: KernelAction,
+  action: Checked,
   info: KernelInfo,
 ): void {
   const required = info.requiredLimits;
@@ -24,10 +39,16 @@ export function checkRequiredLimits(
 /** A workgroup size a specialization constant set at run time, in WGSL order x, y, z. */
 export function checkWorkgroupSize(
   limits: GPUSupportedLimits,
-  action: KernelAction,
+  action: Checked,
   size: readonly [number, number, number],
 ): void {
   const what = `its workgroup size [${size.join(', ')}] (WGSL order x, y, z) from specialization constants`;
+  if (!size.every((n) => Number.isInteger(n) && n >= 1)) {
+    throw new SyclError(
+      errc.invalid,
+      `${action.api}: kernel ${action.name}: ${what}: each dimension is at least 1`,
+    );
+  }
   check(limits, action, 'maxComputeWorkgroupSizeX', size[0], what);
   check(limits, action, 'maxComputeWorkgroupSizeY', size[1], what);
   check(limits, action, 'maxComputeWorkgroupSizeZ', size[2], what);
@@ -40,7 +61,7 @@ export function checkWorkgroupSize(
  */
 export function checkWorkgroupMemory(
   limits: GPUSupportedLimits,
-  action: KernelAction,
+  action: Checked,
   arrays: readonly { readonly name: string; readonly stride: number; readonly length: number }[],
 ): void {
   let bytes = 0;
@@ -53,7 +74,8 @@ export function checkWorkgroupMemory(
     }
     bytes += roundUp(16, stride * length);
   }
-  const named = arrays.map((a) => `${a.name} ${a.stride * a.length}`).join(', ');
+  if (bytes <= limits.maxComputeWorkgroupStorageSize) return;
+  const named = arrays.map((a) => `${a.name} ${roundUp(16, a.stride * a.length)}`).join(', ');
   check(
     limits,
     action,
@@ -63,9 +85,72 @@ export function checkWorkgroupMemory(
   );
 }
 
+/** The workgroup size and workgroup memory that specialization constants set, with `values`. */
+export function checkSpecSizes(
+  limits: GPUSupportedLimits,
+  action: Checked,
+  resolved: ResolvedKernel,
+  values: SpecValues,
+): void {
+  const { program, image, info } = resolved;
+  const leaf = (symbolicId: SymbolicId, leafId: number) =>
+    leafValue(program, image, values, symbolicId, leafId);
+  const size = info.workgroupSize;
+  if (size.some((d) => d.kind !== 'literal')) {
+    const [x, y, z] = size.map((d) =>
+      d.kind === 'literal' ? d.value : leaf(d.symbolicId, d.leafId),
+    );
+    checkWorkgroupSize(limits, action, [x!, y!, z!]);
+  }
+  const memory = info.workgroupMemory;
+  if (memory.kind === 'literal') return;
+  checkWorkgroupMemory(
+    limits,
+    action,
+    memory.arrays.map((a) => ({ ...a, length: sizeValue(a.length, leaf) })),
+  );
+}
+
+/** Accessors joint matrices are loaded or stored through, per kernel. */
+const matrixBindings = new WeakMap<
+  KernelInfo,
+  readonly (BindingInfo & { kind: 'accessor'; matrixBytes: number })[]
+>();
+
+/**
+ * Each accessor a joint matrix is loaded or stored through holds one whole matrix: WebGPU
+ * refuses a smaller binding for the subgroup-matrix built-ins, and the plain lowering would read
+ * or write past its end. Checked before anything of the launch is made.
+ */
+export function checkMatrixArgs(action: KernelAction): void {
+  const { info } = action.resolved;
+  let bindings = matrixBindings.get(info);
+  if (!bindings) {
+    bindings = info.bindings.filter(
+      (b): b is BindingInfo & { kind: 'accessor'; matrixBytes: number } =>
+        b.kind === 'accessor' && b.matrixBytes !== undefined,
+    );
+    matrixBindings.set(info, bindings);
+  }
+  for (const binding of bindings) {
+    const index = action.schema.index.get(binding.arg);
+    const buffer = (index === undefined ? undefined : action.args[index]) as
+      | DeviceBuffer
+      | undefined;
+    if (!buffer || buffer.byteLength >= binding.matrixBytes) continue;
+    throw failure(
+      action.api,
+      action.name,
+      errc.kernelArgument,
+      binding.arg,
+      `the buffer holds ${buffer.byteLength} bytes, less than the ${binding.matrixBytes} of the largest joint matrix the kernel loads or stores through it`,
+    );
+  }
+}
+
 function check(
   limits: GPUSupportedLimits,
-  action: KernelAction,
+  action: Checked,
   limit: KernelLimit,
   needed: number,
   what: string,

@@ -568,7 +568,7 @@ export function leafValue(
   if (!use || !leaf) {
     throw new SyclError(
       errc.build,
-      `device image ${image.id}: workgroup size refers to leaf ${leafId} of ${symbolicId}, which the image does not declare`,
+      `device image ${image.id}: a size refers to leaf ${leafId} of ${symbolicId}, which the image does not declare`,
     );
   }
   return Number(leafAt(values.valueOf(use), leaf.path));
