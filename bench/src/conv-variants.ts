@@ -142,6 +142,12 @@ const inStorage = (code: string) =>
     ] as const satisfies readonly (readonly [RegExp, string])[]
   ).reduce<string>((text, [from, to]) => replace(text, from, to), code);
 
+/**
+ * WGSL's `clamp` where syclts calls its signed clamp helper (which compares as u32 to keep an
+ * NVIDIA driver defect in fused signed min/max away): what the workaround costs.
+ */
+const builtinClamp = (code: string) => replace(code, /H_i32_clamp_i32\(/g, 'clamp(');
+
 interface Variant {
   readonly name: string;
   readonly code: string;
@@ -220,6 +226,15 @@ const variants: Variant[] = [
     constants: unslotted,
   },
   {
+    name: "syclts emulated, without launch slots, WGSL's clamp in place of the signed clamp helper",
+    code: builtinClamp(emulatedWgsl),
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+    constants: unslotted,
+  },
+  {
     name: 'syclts emulated, two paths (the body a function of the slot, called with 0u when no slot is taken)',
     code: twoPaths(emulatedWgsl, 'k_conv3x3', 'launch_conv3x3'),
     entry: 'k_conv3x3',
@@ -238,6 +253,15 @@ const variants: Variant[] = [
   {
     name: 'syclts kernel arguments, as generated, the pipeline without launch slots (override false)',
     code: emulatedWgsl,
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+    constants: unslotted,
+  },
+  {
+    name: "syclts kernel arguments, without launch slots, WGSL's clamp in place of the signed clamp helper",
+    code: builtinClamp(emulatedWgsl),
     entry: 'k_conv3x3Args',
     data: argsData,
     src: 'a_conv3x3Args_src',
