@@ -279,7 +279,7 @@ function sizeValue(
   switch (s.kind) {
     case 'literal':
       return s.value;
-    case 'leaf': {
+    case 'specConstant': {
       const c = image.specConstants.find((x) => x.symbolicId === s.symbolicId)!;
       const leaf = c.info.leaves.find((l) => l.id === s.leafId)!;
       let v = values.get(s.symbolicId) ?? null;

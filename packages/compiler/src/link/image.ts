@@ -365,7 +365,7 @@ function buildKernel(
   const sizeDim = (value: SizeValue, c: number): WorkgroupSizeDim => {
     const literal = literalSize(value);
     if (literal !== null) return { kind: 'literal', value: literal };
-    if (value.kind === 'leaf') {
+    if (value.kind === 'specConstant') {
       return { kind: 'specConstant', symbolicId: value.symbolicId, leafId: value.leafId };
     }
     error(msg.workgroupSizeNotSingle(dims - 1 - c, kernel.id), sizeSpan(c));
@@ -685,7 +685,7 @@ function sizeExpr(value: SizeValue): SizeExpr {
   switch (value.kind) {
     case 'literal':
       return value;
-    case 'leaf':
+    case 'specConstant':
       return { kind: 'specConstant', symbolicId: value.symbolicId, leafId: value.leafId };
     case 'binary':
       return {

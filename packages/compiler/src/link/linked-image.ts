@@ -71,7 +71,7 @@ export interface LinkedFunction {
 export type SizeValue =
   | { readonly kind: 'literal'; readonly value: number }
   | {
-      readonly kind: 'leaf';
+      readonly kind: 'specConstant';
       readonly symbolicId: SymbolicId;
       readonly leafId: number;
       readonly scalar: Extract<ScalarName, 'i32' | 'u32'>;

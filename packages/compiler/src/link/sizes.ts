@@ -1,5 +1,5 @@
 /** Workgroup sizes and workgroup array lengths: literals or integer specialization-constant leaves. */
-import type { SpecConstantLeaf, SymbolicId } from '@syclts/dsl';
+import { evaluateSize, type SpecConstantLeaf, type SymbolicId } from '@syclts/dsl';
 import type { Expr } from '../ir/device-code.js';
 import type { SizeValue } from './linked-image.js';
 
@@ -46,7 +46,7 @@ export function sizeValue(expr: Expr<SymbolicId>, leafOf: LeafLookup): SizeValue
   if (e.op !== 'specConstant') return null;
   const leaf = leafOf(e.ref, path);
   if (!leaf || (leaf.scalar !== 'i32' && leaf.scalar !== 'u32')) return null;
-  return { kind: 'leaf', symbolicId: e.ref, leafId: leaf.id, scalar: leaf.scalar };
+  return { kind: 'specConstant', symbolicId: e.ref, leafId: leaf.id, scalar: leaf.scalar };
 }
 
 /**
@@ -58,29 +58,13 @@ export function sizeOf<N extends number | null>(
   value: SizeValue,
   leaf: (symbolicId: SymbolicId, leafId: number) => N,
 ): number | N {
-  switch (value.kind) {
-    case 'literal':
-      return value.value;
-    case 'leaf':
-      return leaf(value.symbolicId, value.leafId);
-    case 'binary': {
-      const l = sizeOf(value.left, leaf);
-      const r = sizeOf(value.right, leaf);
-      if (l === null || r === null) return null as N;
-      switch (value.operator) {
-        case '+':
-          return l + r;
-        case '-':
-          return l - r;
-        case '*':
-          return l * r;
-        case '/':
-          return r === 0 ? 0 : Math.trunc(l / r);
-        case '%':
-          return r === 0 ? 0 : l % r;
-      }
-    }
-  }
+  let unknown = false;
+  const n = evaluateSize(value, (symbolicId, leafId) => {
+    const v = leaf(symbolicId, leafId);
+    if (v === null) unknown = true;
+    return v ?? 0;
+  });
+  return unknown ? (null as N) : n;
 }
 
 /** A size made of literals only, or null. */
@@ -88,8 +72,8 @@ export function literalSize(value: SizeValue): number | null {
   return sizeOf(value, () => null);
 }
 
-export function sizeLeaves(value: SizeValue): Extract<SizeValue, { kind: 'leaf' }>[] {
-  if (value.kind === 'leaf') return [value];
+export function sizeLeaves(value: SizeValue): Extract<SizeValue, { kind: 'specConstant' }>[] {
+  if (value.kind === 'specConstant') return [value];
   if (value.kind === 'binary') return [...sizeLeaves(value.left), ...sizeLeaves(value.right)];
   return [];
 }

@@ -185,7 +185,7 @@ export type SizeExpr =
  * outside u32 (which WGSL refuses when it creates the pipeline) stays out of range, so that the
  * checks against the device see it. A division by zero gives 0 (pipeline creation fails there).
  */
-export function sizeValue(
+export function evaluateSize(
   size: SizeExpr,
   leaf: (symbolicId: SymbolicId, leafId: number) => number,
 ): number {
@@ -195,8 +195,8 @@ export function sizeValue(
     case 'specConstant':
       return leaf(size.symbolicId, size.leafId);
     case 'binary': {
-      const l = sizeValue(size.left, leaf);
-      const r = sizeValue(size.right, leaf);
+      const l = evaluateSize(size.left, leaf);
+      const r = evaluateSize(size.right, leaf);
       switch (size.operator) {
         case '+':
           return l + r;

@@ -5,12 +5,12 @@
  */
 import {
   type BindingInfo,
+  evaluateSize,
   KERNEL_LIMITS,
   type KernelInfo,
   type KernelLimit,
   roundUp,
   type SymbolicId,
-  sizeValue,
 } from '@syclts/dsl';
 import { errc, SyclError } from '../errors.js';
 import type { DeviceBuffer } from '../memory/buffer.js';
@@ -107,7 +107,7 @@ export function checkSpecSizes(
   checkWorkgroupMemory(
     limits,
     action,
-    memory.arrays.map((a) => ({ ...a, length: sizeValue(a.length, leaf) })),
+    memory.arrays.map((a) => ({ ...a, length: evaluateSize(a.length, leaf) })),
   );
 }
 

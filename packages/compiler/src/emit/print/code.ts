@@ -90,7 +90,7 @@ export class ImageScope {
     switch (value.kind) {
       case 'literal':
         return `${value.value}u`;
-      case 'leaf': {
+      case 'specConstant': {
         const name = this.leafNames.get(value.leafId)!;
         return value.scalar === 'u32' ? name : `u32(${name})`;
       }
