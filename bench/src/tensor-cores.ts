@@ -16,21 +16,14 @@
  * rounds of ten launches, every pass with GPU timestamps. Prints a Markdown table.
  */
 import { create, globals } from 'webgpu';
-import {
-  matmulF16,
-  matrixSize,
-  tileCols,
-  tileItems,
-  tileK,
-  tileRows,
-  tileStrideA,
-  tileStrideB,
-} from '../../examples/tensor-cores/src/matmul.sycl.ts';
+import { matmulF16 } from '../../examples/tensor-cores/src/matmul.sycl.ts';
 import {
   describeTiling,
   TILINGS,
   type Tiling,
+  tilingConstants,
   tilingProblem,
+  tilingRange,
 } from '../../examples/tensor-cores/src/tiling.ts';
 import { matmulF16Wgsl, sampledCheck, testMatrix } from '../gpu/matmul-f16-wgsl.mjs';
 import { readBack, storage } from './gpu/collectives/common.js';
@@ -139,7 +132,7 @@ function regions(what: string): Contender {
 
 /** examples/tensor-cores's kernel, its tile sizes set as specialization constants. */
 function sweptSyclts(t: Tiling): Contender {
-  const items = 32 * t.rows * t.cols;
+  const range = tilingRange(t, n);
   return {
     what: `\`.sycl.ts\`, tiles as specialization constants (examples/tensor-cores), ${describeTiling(t)}`,
     launch: async (kind) => {
@@ -148,21 +141,11 @@ function sweptSyclts(t: Tiling): Contender {
         device,
         matmulF16,
         'subgroups',
-        [n / (64 * t.rows), (n / (64 * t.cols)) * items],
-        [1, items],
+        range.global,
+        range.local,
         { a: a!.buffer, b: b!.buffer, c: output },
         {},
-        {
-          constants: [
-            [matrixSize, n],
-            [tileRows, t.rows],
-            [tileCols, t.cols],
-            [tileK, t.k],
-            [tileItems, items],
-            [tileStrideA, t.k + 8],
-            [tileStrideB, 64 * t.cols + 8],
-          ],
-        },
+        { constants: tilingConstants(t, n) },
       );
       return (encoder, timed) => r.record(encoder, timed);
     },

@@ -57,15 +57,25 @@ export function tilingProblem(t: Tiling, n: number, limits: GPUSupportedLimits):
   return null;
 }
 
+/** The specialization constants (and n) of the tiling, each with its value. */
+export function tilingConstants(
+  t: Tiling,
+  n: number,
+): readonly (readonly [typeof matrixSize, number])[] {
+  return [
+    [matrixSize, n],
+    [tileRows, t.rows],
+    [tileCols, t.cols],
+    [tileK, t.k],
+    [tileItems, items(t)],
+    [tileStrideA, t.k + PAD],
+    [tileStrideB, 64 * t.cols + PAD],
+  ];
+}
+
 /** Sets the tiling's specialization constants (and n) for a launch. */
 export function setTiling(cgh: Handler, t: Tiling, n: number): void {
-  cgh.setSpecializationConstant(matrixSize, n);
-  cgh.setSpecializationConstant(tileRows, t.rows);
-  cgh.setSpecializationConstant(tileCols, t.cols);
-  cgh.setSpecializationConstant(tileK, t.k);
-  cgh.setSpecializationConstant(tileItems, items(t));
-  cgh.setSpecializationConstant(tileStrideA, t.k + PAD);
-  cgh.setSpecializationConstant(tileStrideB, 64 * t.cols + PAD);
+  for (const [id, value] of tilingConstants(t, n)) cgh.setSpecializationConstant(id, value);
 }
 
 /** The nd-range of an n x n product in this tiling. */
