@@ -124,6 +124,8 @@ const matrixBindings = new WeakMap<
  */
 export function checkMatrixArgs(action: KernelAction): void {
   const { info } = action.resolved;
+  // Every launch comes here: kernels without joint matrices leave at once.
+  if (!info.jointMatrices) return;
   let bindings = matrixBindings.get(info);
   if (!bindings) {
     bindings = info.bindings.filter(
