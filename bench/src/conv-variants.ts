@@ -116,12 +116,18 @@ fn ${entry}(
 `;
   return code.slice(0, start) + replaced + code.slice(end);
 }
-/** The coefficients read from the record's words where they are indexed, not copied first. */
-const inWords = (code: string) =>
+/**
+ * The coefficients copied from the record's words into a private array first, then indexed: the
+ * WGSL as syclts printed it before it read an indexed array constant element by element.
+ */
+const copied = (code: string) =>
   replace(
-    replace(code, /let c: array<f32, 9> = H_sc_coeffs\(slot\);\n/, ''),
-    /c\[\(dy \* 3i\) \+ dx\]/,
-    'bitcast<f32>(sc_buffer[slot].w[u32((dy * 3i) + dx) / 4u][u32((dy * 3i) + dx) % 4u])',
+    replace(code, /H_sc_coeffs_at\(slot, u32\(\(dy \* 3i\) \+ dx\)\)/, 'c[(dy * 3i) + dx]'),
+    /\n( {2}let w: i32 = )/,
+    `\n  let c = array<f32, 9>(${Array.from(
+      { length: 9 },
+      (_, i) => `bitcast<f32>(sc_buffer[slot].w[${i >> 2}].${'xyzw'[i & 3]})`,
+    ).join(', ')});\n$1`,
   );
 /**
  * The emulated WGSL as syclts printed it before it held records as words: the same record (the
@@ -131,12 +137,15 @@ const inWords = (code: string) =>
 const inStorage = (code: string) =>
   (
     [
-      [/fn H_sc_coeffs\(slot: u32\)[^\n]*\n[^\n]*\n\}\n/, ''],
+      [/fn H_sc_coeffs_at\(slot: u32, i: u32\)[^\n]*\n[^\n]*\n[^\n]*\n\}\n/, ''],
       [
         /struct SpecConstants \{[\s\S]*?\n\}\n(@group\(0\) @binding\(\d+\)) var<uniform> sc_buffer: array<SpecConstants, 64>;/,
         'struct SpecConstants {\n  sc_coeffs: array<f32, 9>,\n  sc_width: u32,\n  @size(8) sc_height: u32,\n}\n$1 var<storage, read> sc_buffer: array<SpecConstants>;',
       ],
-      [/H_sc_coeffs\(slot\)/, 'sc_buffer[slot].sc_coeffs'],
+      [
+        /H_sc_coeffs_at\(slot, u32\(\(dy \* 3i\) \+ dx\)\)/,
+        'sc_buffer[slot].sc_coeffs[(dy * 3i) + dx]',
+      ],
       [/sc_buffer\[slot\]\.w\[2\]\.y/, 'sc_buffer[slot].sc_width'],
       [/sc_buffer\[slot\]\.w\[2\]\.z/, 'sc_buffer[slot].sc_height'],
     ] as const satisfies readonly (readonly [RegExp, string])[]
@@ -159,8 +168,16 @@ interface Variant {
   /** Pipeline constants (the image's launch-slot override). */
   readonly constants?: Record<string, number>;
 }
-/** The image's launch-slot override off, where the image has one (images built since 2026-11-27). */
-const unslotted: Record<string, number> = image.launchSlots?.override
+/**
+ * The pipelines the runtime makes for launches that bind their own record: in one dispatch (no
+ * launch-slot code, no group offset), and split into dispatches (no launch-slot code, the group
+ * offset read).
+ */
+const single: Record<string, number> = {
+  ...(image.launchSlots?.override && { [image.launchSlots.override]: 0 }),
+  ...(image.groupOffsetOverride && { [image.groupOffsetOverride]: 0 }),
+};
+const split: Record<string, number> = image.launchSlots?.override
   ? { [image.launchSlots.override]: 0 }
   : {};
 const emulatedData = { launch_conv3x3: launchRecord, sc_buffer: scRecord };
@@ -191,13 +208,22 @@ const variants: Variant[] = [
     dst: 'a_conv3x3_dst',
   },
   {
-    name: 'syclts emulated, as generated, the pipeline without launch slots (override false: what the runtime runs for a large launch)',
+    name: 'syclts emulated, as generated, the pipeline of a launch in one dispatch of its own record (launch slots and group offset off: what the runtime runs for a large launch)',
     code: emulatedWgsl,
     entry: 'k_conv3x3',
     data: emulatedData,
     src: 'a_conv3x3_src',
     dst: 'a_conv3x3_dst',
-    constants: unslotted,
+    constants: single,
+  },
+  {
+    name: 'syclts emulated, as generated, the pipeline of a launch split into dispatches (launch slots off, the group offset read)',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3',
+    data: emulatedData,
+    src: 'a_conv3x3_src',
+    dst: 'a_conv3x3_dst',
+    constants: split,
   },
   {
     name: 'syclts emulated, no launch-slot read (slot = 0u)',
@@ -208,31 +234,31 @@ const variants: Variant[] = [
     dst: 'a_conv3x3_dst',
   },
   {
-    name: 'syclts emulated, as printed before records were held as words (storage buffer), without launch slots',
+    name: 'syclts emulated, as printed before records were held as words (storage buffer), in one dispatch',
     code: inStorage(emulatedWgsl),
     entry: 'k_conv3x3',
     data: emulatedData,
     src: 'a_conv3x3_src',
     dst: 'a_conv3x3_dst',
-    constants: unslotted,
+    constants: single,
   },
   {
-    name: 'syclts emulated, coefficients indexed in the record words (no private copy), without launch slots',
-    code: inWords(emulatedWgsl),
+    name: 'syclts emulated, the coefficients copied into a private array first (as printed before element reads), in one dispatch',
+    code: copied(emulatedWgsl),
     entry: 'k_conv3x3',
     data: emulatedData,
     src: 'a_conv3x3_src',
     dst: 'a_conv3x3_dst',
-    constants: unslotted,
+    constants: single,
   },
   {
-    name: "syclts emulated, without launch slots, WGSL's clamp in place of the signed clamp helper",
+    name: "syclts emulated, in one dispatch, WGSL's clamp in place of the signed clamp helper",
     code: builtinClamp(emulatedWgsl),
     entry: 'k_conv3x3',
     data: emulatedData,
     src: 'a_conv3x3_src',
     dst: 'a_conv3x3_dst',
-    constants: unslotted,
+    constants: single,
   },
   {
     name: 'syclts emulated, two paths (the body a function of the slot, called with 0u when no slot is taken)',
@@ -251,22 +277,31 @@ const variants: Variant[] = [
     dst: 'a_conv3x3Args_dst',
   },
   {
-    name: 'syclts kernel arguments, as generated, the pipeline without launch slots (override false)',
+    name: 'syclts kernel arguments, as generated, the pipeline of a launch in one dispatch of its own record',
     code: emulatedWgsl,
     entry: 'k_conv3x3Args',
     data: argsData,
     src: 'a_conv3x3Args_src',
     dst: 'a_conv3x3Args_dst',
-    constants: unslotted,
+    constants: single,
   },
   {
-    name: "syclts kernel arguments, without launch slots, WGSL's clamp in place of the signed clamp helper",
+    name: 'syclts kernel arguments, as generated, the pipeline of a launch split into dispatches (launch slots off, the group offset read)',
+    code: emulatedWgsl,
+    entry: 'k_conv3x3Args',
+    data: argsData,
+    src: 'a_conv3x3Args_src',
+    dst: 'a_conv3x3Args_dst',
+    constants: split,
+  },
+  {
+    name: "syclts kernel arguments, in one dispatch, WGSL's clamp in place of the signed clamp helper",
     code: builtinClamp(emulatedWgsl),
     entry: 'k_conv3x3Args',
     data: argsData,
     src: 'a_conv3x3Args_src',
     dst: 'a_conv3x3Args_dst',
-    constants: unslotted,
+    constants: single,
   },
   {
     name: 'syclts kernel arguments, no launch-slot read (slot = 0u)',

@@ -29,15 +29,22 @@ function rewriteWid(code: string, use: (launch: string) => string): string {
   return code
     .split('\nfn ')
     .map((part) => {
-      const m = /\n {2}let wid = wgid \+ (launch_\w+)\.group_offset;/.exec(part);
+      const m =
+        /\n {2}let wid = wgid \+ select\(vec3<u32>\(\), (launch_\w+)\.group_offset, \w+\);/.exec(
+          part,
+        );
       if (!m) return part;
       return part.replace(m[0], '').replace(/\bwid\b/g, use(m[1]!));
     })
     .join('\nfn ');
 }
 
-/** The kernel's override values: the size, and the square kernel's k step (16). */
-const constants: Record<string, number> = wide ? { 0: n } : { 0: n, 1: 16 };
+/** The kernel's override values: the size, the square kernel's k step (16), the group offset off. */
+const constants: Record<string, number> = {
+  ...(wide ? { 0: n } : { 0: n, 1: 16 }),
+  // The runtime's pipeline for a launch of one dispatch: no group offset.
+  ...(image.groupOffsetOverride && { [image.groupOffsetOverride]: 0 }),
+};
 
 /** The overrides written as WGSL constants of the same values. */
 function constOverrides(code: string): string {

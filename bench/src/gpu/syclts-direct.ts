@@ -70,9 +70,11 @@ export async function directLaunch(
     const leaf = image.specConstants[bindingOf(id)!.symbolicId]!.leaves[0]!;
     constants[String(leaf.id)] = value;
   }
-  // A launch that binds its own record (every large one) runs without the launch-slot code.
+  // A launch of one dispatch that binds its own record (every large one that fits a dispatch) runs
+  // without the launch-slot code and the group offset.
   const slotsOverride = info.launchSlots.includes('native') && image.launchSlots?.override;
   if (slotsOverride) constants[slotsOverride] = 0;
+  if (image.groupOffsetOverride) constants[image.groupOffsetOverride] = 0;
   const groups = global.map((g, d) => Math.ceil(g / local[d]!));
   const count = groups.reduce((a, b) => a * b, 1);
   const bound: Record<string, GPUBuffer> = { ...buffers };

@@ -6,6 +6,7 @@ import { build, errc, getKernelBundle, ndRange, type Queue, SyclError } from '..
 import * as argsModule from './fixtures/compiled/args.sycl.js';
 import * as layoutModule from './fixtures/compiled/layout.sycl.js';
 import * as matmulModule from './fixtures/compiled/matmul.sycl.js';
+import * as rowsModule from './fixtures/compiled/rows.sycl.js';
 import * as scaleModule from './fixtures/compiled/scale.sycl.js';
 import * as slotcallModule from './fixtures/compiled/slotcall.sycl.js';
 import * as tunedModule from './fixtures/compiled/tuned.sycl.js';
@@ -19,8 +20,10 @@ beforeAll(() => {
   compileFixture('args', argsModule);
   compileFixture('slotcall', slotcallModule);
   layoutProgram = compileFixture('layout', layoutModule);
+  rowsProgram = compileFixture('rows', rowsModule);
 });
 let layoutProgram: Program;
+let rowsProgram: Program;
 
 const { factor, scale } = scaleModule;
 const { tuning, bias, history, tuned } = tunedModule;
@@ -130,6 +133,8 @@ describe.each(['native', 'emulated'] as const)('compiled programs (%s)', (mode) 
 });
 
 type Nine = [number, number, number, number, number, number, number, number, number];
+type Four = [number, number, number, number];
+type Rows = [Four, Four, Four];
 
 describe.each(['native', 'emulated'] as const)(
   "the design's layout of composite constants (%s)",
@@ -184,6 +189,52 @@ describe.each(['native', 'emulated'] as const)(
           });
         }),
       ).toEqual([...values, count]);
+    });
+
+    test('an array constant read by index, in the kernel and in a device function, past its end', async () => {
+      const { weightsAt } = layoutModule;
+      const n = 64;
+      const fresh = Array.from(randomU32(9, 41), (v) => (v % 2000) / 16 - 60);
+      // Every index of the array, then some past its end (WGSL clamps them to the last).
+      const picks = Array.from(randomU32(n, 42), (v, k) =>
+        k < 40 ? v % 9 : [9, 10, 1000, 0xffffffff][k % 4]!,
+      );
+      const q = await freshQueue({ specConstants: mode });
+      const out = q.buffer(new Float32Array(n).fill(POISON));
+      const at = q.buffer(Uint32Array.from(picks));
+      await q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(weights, fresh as Nine);
+          cgh.parallelFor(n, weightsAt, { out, at });
+        })
+        .wait();
+      expect(Array.from(await out.read())).toEqual(picks.map((p) => fresh[Math.min(p, 8)]));
+    });
+
+    test('an array constant of rows read by index from a record of members', async () => {
+      const { rows, rowsAt } = rowsModule;
+      const image = rowsProgram.images[0]!;
+      expect(image.emulation).toMatchObject({ addressSpace: 'uniform', size: 48 });
+      // Indexed in the record where it is, not copied first.
+      expect(image.wgsl.emulated).toMatch(/= sc_buffer\[slot\]\.\w+\[a_rowsAt_at\[k\]\];/);
+      const n = 32;
+      const fresh = Array.from({ length: 3 }, (_, r) =>
+        Array.from(randomU32(4, 50 + r), (v) => (v % 4096) - 2048),
+      );
+      const picks = Array.from(randomU32(n, 53), (v, k) =>
+        k < 24 ? v % 3 : [3, 7, 1 << 20][k % 3]!,
+      );
+      const q = await freshQueue({ specConstants: mode });
+      const out = q.buffer(new Float32Array(n).fill(POISON));
+      const at = q.buffer(Uint32Array.from(picks));
+      await q
+        .submit((cgh) => {
+          cgh.setSpecializationConstant(rows, fresh as Rows);
+          cgh.parallelFor(n, rowsAt, { out, at });
+        })
+        .wait();
+      const row = (p: number) => fresh[Math.min(p, 2)]!;
+      expect(Array.from(await out.read())).toEqual(picks.map((p) => row(p)[0]! * 256 + row(p)[3]!));
     });
   },
 );

@@ -130,14 +130,15 @@ describe.each(['native', 'emulated'] as const)('one task of mixed launches (%s)'
   });
 });
 
-test('a large launch of a kernel that takes slots runs the pipeline without them once made, with the same results', async () => {
+test('launches that bind their own record run pipelines without the launch-slot code from the second on: in one dispatch without the group offset, split with it; the same results', async () => {
   const q = await freshQueue({ specConstants: 'emulated' });
   const device = q.device;
   const create = device.createComputePipelineAsync.bind(device);
-  const made: Promise<GPUComputePipeline>[] = [];
+  const made: { kind: string; constants: unknown; pipeline: Promise<GPUComputePipeline> }[] = [];
   device.createComputePipelineAsync = (descriptor) => {
     const pipeline = create(descriptor);
-    if (descriptor.label?.includes('no launch slots')) made.push(pipeline);
+    const kind = /one dispatch|no launch slots/.exec(descriptor.label ?? '')?.[0];
+    if (kind) made.push({ kind, constants: descriptor.compute.constants, pipeline });
     return pipeline;
   };
   const fillWith = (k: number, n: number) => {
@@ -152,16 +153,41 @@ test('a large launch of a kernel that takes slots runs the pipeline without them
       expect(wrong, `${n} items, factor ${k}`).toBe(-1);
     };
   };
-  const [k1, k2, k3, k4] = Array.from(randomU32(4, 730), (x) => 1 + (x % 5000));
-  // 6,400 items (100 workgroups): binds its own record, and asks for the pipeline without slots.
-  const first = fillWith(k1!, 6400);
+  const [k0, k1, k2, k3, k4, k5, k6, k7] = Array.from(randomU32(8, 730), (x) => 1 + (x % 5000));
+  // 6,400 items (100 workgroups) bind their own record: the second such launch asks for the
+  // pipeline of one dispatch (one launch alone, as of a value set seen once, does not).
+  const once = fillWith(k0!, 6400);
   await q.wait();
-  await first();
-  expect(made).toHaveLength(1);
-  await made[0];
+  await once();
+  expect(made).toEqual([]);
+  const second = fillWith(k1!, 6400);
+  await q.wait();
+  await second();
+  expect(made.map((m) => [m.kind, m.constants])).toEqual([
+    ['one dispatch', { launch_slots_on: 0, group_offsets_on: 0 }],
+  ]);
+  await made[0]!.pipeline;
   // Now with it: a large launch, beside small ones that take slots (the first pipeline).
   const checks = [fillWith(k2!, 6400), fillWith(k3!, 96), fillWith(k4!, 4096)];
   await q.wait();
   for (const check of checks) await check();
   expect(made).toHaveLength(1);
+  // Past the dispatch limit: split in two, each dispatch with its group offset.
+  const split = device.limits.maxComputeWorkgroupsPerDimension * 64 + 300;
+  const dispatches = q.stats.dispatches;
+  for (const k of [k5!, k6!]) {
+    const check = fillWith(k, split);
+    await q.wait();
+    await check();
+  }
+  expect(q.stats.dispatches - dispatches).toBe(4);
+  expect(made.map((m) => [m.kind, m.constants])).toEqual([
+    ['one dispatch', { launch_slots_on: 0, group_offsets_on: 0 }],
+    ['no launch slots', { launch_slots_on: 0 }],
+  ]);
+  await made[1]!.pipeline;
+  const after = fillWith(k7!, split);
+  await q.wait();
+  await after();
+  expect(made).toHaveLength(2);
 });

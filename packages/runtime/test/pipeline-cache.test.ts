@@ -132,11 +132,13 @@ describe('the pipeline cache (native)', () => {
 
   test('launch plans keep no pipelines past the bound: what the cache dropped is created again', async () => {
     const q = await queue({ specConstants: 'native', pipelineCacheSize: 2 });
-    // Counted on the device itself: every pipeline the runtime holds was created here.
+    // Counted on the device itself: every pipeline the runtime holds was created here (besides
+    // those of launches that bind their own record, made with its overrides off for a pipeline
+    // already counted).
     let created = 0;
     const createAsync = q.device.createComputePipelineAsync.bind(q.device);
     q.device.createComputePipelineAsync = (descriptor) => {
-      created++;
+      if (!/one dispatch|no launch slots/.test(descriptor.label ?? '')) created++;
       return createAsync(descriptor);
     };
     const create = q.device.createComputePipeline.bind(q.device);

@@ -83,6 +83,7 @@ function emitImage(image: LinkedImage, options: EmitOptions): DeviceImage {
     ) as Record<string, SpecConstantInfo>,
     emulation,
     launchSlots,
+    groupOffsetOverride: image.groupOffsetOverride,
     deviceGlobals: Object.fromEntries(
       image.deviceGlobals.map((g) => [g.symbolicId, g.info]),
     ) as Record<string, DeviceGlobalInfo>,

@@ -318,6 +318,7 @@ export function buildImage(input: ImageInput, diagnostics: Diagnostic[]): Linked
     // The emulation buffer exists only where an emulated variant is emitted.
     emulation,
     launchSlots,
+    groupOffsetOverride: names.call('group_offsets_on'),
     log,
     wgslNames: [...names.taken],
   };

@@ -165,6 +165,8 @@ export interface LinkedImage {
         readonly override: string;
       })
     | null;
+  /** See `DeviceImage.groupOffsetOverride`. */
+  readonly groupOffsetOverride: string;
   /** The buffer `console.log` writes into and the image's formats; null when no kernel prints. */
   readonly log: LinkedLog | null;
   /** Every module-scope WGSL name the linker chose: the emitter's names avoid them. */

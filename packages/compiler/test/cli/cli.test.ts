@@ -191,7 +191,7 @@ test('inspect prints the images readably', async () => {
   expect(stdout).toBe(`program format 7, 2 device images
 
 device image src/gpu/tiles.sycl.ts
-  native WGSL: 0-src_gpu_tiles.sycl.ts.native.wgsl (28 lines)
+  native WGSL: 0-src_gpu_tiles.sycl.ts.native.wgsl (30 lines)
   properties: 0-src_gpu_tiles.sycl.ts.properties.json
   specialization constants (1):
     @id 0       src/gpu/tiles.sycl.ts#blockSize: u32 = 8
@@ -205,8 +205,8 @@ device image src/gpu/tiles.sycl.ts
       specialization constants: src/gpu/tiles.sycl.ts#blockSize
 
 device image src/scale.sycl.ts
-  native WGSL: 1-src_scale.sycl.ts.native.wgsl (28 lines)
-  emulated WGSL: 1-src_scale.sycl.ts.emulated.wgsl (45 lines)
+  native WGSL: 1-src_scale.sycl.ts.native.wgsl (30 lines)
+  emulated WGSL: 1-src_scale.sycl.ts.emulated.wgsl (47 lines)
   properties: 1-src_scale.sycl.ts.properties.json
   specialization constants (1):
     @id 0       src/scale.sycl.ts#factor: u32 = 7, emulated @0

@@ -156,8 +156,12 @@ test("in 'both' mode such a kernel ships native only, and its neighbours both wa
   expect(image!.kernels[`${M}#tile`]!.variants).toEqual(['native']);
   expect(image!.kernels[`${M}#plain`]!.variants).toEqual(['native', 'emulated']);
   expect(image!.wgsl.emulated).not.toContain('k_tile');
-  // No specialization constant is an override there (the launch-slot switch is the only one).
-  expect(image!.wgsl.emulated!.match(/override \w+/g)).toEqual(['override launch_slots_on']);
+  // No specialization constant is an override there (the launch-slot and group-offset switches
+  // are the only ones).
+  expect(image!.wgsl.emulated!.match(/override \w+/g)).toEqual([
+    'override launch_slots_on',
+    'override group_offsets_on',
+  ]);
   const result = await runKernel(image!, `${M}#plain`, {
     mode: 'emulated',
     range: [5],

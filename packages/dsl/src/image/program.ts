@@ -378,6 +378,14 @@ export interface DeviceImage {
   readonly emulation: EmulationBuffer | null;
   /** Present when a kernel of the image uses launch slots in some variant. */
   readonly launchSlots: LaunchSlotsBuffer | null;
+  /**
+   * The name of the `bool` override (true by default) under which every kernel of the image adds
+   * its launch's group offset to the work-group id (the runtime splits a launch past
+   * `maxComputeWorkgroupsPerDimension` into dispatches, each with its offset). A pipeline made
+   * with it false reads no offset: the runtime makes one for the launches of one dispatch that
+   * bind their own record. Absent in images built before it existed.
+   */
+  readonly groupOffsetOverride?: string;
   readonly deviceGlobals: Readonly<Record<SymbolicId, DeviceGlobalInfo>>;
   /** Byte size of the image's own buffer (its `deviceImageScope` globals), 0 without any. */
   readonly imageGlobalsSize: number;

@@ -19,7 +19,12 @@ import { ShaderStage } from '../platform/webgpu-flags.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
 import { groupSupport } from '../queue/group-hook.js';
 import { textureSupport } from '../queue/texture-hook.js';
-import { PipelineCache, type PipelineEntry, type PipelineShelf } from './pipeline-cache.js';
+import {
+  OwnRecordPipelines,
+  PipelineCache,
+  type PipelineEntry,
+  type PipelineShelf,
+} from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
 export type Variant = SpecConstantMode;
@@ -251,26 +256,29 @@ export class DeviceContext {
     };
     // A failure is reported to whoever launches with it; never as an unhandled rejection.
     entry.ready.catch(() => {});
-    const override = launchSlotsBinding(image, info, variant) && image.launchSlots?.override;
-    if (override) {
-      entry.unslotted = null;
-      entry.makeUnslotted = () => {
-        entry.makeUnslotted = null;
-        this.#create(
-          {
-            label: `${kernelName} (${variant}, no launch slots)`,
-            layout: pipelineLayout,
-            compute: { module, entryPoint, constants: { ...constants, [override]: 0 } },
-          },
-          true,
-        ).then(
-          (pipeline) => {
-            entry.unslotted = pipeline;
-          },
-          // Launches keep the pipeline that takes slots, which reads their own record as well.
-          () => {},
-        );
-      };
+    const slots = (launchSlotsBinding(image, info, variant) && image.launchSlots?.override) || null;
+    const offsets = image.groupOffsetOverride ?? null;
+    if (slots || offsets) {
+      const labels = { single: 'one dispatch', split: 'no launch slots' } as const;
+      entry.own = new OwnRecordPipelines(
+        {
+          single: [slots, offsets].filter((o) => o !== null),
+          split: slots === null ? null : [slots],
+        },
+        (off, launch) =>
+          this.#create(
+            {
+              label: `${kernelName} (${variant}, ${labels[launch]})`,
+              layout: pipelineLayout,
+              compute: {
+                module,
+                entryPoint,
+                constants: { ...constants, ...Object.fromEntries(off.map((o) => [o, 0])) },
+              },
+            },
+            true,
+          ).catch(() => null),
+      );
     }
     this.stats.pipelinesCreated++;
     this.stats.pipelineCacheEvictions += this.pipelines.add(shelf, constantsKey, entry);

@@ -642,14 +642,10 @@ export class PreparedLaunch implements LaunchIssue {
       writeEmulation(program, image, this.#values, batch.view, at);
       emulationOffset = batch.keep(emulationSize, at);
     }
-    // A launch that binds its own record runs the pipeline without launch-slot code once it is
-    // made (asked for at the first such launch), the one that takes slots until then.
-    let own = pipeline;
-    if (plan.slotted) {
-      const entry = this.#pipeline;
-      if (entry.unslotted) own = entry.unslotted;
-      else entry.makeUnslotted?.();
-    }
+    // A launch that binds its own record runs the pipeline without launch-slot code (and, in one
+    // dispatch, without the group offset) once it is made (asked for at the first such launch),
+    // the default one until then.
+    const own = this.#pipeline.own?.for(dispatches.length === 1 ? 'single' : 'split') ?? pipeline;
     for (const dispatch of dispatches) {
       let next = 0;
       if (launchSize > 0) {

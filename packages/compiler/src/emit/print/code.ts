@@ -16,6 +16,7 @@ import type {
 } from '../../link/linked-image.js';
 import { logKey } from '../../link/log.js';
 import { EMULATION_WORDS, LAUNCH_FIELDS, LAUNCH_SLOT } from '../../link/wgsl-names.js';
+import { elementsInPlace } from '../transforms/emulated-elements.js';
 import { slotTakers } from '../transforms/index.js';
 import { atomicSpace, isF32Atomic, isF32Helper } from './atomics.js';
 import type { GroupPrinter, JointArray } from './collectives.js';
@@ -74,6 +75,23 @@ export class ImageScope {
       return wordRead(record, c.info.emulationOffset, c.info.leaves[0]!);
     }
     return `${this.helpers.words(c, record)}(${LAUNCH_SLOT})`;
+  }
+
+  /**
+   * The helper that reads one element of array constant `id` from the words of its emulation
+   * record (as `emulated-elements` leaves such reads), or null where the constant is indexed as
+   * printed: an override's private, or a record declared member by member.
+   */
+  specConstantElement(id: SymbolicId): string | null {
+    const emulation = this.image.emulation;
+    if (this.mode === 'native' || !emulation?.inWords) return null;
+    const c = this.specConstants.get(id)!;
+    const { type } = c.info;
+    if (!elementsInPlace(type, true) || type.kind !== 'array' || type.element.kind !== 'scalar') {
+      return null;
+    }
+    const record = `${emulation.wgslName}[${LAUNCH_SLOT}].${EMULATION_WORDS}`;
+    return this.helpers.element(c, type.element.scalar, type.length, record);
   }
 
   /** The number of items in a kernel's work-group, as a u32 override-expression. */
@@ -178,6 +196,14 @@ export class CodePrinter {
       case 'construct':
         return `${this.type(e.type)}(${e.args.map((a) => this.expr(a)).join(', ')})`;
       case 'index':
+        if (e.base.op === 'specConstant') {
+          const at = this.scope.specConstantElement(e.base.ref);
+          if (at !== null) {
+            const i = this.expr(e.index);
+            const unsigned = e.index.type.kind === 'scalar' && e.index.type.scalar === 'u32';
+            return `${at}(${LAUNCH_SLOT}, ${unsigned ? i : `u32(${i})`})`;
+          }
+        }
         return `${this.#operand(e.base)}[${this.expr(e.index)}]`;
       case 'member':
         return `${this.#operand(e.base)}.${fieldName(e.base.type, e.member)}`;

@@ -4,7 +4,7 @@
  * argument is evaluated once, named by the module's namer after the struct types' rule (a
  * prefix no function-scope name takes, since they are named while printing).
  */
-import type { DataType, LogValueType, SpecConstantLeaf } from '@syclts/dsl';
+import type { DataType, LogValueType, ScalarName, SpecConstantLeaf } from '@syclts/dsl';
 import { HELPER_BUILTINS } from '../../builtins/overloads.js';
 import type { LinkedLog, LinkedSpecConstant } from '../../link/linked-image.js';
 import { HELPER_PREFIX, LAUNCH_SLOT, type Namer } from '../../link/wgsl-names.js';
@@ -97,6 +97,28 @@ export class BuiltinHelpers {
     const value = fromLeaves(c.info.type, c.wgslName, this.types, 'host', leaf);
     const result = this.types.type(c.info.type, c.wgslName, 'host');
     const text = `fn ${name}(${LAUNCH_SLOT}: u32) -> ${result} {\n  return ${value};\n}`;
+    this.#helpers.set(key, { name, text });
+    return name;
+  }
+
+  /**
+   * The helper that reads element `i` of array constant `c` (`length` 32-bit `scalar`s) from the
+   * words of the emulation record `record`: the index clamped to the array, as WGSL's robust
+   * access clamps an index into the array value the constant otherwise is.
+   */
+  element(c: LinkedSpecConstant, scalar: ScalarName, length: number, record: string): string {
+    const key = `element:${c.symbolicId}`;
+    const known = this.#helpers.get(key);
+    if (known) return known.name;
+    const name = this.namer.call(`${HELPER_PREFIX}${c.wgslName}_at`);
+    const word = `${record}[w >> 2u][w & 3u]`;
+    const first = c.info.emulationOffset >> 2;
+    const text = [
+      `fn ${name}(${LAUNCH_SLOT}: u32, i: u32) -> ${this.types.scalar(scalar)} {`,
+      `  let w = ${first === 0 ? '' : `${first}u + `}min(i, ${length - 1}u);`,
+      `  return ${scalar === 'u32' ? word : `bitcast<${scalar}>(${word})`};`,
+      '}',
+    ].join('\n');
     this.#helpers.set(key, { name, text });
     return name;
   }

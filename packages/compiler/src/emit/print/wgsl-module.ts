@@ -51,6 +51,7 @@ export function printModule(
     );
   }
   if (kernels.some((k) => usesLaunchSlots(k.info, mode))) sections.push(launchSlots(image));
+  if (kernels.length > 0) sections.push([`override ${image.groupOffsetOverride}: bool = true;`]);
   if (image.log) sections.push(logDeclarations(image.log));
   for (const storage of [image.globalStorage.program, image.globalStorage.image]) {
     if (storage) sections.push(globalStorage(image, storage, types));
@@ -303,7 +304,7 @@ function entryPoint(
     ...(subgroups ? SUBGROUP_BUILTINS.map((b) => `  ${b}`) : []),
     ') {',
     ...slotLines(kernel, scope),
-    `  let wid = wgid + ${launch}.${LAUNCH_FIELDS.groupOffset};`,
+    `  let wid = wgid + select(vec3<u32>(), ${launch}.${LAUNCH_FIELDS.groupOffset}, ${scope.image.groupOffsetOverride});`,
     `  let gid = wid * vec3<u32>(${size.join(', ')}) + lid;`,
     ...(scope.image.log && kernel.info.bindings.some((b) => b.kind === 'log')
       ? [`  ${scope.image.log.itemName} = gid;`]

@@ -8,6 +8,7 @@ import type { WgslPart } from '../../ir/device-object.js';
 import { type IrProblem, validateFunction, validateKernel } from '../../ir/validate.js';
 import { containsBool } from '../../link/layout.js';
 import type { LinkedImage } from '../../link/linked-image.js';
+import { elementsInPlace, emulatedElements } from './emulated-elements.js';
 import { type HostPlaces, hostStorage, hostStorageParts } from './host-storage.js';
 import { passLaunchSlot } from './launch-slot.js';
 import { inlinePipelineConstants } from './pipeline-constants.js';
@@ -36,6 +37,8 @@ interface Variant {
   readonly foldedArgs: ReadonlySet<string>;
   /** Functions that take the launch slot as their last parameter. */
   readonly takesSlot: ReadonlySet<SymbolicId>;
+  /** The emulation record is held as 16-byte words (`LinkedImage.emulation.inWords`). */
+  readonly inWords: boolean;
 }
 
 interface Transform {
@@ -71,6 +74,16 @@ const TRANSFORMS: readonly Transform[] = [
     parts: (parts) => parts,
   },
   {
+    name: 'emulated-elements',
+    applies: (image, native) =>
+      !native &&
+      image.specConstants.some((c) =>
+        elementsInPlace(c.info.type, image.emulation?.inWords ?? false),
+      ),
+    block: (block, { inWords }) => emulatedElements(block, inWords),
+    parts: (parts) => parts,
+  },
+  {
     name: 'launch-slot',
     applies: (image, native) => !native && image.functions.some((f) => f.readsSpecConstants),
     block: (block, { takesSlot }) => passLaunchSlot(block, takesSlot),
@@ -99,11 +112,13 @@ export function transformVariant(
   const native = mode === 'native';
   const takesSlot = slotTakers(image, mode);
   const noArgs: ReadonlySet<string> = new Set();
+  const inWords = image.emulation?.inWords ?? false;
   const inFunctions: Variant = {
     places: { launchArgs: new Set(), emulated: !native },
     native,
     foldedArgs: noArgs,
     takesSlot,
+    inWords,
   };
   const specTypes = new Map(image.specConstants.map((c) => [c.symbolicId, c.info.type]));
   const specType = (id: SymbolicId) => specTypes.get(id) ?? null;
@@ -115,7 +130,7 @@ export function transformVariant(
         k.decl.params.filter((p) => !k.bindingNames.has(p.name)).map((p) => p.name),
       );
       const places = { launchArgs, emulated: !native };
-      const body = t.block(k.decl.body, { places, native, foldedArgs: noArgs, takesSlot });
+      const body = t.block(k.decl.body, { places, native, foldedArgs: noArgs, takesSlot, inWords });
       const folded = k.info.foldedArgs;
       if (!native || !folded) return { ...k, decl: { ...k.decl, body } };
       const foldedArgs = new Set(folded.args.map((a) => a.name));
@@ -124,6 +139,7 @@ export function transformVariant(
         native,
         foldedArgs,
         takesSlot,
+        inWords,
       });
       return { ...k, decl: { ...k.decl, body }, foldedBody };
     });
