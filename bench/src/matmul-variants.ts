@@ -85,6 +85,24 @@ const storeIndex = (code: string) =>
     '((((kq * 4u) + $1) * 64u) + m) / 4u',
   );
 
+/** The hand-written kernel's binding numbers for syclts's: a, b, c at 0, 1, 2, the launch record at 3. */
+const handNumbers: ReadonlyMap<number, number> = new Map(
+  info.bindings.flatMap((bi) =>
+    bi.kind === 'launch'
+      ? [[bi.binding, 3] as const]
+      : bi.kind === 'accessor'
+        ? [[bi.binding, ['a', 'b', 'c'].indexOf(bi.arg)] as const]
+        : [],
+  ),
+);
+/** `code` with the kernel's `@binding(n)` renumbered by `map`. */
+function rebound(code: string, map: ReadonlyMap<number, number>): string {
+  return code.replace(/@binding\((\d+)\)/g, (whole, n: string) => {
+    const to = map.get(Number(n));
+    return to === undefined ? whole : `@binding(${to})`;
+  });
+}
+
 const variants: Record<
   string,
   {
@@ -93,6 +111,8 @@ const variants: Record<
     constants?: Record<string, number>;
     /** The hand-written kernel's layout with a uniform binding it does not read, as syclts binds its launch record. */
     launchBinding?: true;
+    /** syclts's bindings renumbered (old number to new), in the WGSL and the layout. */
+    rebind?: ReadonlyMap<number, number>;
   }
 > = {
   literal: {
@@ -120,6 +140,13 @@ const variants: Record<
     code: constOverrides(rewriteWid(emitted, () => 'wgid')),
     syclts: true,
   },
+  'syclts, the unused let of the size removed': {
+    code: emitted.replace(/\n {2}let n: u32 = \w+;\n/, '\n'),
+    syclts: true,
+    constants,
+  },
+  "syclts, bindings numbered as the hand-written kernel's (a, b, c at 0, 1, 2, the launch record at 3)":
+    { code: rebound(emitted, handNumbers), syclts: true, constants, rebind: handNumbers },
   'syclts, unrolled counters inlined': { code: inlineCounters(emitted), syclts: true, constants },
   "syclts, A's tile index as hand-written": { code: storeIndex(emitted), syclts: true, constants },
   'syclts, both': { code: storeIndex(inlineCounters(emitted)), syclts: true, constants },
@@ -161,20 +188,18 @@ for (const [name, v] of Object.entries(variants)) {
   if (v.syclts) {
     for (const bi of info.bindings) {
       if (bi.kind === 'launch') {
-        entries.push({
-          binding: bi.binding,
-          visibility: GPUShaderStage.COMPUTE,
-          buffer: { type: 'uniform' },
-        });
-        resources.push({ binding: bi.binding, resource: { buffer: launch } });
+        const binding = v.rebind?.get(bi.binding) ?? bi.binding;
+        entries.push({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } });
+        resources.push({ binding, resource: { buffer: launch } });
       } else if (bi.kind === 'accessor') {
         const buffer = { a, b, c }[bi.arg as 'a' | 'b' | 'c'];
+        const binding = v.rebind?.get(bi.binding) ?? bi.binding;
         entries.push({
-          binding: bi.binding,
+          binding,
           visibility: GPUShaderStage.COMPUTE,
           buffer: { type: bi.access === 'read' ? 'read-only-storage' : 'storage' },
         });
-        resources.push({ binding: bi.binding, resource: { buffer } });
+        resources.push({ binding, resource: { buffer } });
       }
     }
   } else {
