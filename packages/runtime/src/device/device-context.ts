@@ -19,12 +19,7 @@ import { ShaderStage } from '../platform/webgpu-flags.js';
 import { quoteAt, sourceMessage } from '../program/wgsl-errors.js';
 import { groupSupport } from '../queue/group-hook.js';
 import { textureSupport } from '../queue/texture-hook.js';
-import {
-  OwnRecordPipelines,
-  PipelineCache,
-  type PipelineEntry,
-  type PipelineShelf,
-} from './pipeline-cache.js';
+import { PipelineCache, type PipelineEntry, type PipelineShelf } from './pipeline-cache.js';
 import { emptyStats, type RuntimeStats } from './stats.js';
 
 export type Variant = SpecConstantMode;
@@ -256,29 +251,41 @@ export class DeviceContext {
     };
     // A failure is reported to whoever launches with it; never as an unhandled rejection.
     entry.ready.catch(() => {});
-    const slots = (launchSlotsBinding(image, info, variant) && image.launchSlots?.override) || null;
-    const offsets = image.groupOffsetOverride ?? null;
+    const slots = launchSlotsBinding(image, info, variant) && image.launchSlots?.override;
+    const offsets = image.groupOffsetOverride;
     if (slots || offsets) {
-      const labels = { single: 'one dispatch', split: 'no launch slots' } as const;
-      entry.own = new OwnRecordPipelines(
-        {
-          single: [slots, offsets].filter((o) => o !== null),
-          split: slots === null ? null : [slots],
-        },
-        (off, launch) =>
-          this.#create(
-            {
-              label: `${kernelName} (${variant}, ${labels[launch]})`,
-              layout: pipelineLayout,
-              compute: {
-                module,
-                entryPoint,
-                constants: { ...constants, ...Object.fromEntries(off.map((o) => [o, 0])) },
+      // By `split` (0, 1): undefined until asked for, null while made or where it failed (the
+      // default pipeline serves those launches as well).
+      const made: (GPUComputePipeline | null | undefined)[] = [];
+      const launches = [0, 0];
+      entry.own = (split) => {
+        const k = +split;
+        if (made[k] !== undefined) return made[k];
+        if ((split && !slots) || ++launches[k]! < 2) return null;
+        made[k] = null;
+        const off = (split ? [slots] : [slots, offsets]).filter((o): o is string => !!o);
+        this.#create(
+          {
+            label: `${kernelName} (${variant}, ${split ? 'no launch slots' : 'one dispatch'})`,
+            layout: pipelineLayout,
+            compute: {
+              module,
+              entryPoint,
+              constants: {
+                ...constants,
+                ...Object.fromEntries(off.map((o) => [o, 0])),
               },
             },
-            true,
-          ).catch(() => null),
-      );
+          },
+          true,
+        ).then(
+          (pipeline) => {
+            made[k] = pipeline;
+          },
+          () => {},
+        );
+        return null;
+      };
     }
     this.stats.pipelinesCreated++;
     this.stats.pipelineCacheEvictions += this.pipelines.add(shelf, constantsKey, entry);

@@ -63,54 +63,11 @@ export interface PipelineEntry {
   pipeline: GPUComputePipeline | null;
   readonly ready: Promise<GPUComputePipeline>;
   /**
-   * The same pipeline with the image's overrides set for the launches that bind their own record
-   * (absent where the image has none): each made in the background at its first use, `pipeline`
-   * serving meanwhile.
+   * For a launch that binds its own record (`split`: in several dispatches), the same pipeline
+   * with the image's overrides off: no launch-slot code (values read at constant indices) and, in
+   * one dispatch, no group offset. Null until made, in the background at the second such launch
+   * (values launched once, a stream of new native value sets, compile one pipeline each);
+   * `pipeline` serves them meanwhile. Absent where the image has neither override.
    */
-  own?: OwnRecordPipelines;
-}
-
-/** How a launch that binds its own record is dispatched. */
-export type OwnRecordLaunch =
-  /** One dispatch: no launch-slot code, no group offset. */
-  | 'single'
-  /** Several dispatches, each with its group offset: no launch-slot code. */
-  | 'split';
-
-/**
- * A kernel's pipelines for the launches that bind their own record: they run no launch-slot code
- * (they read their values at constant indices) and, in one dispatch, add no group offset. Each is
- * asked for at the second launch that would run it, so that values launched once (a stream of
- * new native value sets) compile one pipeline each, not two.
- */
-export class OwnRecordPipelines {
-  readonly #made: Record<OwnRecordLaunch, GPUComputePipeline | null | 'making'> = {
-    single: null,
-    split: null,
-  };
-  readonly #launches: Record<OwnRecordLaunch, number> = { single: 0, split: 0 };
-
-  constructor(
-    /** The constants each launch sets false; null where the default pipeline is that one. */
-    private readonly overrides: Readonly<Record<OwnRecordLaunch, readonly string[] | null>>,
-    /** Makes the pipeline with these overrides false (it never rejects: null on failure). */
-    private readonly make: (
-      off: readonly string[],
-      launch: OwnRecordLaunch,
-    ) => Promise<GPUComputePipeline | null>,
-  ) {}
-
-  /** The pipeline for `launch` once made, or null (asked for at the second such launch, once). */
-  for(launch: OwnRecordLaunch): GPUComputePipeline | null {
-    const made = this.#made[launch];
-    if (made !== null) return made === 'making' ? null : made;
-    const off = this.overrides[launch];
-    if (off === null || ++this.#launches[launch] < 2) return null;
-    this.#made[launch] = 'making';
-    void this.make(off, launch).then((pipeline) => {
-      // A failure leaves `making`: launches keep the default pipeline, which serves them all.
-      if (pipeline) this.#made[launch] = pipeline;
-    });
-    return null;
-  }
+  own?: (split: boolean) => GPUComputePipeline | null;
 }

@@ -643,9 +643,9 @@ export class PreparedLaunch implements LaunchIssue {
       emulationOffset = batch.keep(emulationSize, at);
     }
     // A launch that binds its own record runs the pipeline without launch-slot code (and, in one
-    // dispatch, without the group offset) once it is made (asked for at the first such launch),
-    // the default one until then.
-    const own = this.#pipeline.own?.for(dispatches.length === 1 ? 'single' : 'split') ?? pipeline;
+    // dispatch, without the group offset) once it is made (see PipelineEntry.own), the default
+    // one until then.
+    const own = this.#pipeline.own?.(dispatches.length > 1) ?? pipeline;
     for (const dispatch of dispatches) {
       let next = 0;
       if (launchSize > 0) {
