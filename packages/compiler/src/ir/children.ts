@@ -281,8 +281,12 @@ export function findUpdates<R, S extends UpdateStmt<R>>(
  * the group meets there).
  */
 export function holdsGroupFunction<R>(block: Block<R>): boolean {
+  return someExpr(block, (e) => e.op === 'group') || holdsJointStatement(block);
+}
+
+/** Whether `block` holds a joint scan or a joint-matrix statement. */
+export function holdsJointStatement<R>(block: Block<R>): boolean {
   return (
-    someExpr(block, (e) => e.op === 'group') ||
     findUpdates(
       block,
       (s): s is UpdateStmt<R> => s.kind === 'jointScan' || s.kind === 'jointMatrix',

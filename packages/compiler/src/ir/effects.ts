@@ -3,7 +3,7 @@
  * not be evaluated more or fewer times, or in another order, than the source says.
  */
 
-import { holdsGroupFunction, someChild, someExpr } from './children.js';
+import { holdsJointStatement, someChild, someExpr } from './children.js';
 import type { Block, Expr } from './device-code.js';
 
 /**
@@ -19,11 +19,14 @@ export function hasSideEffects<R>(e: Expr<R>): boolean {
 
 /**
  * Whether `block` holds a group function (a joint scan included) or a sub-group query: a kernel
- * holding one is printed in two lowerings, and the device's is chosen at run time.
+ * holding one is printed in two lowerings, and the device's is chosen at run time. One walk over
+ * the expressions (the footer, the emitter and each variant's printer ask it of every kernel).
  */
 export function holdsGroups<R>(block: Block<R>): boolean {
   return (
-    holdsGroupFunction(block) ||
-    someExpr(block, (e) => e.op === 'item' && e.query.startsWith('subGroup'))
+    someExpr(
+      block,
+      (e) => e.op === 'group' || (e.op === 'item' && e.query.startsWith('subGroup')),
+    ) || holdsJointStatement(block)
   );
 }

@@ -30,15 +30,19 @@ export function inlinePipelineConstants<R>(
 const WRAPPING = new Set(['+', '-', '*', '&', '|', '^']);
 
 class Inliner<R> {
-  /** Innermost scope last: a local's inlined value, or null for one that is not fixed (or shadows one). */
-  readonly #scopes: Map<string, Expr<R> | null>[] = [];
+  /**
+   * Innermost scope last: a local's inlined value, or null for one that is not fixed (or shadows
+   * one); a scope's map is made at its first `let`.
+   */
+  readonly #scopes: (Map<string, Expr<R> | null> | null)[] = [];
   readonly #mapper: StmtMapper<R> = {
     expr: (e) => this.expr(e),
     block: (b) => this.block(b),
     let: (s) => {
       const init = s.init && this.expr(s.init);
       const fixed = !s.mutable && !s.unrolled && init !== null && this.fixed(init);
-      this.#scopes.at(-1)!.set(s.name, fixed ? init : null);
+      const at = this.#scopes.length - 1;
+      (this.#scopes[at] ??= new Map()).set(s.name, fixed ? init : null);
       return init === s.init ? s : { ...s, init };
     },
     update: (s) => mapUpdateParts(s, (e) => this.expr(e)),
@@ -55,7 +59,7 @@ class Inliner<R> {
   }
 
   scoped<T>(f: () => T): T {
-    this.#scopes.push(new Map());
+    this.#scopes.push(null);
     try {
       return f();
     } finally {
@@ -70,7 +74,7 @@ class Inliner<R> {
 
   #valueOf(name: string): Expr<R> | null {
     for (let i = this.#scopes.length - 1; i >= 0; i--) {
-      const value = this.#scopes[i]!.get(name);
+      const value = this.#scopes[i]?.get(name);
       if (value !== undefined) return value;
     }
     return null;
