@@ -16,6 +16,7 @@ import {
   type StmtMapper,
 } from '../../ir/children.js';
 import type { Block, Expr, LetStmt } from '../../ir/device-code.js';
+import { LexicalScopes } from '../../ir/lexical-scopes.js';
 
 /**
  * `block` with the index reads of array-constant `let`s reading the constant. `inWords`: the
@@ -42,8 +43,8 @@ interface Held<R> {
 }
 
 class Elements<R> {
-  /** Innermost scope last: each local's held constant, or null for any other local. */
-  readonly #scopes: Map<string, Held<R> | null>[] = [];
+  /** Each local's held constant, or null for any other local. */
+  readonly #scopes = new LexicalScopes<Held<R> | null>();
   readonly #mapper: StmtMapper<R> = {
     expr: (e) => this.expr(e),
     block: (b) => this.block(b),
@@ -51,53 +52,36 @@ class Elements<R> {
       const init = s.init && this.expr(s.init);
       const held =
         !s.mutable && init?.op === 'specConstant' && elementsInPlace(init.type, this.inWords);
-      this.#scopes.at(-1)!.set(s.name, held ? { let: s, init, otherUses: 0 } : null);
+      this.#scopes.bind(s.name, held ? { let: s, init, otherUses: 0 } : null);
       return init === s.init ? s : { ...s, init };
     },
     update: (s) => mapUpdateParts(s, (e) => this.expr(e)),
-    scoped: (f) => this.scoped(f),
+    scoped: (f) => this.#scopes.within(f),
   };
 
   constructor(private readonly inWords: boolean) {}
 
   block(block: Block<R>): Block<R> {
-    return this.scoped(() => {
+    return this.#scopes.within(() => {
       const mapped = mapAll(block, (s) => mapStmt(s, this.#mapper));
       const unused = new Set<unknown>();
-      for (const held of this.#scopes.at(-1)!.values()) {
+      for (const held of this.#scopes.innermost()) {
         if (held && held.otherUses === 0) unused.add(held.let);
       }
       return unused.size === 0 ? mapped : mapped.filter((s) => !unused.has(s));
     });
   }
 
-  scoped<T>(f: () => T): T {
-    this.#scopes.push(new Map());
-    try {
-      return f();
-    } finally {
-      this.#scopes.pop();
-    }
-  }
-
   expr(e: Expr<R>): Expr<R> {
     if (e.op === 'index' && e.base.op === 'local') {
-      const held = this.#held(e.base.name);
+      const held = this.#scopes.lookup(e.base.name);
       if (held) return { ...e, base: held.init, index: this.expr(e.index) };
     }
     if (e.op === 'local') {
-      const held = this.#held(e.name);
+      const held = this.#scopes.lookup(e.name);
       if (held) held.otherUses++;
       return e;
     }
     return mapChildren(e, (c) => this.expr(c));
-  }
-
-  #held(name: string): Held<R> | null {
-    for (let i = this.#scopes.length - 1; i >= 0; i--) {
-      const held = this.#scopes[i]!.get(name);
-      if (held !== undefined) return held;
-    }
-    return null;
   }
 }

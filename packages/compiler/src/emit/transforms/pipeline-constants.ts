@@ -14,6 +14,7 @@ import {
   type StmtMapper,
 } from '../../ir/children.js';
 import type { Block, Expr } from '../../ir/device-code.js';
+import { LexicalScopes } from '../../ir/lexical-scopes.js';
 
 /**
  * `native`: scalar specialization constants are overrides, themselves fixed at pipeline creation;
@@ -30,23 +31,19 @@ export function inlinePipelineConstants<R>(
 const WRAPPING = new Set(['+', '-', '*', '&', '|', '^']);
 
 class Inliner<R> {
-  /**
-   * Innermost scope last: a local's inlined value, or null for one that is not fixed (or shadows
-   * one); a scope's map is made at its first `let`.
-   */
-  readonly #scopes: (Map<string, Expr<R> | null> | null)[] = [];
+  /** A local's inlined value, or null for one that is not fixed (or shadows one). */
+  readonly #scopes = new LexicalScopes<Expr<R> | null>();
   readonly #mapper: StmtMapper<R> = {
     expr: (e) => this.expr(e),
     block: (b) => this.block(b),
     let: (s) => {
       const init = s.init && this.expr(s.init);
       const fixed = !s.mutable && !s.unrolled && init !== null && this.fixed(init);
-      const at = this.#scopes.length - 1;
-      (this.#scopes[at] ??= new Map()).set(s.name, fixed ? init : null);
+      this.#scopes.bind(s.name, fixed ? init : null);
       return init === s.init ? s : { ...s, init };
     },
     update: (s) => mapUpdateParts(s, (e) => this.expr(e)),
-    scoped: (f) => this.scoped(f),
+    scoped: (f) => this.#scopes.within(f),
   };
 
   constructor(
@@ -55,29 +52,12 @@ class Inliner<R> {
   ) {}
 
   block(block: Block<R>): Block<R> {
-    return this.scoped(() => mapAll(block, (s) => mapStmt(s, this.#mapper)));
-  }
-
-  scoped<T>(f: () => T): T {
-    this.#scopes.push(null);
-    try {
-      return f();
-    } finally {
-      this.#scopes.pop();
-    }
+    return this.#scopes.within(() => mapAll(block, (s) => mapStmt(s, this.#mapper)));
   }
 
   expr(e: Expr<R>): Expr<R> {
-    if (e.op === 'local') return this.#valueOf(e.name) ?? e;
+    if (e.op === 'local') return this.#scopes.lookup(e.name) ?? e;
     return mapChildren(e, (c) => this.expr(c));
-  }
-
-  #valueOf(name: string): Expr<R> | null {
-    for (let i = this.#scopes.length - 1; i >= 0; i--) {
-      const value = this.#scopes[i]?.get(name);
-      if (value !== undefined) return value;
-    }
-    return null;
   }
 
   /**
