@@ -19,7 +19,12 @@ export class LexicalScopes<T> {
   /** Binds `name` in the innermost scope. */
   bind(name: string, value: T): void {
     const at = this.#stack.length - 1;
-    (this.#stack[at] ??= new Map()).set(name, value);
+    let scope = this.#stack[at];
+    if (!scope) {
+      scope = new Map();
+      this.#stack[at] = scope;
+    }
+    scope.set(name, value);
   }
 
   /** The value of the nearest `name`, or undefined where none is in scope. */
