@@ -281,7 +281,10 @@ const speedRows = speed.map((r) => {
 });
 const speedups = [...new Set(speed.map((r) => r.kernel))].map((kernel) => {
   const of = (v: string) => speed.find((r) => r.kernel === kernel && r.variant === v)!.us;
-  return `${kernel}: native ${fixed(of('uniform') / of('native'), 2)}x faster than uniform arguments, ${fixed(of('emulated') / of('native'), 2)}x faster than emulated; native/literal ${fixed(of('native') / of('literal'), 3)}; arguments under adaptive specialization, steady state: ${fixed(of('adaptive') / of('literal'), 3)}x literal, ${fixed(of('uniform') / of('adaptive'), 2)}x faster than the same arguments without it`;
+  const hand = speed.some((r) => r.kernel === kernel && r.variant === 'hand-written uniform')
+    ? `; emulated ${fixed(of('emulated') / of('hand-written uniform'), 3)}x and uniform arguments ${fixed(of('uniform') / of('hand-written uniform'), 3)}x the hand-written uniform`
+    : '';
+  return `${kernel}: native ${fixed(of('uniform') / of('native'), 2)}x faster than uniform arguments, ${fixed(of('emulated') / of('native'), 2)}x faster than emulated; native/literal ${fixed(of('native') / of('literal'), 3)}; arguments under adaptive specialization, steady state: ${fixed(of('adaptive') / of('literal'), 3)}x literal, ${fixed(of('uniform') / of('adaptive'), 2)}x faster than the same arguments without it${hand}`;
 });
 
 const command = `node bench/out/gpu-suite.mjs${args.length ? ` ${args.join(' ')}` : ''}`;

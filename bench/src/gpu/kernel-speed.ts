@@ -20,11 +20,24 @@ import {
 import { matmul, matmulArgs, size, tileK } from '../kernels/matmul.sycl.ts';
 import { matmulWide, matmulWideArgs, wideSize } from '../kernels/matmul-wide.sycl.ts';
 import { type BenchDevice, median } from './device.js';
-import { convLiteral, convVec4Literal, DirectKernel, matmulLiteral } from './literal-wgsl.js';
+import {
+  convLiteral,
+  convVec4Literal,
+  DirectKernel,
+  matmulLiteral,
+  matmulUniform,
+} from './literal-wgsl.js';
 
-export type Variant = 'literal' | 'native' | 'emulated' | 'uniform' | 'adaptive';
+export type Variant =
+  | 'literal'
+  | 'hand-written uniform'
+  | 'native'
+  | 'emulated'
+  | 'uniform'
+  | 'adaptive';
 export const VARIANTS: readonly Variant[] = [
   'literal',
+  'hand-written uniform',
   'native',
   'emulated',
   'uniform',
@@ -82,7 +95,10 @@ function sample(count: number, limit: number): number[] {
 interface Problem {
   readonly kernel: string;
   readonly output: GPUBuffer;
-  readonly launch: Record<Variant, () => void>;
+  /** 'hand-written uniform' where the suite has that kernel with its values in a uniform. */
+  readonly launch: Record<Exclude<Variant, 'hand-written uniform'>, () => void> & {
+    readonly 'hand-written uniform'?: () => void;
+  };
   /** Largest relative error of the output against the float64 reference, over checked entries. */
   readonly check: (out: Float32Array) => { error: number; checked: number };
 }
@@ -125,19 +141,21 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
   const specialized = options.adaptive.stats.specializedLaunches ?? 0;
   let adaptiveLaunches = 0;
   const results = new Map<Variant, { us: number[]; error: number; checked: number }>();
-  for (const variant of VARIANTS) {
+  const variants = VARIANTS.filter((v) => problem.launch[v] !== undefined);
+  const launch = (variant: Variant) => problem.launch[variant]!();
+  for (const variant of variants) {
     device.queue.writeBuffer(
       problem.output,
       0,
       new Float32Array(problem.output.size / 4).fill(Number.NaN),
     );
-    problem.launch[variant]();
+    launch(variant);
     await settle(options);
     const { error, checked } = problem.check(await readBack(device, problem.output));
     if (!(error <= TOLERANCE)) {
       throw new Error(`${problem.kernel} (${variant}): relative error ${error} over ${TOLERANCE}`);
     }
-    problem.launch[variant](); // warm-up
+    launch(variant); // warm-up
     await settle(options);
     results.set(variant, { us: [], error, checked });
   }
@@ -152,16 +170,16 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
   // arming), so that each queue's next pass is opened, and timed, while armed; it stays armed
   // across the rounds, each launch's dispatch labelled with its variant.
   timer.arm('primer');
-  for (const variant of VARIANTS) {
-    problem.launch[variant]();
+  for (const variant of variants) {
+    launch(variant);
     await settle(options);
   }
   for (let round = 0; round < options.rounds; round++) {
-    for (const variant of VARIANTS) {
+    for (const variant of variants) {
       // One launch at a time, so that every variant's launch is a compute pass of its own.
       timer.label = variant;
       for (let i = 0; i < options.launches; i++) {
-        problem.launch[variant]();
+        launch(variant);
         await settle(options);
       }
       if (variant === 'adaptive') adaptiveLaunches += options.launches;
@@ -175,7 +193,7 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
       `warning: ${problem.kernel} (adaptive): ${folded} of ${adaptiveLaunches + 3} launches ran on the folded pipeline`,
     );
   }
-  for (const variant of VARIANTS) {
+  for (const variant of variants) {
     const us = timed.get(variant) ?? [];
     if (us.length !== options.rounds * options.launches) {
       console.log(
@@ -184,7 +202,7 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
     }
     results.get(variant)!.us.push(...us);
   }
-  return VARIANTS.map((variant) => {
+  return variants.map((variant) => {
     const r = results.get(variant)!;
     const sorted = [...r.us].sort((x, y) => x - y);
     console.log(
@@ -244,6 +262,18 @@ export async function matmulSpeed(options: SpeedOptions, n: number): Promise<Spe
     [a.gpuBuffer, b.gpuBuffer],
     c.gpuBuffer,
   );
+  const params = device.createBuffer({
+    size: 16,
+    usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+  });
+  device.queue.writeBuffer(params, 0, Uint32Array.of(n, n / 4, MATMUL_TILE_K, MATMUL_TILE_K / 8));
+  const handUniform = await DirectKernel.create(
+    device,
+    matmulUniform(n, MATMUL_TILE_K),
+    [a.gpuBuffer, b.gpuBuffer],
+    c.gpuBuffer,
+    params,
+  );
   const range = ndRange([n / 8, n / 8], [16, 16]);
   const specialised = (queue: Queue) => () => {
     queue.submit((cgh) => {
@@ -258,6 +288,7 @@ export async function matmulSpeed(options: SpeedOptions, n: number): Promise<Spe
     output: c.gpuBuffer,
     launch: {
       literal: () => literal.dispatch(n / 128, n / 128),
+      'hand-written uniform': () => handUniform.dispatch(n / 128, n / 128),
       native: specialised(native),
       emulated: specialised(emulated),
       uniform: () => {
@@ -270,6 +301,7 @@ export async function matmulSpeed(options: SpeedOptions, n: number): Promise<Spe
     check: (out) => productError(ah, bh, out, n, samples),
   });
   for (const buffer of [a, b, c]) buffer.gpuBuffer.destroy();
+  params.destroy();
   return rows;
 }
 

@@ -124,6 +124,22 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
 }
 
 /** A plain WebGPU pipeline over storage buffers (read-only ones first, then one written). */
+/**
+ * matmulLiteral's kernel with the size and k step read from a uniform (`Params` at binding 3:
+ * n, n / 4, the k step, its loads), as a hand-written kernel takes run-time values.
+ */
+export function matmulUniform(n: number, bk: number): string {
+  const code = matmulLiteral(n, bk);
+  const body = code.slice(code.indexOf('@group(0) @binding(0)'));
+  const reads =
+    '  let N = params.n;\n  let N4 = params.n4;\n  let BK = params.bk;\n  let LOADS = params.loads;\n';
+  const entry = '@builtin(local_invocation_index) tid: u32) {\n';
+  if (!body.includes(entry)) throw new Error('matmulUniform: the entry point changed');
+  return `struct Params { n: u32, n4: u32, bk: u32, loads: u32 }
+@group(0) @binding(3) var<uniform> params: Params;
+${body.replace(entry, entry + reads)}`;
+}
+
 export class DirectKernel {
   readonly #device: GPUDevice;
   readonly #pipeline: GPUComputePipeline;
@@ -140,13 +156,21 @@ export class DirectKernel {
     code: string,
     inputs: readonly GPUBuffer[],
     output: GPUBuffer,
+    /** Bound after the output, as a uniform. */
+    uniform?: GPUBuffer,
   ): Promise<DirectKernel> {
-    const buffers = [...inputs, output];
+    const buffers = [...inputs, output, ...(uniform ? [uniform] : [])];
+    const type = (binding: number): GPUBufferBindingType =>
+      binding < inputs.length
+        ? 'read-only-storage'
+        : binding === inputs.length
+          ? 'storage'
+          : 'uniform';
     const layout = device.createBindGroupLayout({
       entries: buffers.map((_, binding) => ({
         binding,
         visibility: GPUShaderStage.COMPUTE,
-        buffer: { type: binding < inputs.length ? 'read-only-storage' : 'storage' },
+        buffer: { type: type(binding) },
       })),
     });
     const pipeline = await device.createComputePipelineAsync({
