@@ -1,3 +1,6 @@
+import { mapUpdateParts, type StmtMapper } from './children.js';
+import type { Block, Expr, LetStmt } from './device-code.js';
+
 /**
  * What a transform knows of the locals in scope: a value per `let` name in nested lexical scopes,
  * innermost last, so that a name finds its nearest declaration (a shadowing one included). A
@@ -40,4 +43,28 @@ export class LexicalScopes<T> {
   innermost(): Iterable<T> {
     return this.#stack[this.#stack.length - 1]?.values() ?? [];
   }
+}
+
+/**
+ * A `StmtMapper` over `scopes`: each `let`'s initializer mapped by `expr`, then its name bound to
+ * what `bind` makes of the statement and the mapped initializer; nested blocks (through `block`)
+ * and `for` headers in scopes of their own.
+ */
+export function scopedMapper<R, T>(
+  scopes: LexicalScopes<T>,
+  expr: (e: Expr<R>) => Expr<R>,
+  block: (b: Block<R>) => Block<R>,
+  bind: (s: LetStmt<R>, init: Expr<R> | null) => T,
+): StmtMapper<R> {
+  return {
+    expr,
+    block,
+    let: (s) => {
+      const init = s.init && expr(s.init);
+      scopes.bind(s.name, bind(s, init));
+      return init === s.init ? s : { ...s, init };
+    },
+    update: (s) => mapUpdateParts(s, expr),
+    scoped: (f) => scopes.within(f),
+  };
 }

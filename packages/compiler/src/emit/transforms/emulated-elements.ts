@@ -8,15 +8,9 @@
  */
 
 import type { DataType } from '@syclts/dsl';
-import {
-  mapAll,
-  mapChildren,
-  mapStmt,
-  mapUpdateParts,
-  type StmtMapper,
-} from '../../ir/children.js';
+import { mapAll, mapChildren, mapStmt } from '../../ir/children.js';
 import type { Block, Expr, LetStmt } from '../../ir/device-code.js';
-import { LexicalScopes } from '../../ir/lexical-scopes.js';
+import { LexicalScopes, scopedMapper } from '../../ir/lexical-scopes.js';
 
 /**
  * `block` with the index reads of array-constant `let`s reading the constant. `inWords`: the
@@ -45,19 +39,15 @@ interface Held<R> {
 class Elements<R> {
   /** Each local's held constant, or null for any other local. */
   readonly #scopes = new LexicalScopes<Held<R> | null>();
-  readonly #mapper: StmtMapper<R> = {
-    expr: (e) => this.expr(e),
-    block: (b) => this.block(b),
-    let: (s) => {
-      const init = s.init && this.expr(s.init);
-      const held =
-        !s.mutable && init?.op === 'specConstant' && elementsInPlace(init.type, this.inWords);
-      this.#scopes.bind(s.name, held ? { let: s, init, otherUses: 0 } : null);
-      return init === s.init ? s : { ...s, init };
-    },
-    update: (s) => mapUpdateParts(s, (e) => this.expr(e)),
-    scoped: (f) => this.#scopes.within(f),
-  };
+  readonly #mapper = scopedMapper<R, Held<R> | null>(
+    this.#scopes,
+    (e) => this.expr(e),
+    (b) => this.block(b),
+    (s, init) =>
+      !s.mutable && init?.op === 'specConstant' && elementsInPlace(init.type, this.inWords)
+        ? { let: s, init, otherUses: 0 }
+        : null,
+  );
 
   constructor(private readonly inWords: boolean) {}
 

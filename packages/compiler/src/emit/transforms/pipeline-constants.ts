@@ -6,15 +6,9 @@
  * and no unrolling by the driver); an override-expression bound gets no guard once the
  * pipeline's constants are substituted, as a literal would. The `let` itself stays.
  */
-import {
-  mapAll,
-  mapChildren,
-  mapStmt,
-  mapUpdateParts,
-  type StmtMapper,
-} from '../../ir/children.js';
+import { mapAll, mapChildren, mapStmt } from '../../ir/children.js';
 import type { Block, Expr } from '../../ir/device-code.js';
-import { LexicalScopes } from '../../ir/lexical-scopes.js';
+import { LexicalScopes, scopedMapper } from '../../ir/lexical-scopes.js';
 
 /**
  * `native`: scalar specialization constants are overrides, themselves fixed at pipeline creation;
@@ -33,18 +27,12 @@ const WRAPPING = new Set(['+', '-', '*', '&', '|', '^']);
 class Inliner<R> {
   /** A local's inlined value, or null for one that is not fixed (or shadows one). */
   readonly #scopes = new LexicalScopes<Expr<R> | null>();
-  readonly #mapper: StmtMapper<R> = {
-    expr: (e) => this.expr(e),
-    block: (b) => this.block(b),
-    let: (s) => {
-      const init = s.init && this.expr(s.init);
-      const fixed = !s.mutable && !s.unrolled && init !== null && this.fixed(init);
-      this.#scopes.bind(s.name, fixed ? init : null);
-      return init === s.init ? s : { ...s, init };
-    },
-    update: (s) => mapUpdateParts(s, (e) => this.expr(e)),
-    scoped: (f) => this.#scopes.within(f),
-  };
+  readonly #mapper = scopedMapper<R, Expr<R> | null>(
+    this.#scopes,
+    (e) => this.expr(e),
+    (b) => this.block(b),
+    (s, init) => (!s.mutable && !s.unrolled && init !== null && this.fixed(init) ? init : null),
+  );
 
   constructor(
     private readonly native: boolean,
