@@ -23,7 +23,6 @@ import type { DeviceBuffer } from '../memory/buffer.js';
 import type { ResolvedKernel } from '../program/resolve.js';
 import type { KernelPolicy } from '../spec-constants/policy.js';
 import {
-  leafValue,
   nativeConstants,
   nativeKey,
   type SpecValues,
@@ -33,7 +32,7 @@ import type { CanonicalValue } from '../values/host-value.js';
 import { type Batch, OWN_RECORD } from './batch.js';
 import type { SyclEvent } from './event.js';
 import type { KernelAction } from './kernel-action.js';
-import { checkMatrixArgs, checkRequiredLimits, checkSpecSizes } from './limits.js';
+import { checkMatrixArgs, checkRequiredLimits, checkSpecSizes, workgroupSizeOf } from './limits.js';
 import type { LogLaunch } from './log-hook.js';
 import { type Dispatch, splitDispatches, toSycl, toWgsl, type Vec3 } from './range.js';
 import type { LaunchIssue, Written } from './scheduler.js';
@@ -169,18 +168,6 @@ export class LaunchPlan {
     checkSpecSizes(this.context.device.limits, action, this.resolved, values);
   }
 
-  #workgroupSize(values: SpecValues): Vec3 {
-    const { program, image, info } = this.resolved;
-    return (
-      this.#literalSize ??
-      (info.workgroupSize.map((dim) =>
-        dim.kind === 'literal'
-          ? dim.value
-          : leafValue(program, image, values, dim.symbolicId, dim.leafId),
-      ) as unknown as Vec3)
-    );
-  }
-
   /** The launch's global range and dispatches; the previous launch's when its ranges were the same. */
   geometry(action: KernelAction, values: SpecValues): Geometry {
     const last = this.#geometry;
@@ -188,7 +175,7 @@ export class LaunchPlan {
       return last;
     }
     const { info } = this.resolved;
-    const workgroupSize = this.#workgroupSize(values);
+    const workgroupSize = this.#literalSize ?? workgroupSizeOf(this.resolved, values);
     const globalRange = toWgsl(action.global);
     if (action.local) checkNdRange(action, info, workgroupSize);
     const groups = globalRange.map((g, c) => Math.ceil(g / workgroupSize[c]!)) as unknown as Vec3;

@@ -18,6 +18,7 @@ import type { ResolvedKernel } from '../program/resolve.js';
 import { leafValue, type SpecValues } from '../spec-constants/values.js';
 import type { KernelAction } from './kernel-action.js';
 import { failure } from './kernel-args.js';
+import type { Vec3 } from './range.js';
 
 /** What a check names: the API called and the kernel. */
 export type Checked = Pick<KernelAction, 'api' | 'name'>;
@@ -85,6 +86,15 @@ export function checkWorkgroupMemory(
   );
 }
 
+/** The kernel's workgroup size (WGSL's component order) with the launch's values. */
+export function workgroupSizeOf(resolved: ResolvedKernel, values: SpecValues): Vec3 {
+  const { program, image, info } = resolved;
+  const [x, y, z] = info.workgroupSize.map((d) =>
+    d.kind === 'literal' ? d.value : leafValue(program, image, values, d.symbolicId, d.leafId),
+  );
+  return [x!, y!, z!];
+}
+
 /** The workgroup size and workgroup memory that specialization constants set, with `values`. */
 export function checkSpecSizes(
   limits: GPUSupportedLimits,
@@ -95,12 +105,8 @@ export function checkSpecSizes(
   const { program, image, info } = resolved;
   const leaf = (symbolicId: SymbolicId, leafId: number) =>
     leafValue(program, image, values, symbolicId, leafId);
-  const size = info.workgroupSize;
-  if (size.some((d) => d.kind !== 'literal')) {
-    const [x, y, z] = size.map((d) =>
-      d.kind === 'literal' ? d.value : leaf(d.symbolicId, d.leafId),
-    );
-    checkWorkgroupSize(limits, action, [x!, y!, z!]);
+  if (info.workgroupSize.some((d) => d.kind !== 'literal')) {
+    checkWorkgroupSize(limits, action, workgroupSizeOf(resolved, values));
   }
   const memory = info.workgroupMemory;
   if (memory.kind === 'literal') return;
