@@ -191,6 +191,24 @@ describe.each(['native', 'emulated'] as const)(
       ).toEqual([...values, count]);
     });
 
+    /** `out` of a kernel that reads a constant at the indices `at` holds, `set` setting it. */
+    const readAt = async (
+      kernel: typeof layoutModule.weightsAt | typeof rowsModule.rowsAt,
+      picks: readonly number[],
+      set: (cgh: Parameters<Parameters<Queue['submit']>[0]>[0]) => void,
+    ) => {
+      const q = await freshQueue({ specConstants: mode });
+      const out = q.buffer(new Float32Array(picks.length).fill(POISON));
+      const at = q.buffer(Uint32Array.from(picks));
+      await q
+        .submit((cgh) => {
+          set(cgh);
+          cgh.parallelFor(picks.length, kernel, { out, at });
+        })
+        .wait();
+      return Array.from(await out.read());
+    };
+
     test('an array constant read by index, in the kernel and in a device function, past its end', async () => {
       const { weightsAt } = layoutModule;
       const n = 64;
@@ -199,16 +217,10 @@ describe.each(['native', 'emulated'] as const)(
       const picks = Array.from(randomU32(n, 42), (v, k) =>
         k < 40 ? v % 9 : [9, 10, 1000, 0xffffffff][k % 4]!,
       );
-      const q = await freshQueue({ specConstants: mode });
-      const out = q.buffer(new Float32Array(n).fill(POISON));
-      const at = q.buffer(Uint32Array.from(picks));
-      await q
-        .submit((cgh) => {
-          cgh.setSpecializationConstant(weights, fresh as Nine);
-          cgh.parallelFor(n, weightsAt, { out, at });
-        })
-        .wait();
-      expect(Array.from(await out.read())).toEqual(picks.map((p) => fresh[Math.min(p, 8)]));
+      const out = await readAt(weightsAt, picks, (cgh) =>
+        cgh.setSpecializationConstant(weights, fresh as Nine),
+      );
+      expect(out).toEqual(picks.map((p) => fresh[Math.min(p, 8)]));
     });
 
     test('an array constant of rows read by index from a record of members', async () => {
@@ -224,17 +236,11 @@ describe.each(['native', 'emulated'] as const)(
       const picks = Array.from(randomU32(n, 53), (v, k) =>
         k < 24 ? v % 3 : [3, 7, 1 << 20][k % 3]!,
       );
-      const q = await freshQueue({ specConstants: mode });
-      const out = q.buffer(new Float32Array(n).fill(POISON));
-      const at = q.buffer(Uint32Array.from(picks));
-      await q
-        .submit((cgh) => {
-          cgh.setSpecializationConstant(rows, fresh as Rows);
-          cgh.parallelFor(n, rowsAt, { out, at });
-        })
-        .wait();
+      const out = await readAt(rowsAt, picks, (cgh) =>
+        cgh.setSpecializationConstant(rows, fresh as Rows),
+      );
       const row = (p: number) => fresh[Math.min(p, 2)]!;
-      expect(Array.from(await out.read())).toEqual(picks.map((p) => row(p)[0]! * 256 + row(p)[3]!));
+      expect(out).toEqual(picks.map((p) => row(p)[0]! * 256 + row(p)[3]!));
     });
   },
 );
