@@ -16,6 +16,7 @@ const entries = [
   'storm',
   'toolchain',
   'matmul-variants',
+  'matmul-values',
   'tensor-cores',
 ];
 await esbuild.build({

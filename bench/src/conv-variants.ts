@@ -12,7 +12,7 @@
 import { bindingOf } from '@syclts/dsl';
 import { benchDevice, median } from './gpu/device.js';
 import { CONV_COEFFS } from './gpu/kernel-speed.js';
-import { convLiteral } from './gpu/literal-wgsl.js';
+import { convLiteral, convUniform, convUniformRecord } from './gpu/literal-wgsl.js';
 import { timePasses } from './gpu/pass-timing.js';
 import { conv3x3 } from './kernels/conv.sycl.ts';
 
@@ -44,36 +44,6 @@ const argsRecords = new ArrayBuffer(64 * 96);
 const scRecord = new ArrayBuffer(64 * 48);
 new Float32Array(scRecord).set(CONV_COEFFS);
 new Uint32Array(scRecord).set([n, n], 9);
-/** Hand-written: the values in a uniform struct. */
-const uniformRecord = new ArrayBuffer(64);
-{
-  const f = new Float32Array(uniformRecord);
-  for (let dy = 0; dy < 3; dy++) {
-    for (let dx = 0; dx < 3; dx++) f[dy * 4 + dx] = CONV_COEFFS[dy * 3 + dx]!;
-  }
-  new Uint32Array(uniformRecord).set([n, n], 12);
-}
-const handUniform = `struct Params { weights: mat3x3f, w: u32, h: u32 }
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> src: array<f32>;
-@group(0) @binding(2) var<storage, read_write> dst: array<f32>;
-
-@compute @workgroup_size(64, 4)
-fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let w = i32(params.w);
-  let h = i32(params.h);
-  let y = i32(gid.y);
-  let x = i32(gid.x);
-  var acc = 0.0f;
-  for (var dy = 0i; dy < 3i; dy++) {
-    let row = clamp(y + dy - 1i, 0i, h - 1i) * w;
-    for (var dx = 0i; dx < 3i; dx++) {
-      acc += params.weights[dy][dx] * src[row + clamp(x + dx - 1i, 0i, w - 1i)];
-    }
-  }
-  dst[y * w + x] = acc;
-}`;
-
 const replace = (code: string, from: string | RegExp, to: string): string => {
   const out = code.replace(from, to);
   if (out === code) throw new Error(`conv-variants: ${String(from)} not found in the WGSL`);
@@ -193,9 +163,9 @@ const variants: Variant[] = [
   },
   {
     name: 'hand-written, values in a uniform',
-    code: handUniform,
+    code: convUniform(),
     entry: 'main',
-    data: { params: uniformRecord },
+    data: { params: convUniformRecord(n, n, CONV_COEFFS) },
     src: 'src',
     dst: 'dst',
   },

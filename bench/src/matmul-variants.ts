@@ -103,6 +103,30 @@ function rebound(code: string, map: ReadonlyMap<number, number>): string {
   });
 }
 
+/**
+ * The launch-slot prologue of the arguments kernel's folded entry point, off (its override false),
+ * put into the native kernel: a workgroup variable the entry point uses and a
+ * `workgroupUniformLoad`, as the folded entry point (1.007x the hand-written kernel where the
+ * native one runs at 1.017x) has them. `form`: the whole prologue with the variable declared
+ * before the tiles (as the folded entry point's module has it) or after them, or only the store
+ * to the variable (no `workgroupUniformLoad`, so no barrier).
+ */
+function slotPrologue(code: string, form: 'before' | 'after' | 'store'): string {
+  const m = /\n( {2}let wid = wgid[^\n]*\n)/.exec(code);
+  const tiles = /\nvar<workgroup> wg_\w+_tileB[^\n]*\n/.exec(code);
+  if (!m || !tiles) throw new Error('matmul-variants: no wid or tiles in the native kernel');
+  const declaration = 'var<workgroup> native_slot: u32;\noverride native_slots_on: bool = false;\n';
+  const declared =
+    form === 'after'
+      ? code.replace(tiles[0], `${tiles[0]}${declaration}`)
+      : code.replace('override group_offsets_on', `${declaration}override group_offsets_on`);
+  const load = form === 'store' ? '' : '\n    slot = workgroupUniformLoad(&native_slot);';
+  return declared.replace(
+    m[0],
+    `\n  var slot = 0u;\n  if (native_slots_on) {\n    if (lindex == 0u) {\n      native_slot = 7u;\n    }${load}\n  }\n${m[1]}`,
+  );
+}
+
 const variants: Record<
   string,
   {
@@ -147,6 +171,26 @@ const variants: Record<
   },
   "syclts, bindings numbered as the hand-written kernel's (a, b, c at 0, 1, 2, the launch record at 3)":
     { code: rebound(emitted, handNumbers), syclts: true, constants, rebind: handNumbers },
+  "syclts, the folded entry point's launch-slot prologue (off)": {
+    code: slotPrologue(emitted, 'before'),
+    syclts: true,
+    constants,
+  },
+  'syclts, that prologue with its workgroup variable declared after the tiles': {
+    code: slotPrologue(emitted, 'after'),
+    syclts: true,
+    constants,
+  },
+  'syclts, only the store to the workgroup variable (off)': {
+    code: slotPrologue(emitted, 'store'),
+    syclts: true,
+    constants,
+  },
+  'syclts, a workgroupBarrier() first': {
+    code: emitted.replace(/\n( {2}let wid = wgid)/, '\n  workgroupBarrier();\n$1'),
+    syclts: true,
+    constants,
+  },
   'syclts, unrolled counters inlined': { code: inlineCounters(emitted), syclts: true, constants },
   "syclts, A's tile index as hand-written": { code: storeIndex(emitted), syclts: true, constants },
   'syclts, both': { code: storeIndex(inlineCounters(emitted)), syclts: true, constants },

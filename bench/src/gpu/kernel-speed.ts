@@ -266,10 +266,10 @@ export async function matmulSpeed(options: SpeedOptions, n: number): Promise<Spe
     size: 16,
     usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
   });
-  device.queue.writeBuffer(params, 0, Uint32Array.of(n, n / 4, MATMUL_TILE_K, MATMUL_TILE_K / 8));
+  device.queue.writeBuffer(params, 0, Uint32Array.of(n, MATMUL_TILE_K, n / 4, MATMUL_TILE_K / 8));
   const handUniform = await DirectKernel.create(
     device,
-    matmulUniform(n, MATMUL_TILE_K),
+    matmulUniform(n, MATMUL_TILE_K, 'in the kernel'),
     [a.gpuBuffer, b.gpuBuffer],
     c.gpuBuffer,
     params,
