@@ -8,16 +8,17 @@
  * One small launch (the 3x3 convolution over 64 x 4 pixels, one workgroup) at a time, each waited
  * for (host time from the call to its completion): syclts with native specialization constants
  * (the same value set every launch: the first launch makes the pipeline), syclts with the values as
- * kernel arguments, and direct WebGPU (pipeline and bind group made before the first launch), the
- * three interleaved launch by launch, their order rotating, so that Dawn's and Node's own first
- * calls fall on all three alike. Prints one JSON line last: each row's microseconds per launch,
+ * kernel arguments, direct WebGPU (pipeline and bind group made before the first launch), and
+ * direct WebGPU writing the values into its kernel's uniform before each launch (what a host that
+ * passes values per launch does), the four interleaved launch by launch, their order rotating, so that Dawn's and Node's own first
+ * calls fall on all alike. Prints one JSON line last: each row's microseconds per launch,
  * and each launch's parts (the launch call, the wait call, the wait for completion after it).
  */
 import { f32 } from '@syclts/dsl';
 import { ndRange, Queue } from '@syclts/runtime';
 import { benchDevice } from './gpu/device.js';
 import { CONV_COEFFS } from './gpu/kernel-speed.js';
-import { convLiteral, DirectKernel } from './gpu/literal-wgsl.js';
+import { convLiteral, convUniform, convUniformRecord, DirectKernel } from './gpu/literal-wgsl.js';
 import { coeffs, conv3x3, conv3x3Args, height, width } from './kernels/conv.sycl.ts';
 
 const W = 64;
@@ -38,12 +39,33 @@ const direct = await DirectKernel.create(
   [src.gpuBuffer],
   directOut,
 );
+const paramsOut = device.createBuffer({ size: 4 * W * H, usage: GPUBufferUsage.STORAGE });
+const params = device.createBuffer({
+  size: 64,
+  usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+});
+const record = convUniformRecord(W, H, CONV_COEFFS);
+const directValues = await DirectKernel.create(
+  device,
+  convUniform(),
+  [src.gpuBuffer],
+  paramsOut,
+  params,
+);
 const range = ndRange([H, W], [4, 64]);
 
 const rows = [
   {
     what: 'direct WebGPU (pipeline and bind group made before)',
     launch: () => direct.dispatch(1, 1),
+    wait: () => device.queue.onSubmittedWorkDone(),
+  },
+  {
+    what: 'direct WebGPU, the values written to its uniform (writeBuffer) before each launch',
+    launch: () => {
+      device.queue.writeBuffer(params, 0, record);
+      directValues.dispatch(1, 1);
+    },
     wait: () => device.queue.onSubmittedWorkDone(),
   },
   {

@@ -370,7 +370,7 @@ if (cold.length) {
   const perProcess = cold.map((rows) => rows.map((r) => median(later(r.us))));
   const pooled = cold[0]!.map((_, i) => median(cold.flatMap((rows) => later(rows[i]!.us))));
   section.push(
-    `Cold path: ${cold.length} fresh processes (\`cold-path.mjs\`, started by the suite; no warm-up), each making its queue and kernels and then ${coldLaunches} launches of each row, one at a time, each waited for (host time from the call to completion), the three rows interleaved launch by launch with their order rotating; the convolution over 64 x 4 pixels. Launches 2 to ${coldLaunches} (syclts's first launch makes its pipeline; the direct pipeline was made before): median of each process, and of all of them pooled; first launch of each process beside.${keepShaderCache ? '' : ' Each process had an empty driver shader cache.'}`,
+    `Cold path: ${cold.length} fresh processes (\`cold-path.mjs\`, started by the suite; no warm-up), each making its queue and kernels and then ${coldLaunches} launches of each row, one at a time, each waited for (host time from the call to completion), the ${cold[0]!.length} rows interleaved launch by launch with their order rotating; the convolution over 64 x 4 pixels, the second direct row writing its values into the kernel's uniform before each launch (what a host passing values per launch does). Launches 2 to ${coldLaunches} (syclts's first launch makes its pipeline; the direct pipeline was made before): median of each process, and of all of them pooled; first launch of each process beside.${keepShaderCache ? '' : ' Each process had an empty driver shader cache.'}`,
     '',
     table(
       [
