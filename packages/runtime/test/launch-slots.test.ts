@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Queue } from '../src/index.js';
+import * as adaptiveModule from './fixtures/compiled/adaptive.sycl.js';
 import * as argsModule from './fixtures/compiled/args.sycl.js';
 import { factor, fill } from './fixtures/fill.js';
 import { accumulate, scale, total } from './fixtures/globals.js';
@@ -12,7 +13,9 @@ import { compileFixture } from './support/compile.js';
 import { freshQueue, POISON, randomU32 } from './support/gpu.js';
 
 compileFixture('args', argsModule);
+compileFixture('adaptive', adaptiveModule);
 const { affine } = argsModule;
+const { window, bias } = adaptiveModule;
 
 /** Counts the queue's setBindGroup calls from now on. */
 function countBindCalls(q: Queue): { readonly calls: number } {
@@ -190,4 +193,98 @@ test('launches that bind their own record run pipelines without the launch-slot 
   await q.wait();
   await after();
   expect(made).toHaveLength(2);
+});
+
+test('a batch whose only slotted launches are the first records of their chunks writes no slot table; with others it does; each launch sees its own values', async () => {
+  const q = await freshQueue({ specConstants: 'emulated' });
+  const device = q.device;
+  const write = device.queue.writeBuffer.bind(device.queue) as (...args: unknown[]) => void;
+  let tableWrites = 0;
+  device.queue.writeBuffer = ((buffer: GPUBuffer, ...rest: unknown[]) => {
+    if (buffer.label === 'syclts launch slots') tableWrites++;
+    write(buffer, ...rest);
+  }) as GPUQueue['writeBuffer'];
+  // 100 items, 2 workgroups: a small launch, its value arguments its record.
+  const launchAffine = (k: number) => {
+    const x = Float32Array.from({ length: 100 }, (_, j) => j - 50);
+    const src = q.buffer(x, { access: 'read' });
+    const dst = q.buffer(new Float32Array(100).fill(Number.NaN), { access: 'write' });
+    q.parallelFor(100, affine, {
+      src,
+      dst,
+      n: 1,
+      scale: k / 8,
+      neg: false,
+      offset: [0, k],
+      pick: [0, 0, k % 97, 0],
+    });
+    return async () => {
+      const want = Array.from(x, (v) => Math.fround(v * Math.fround(k / 8)) + k + (k % 97));
+      expect(Array.from(await dst.read()), `affine, k ${k}`).toEqual(want);
+    };
+  };
+  // 96 items, 2 workgroups of `fill`, whose one launch record the batch shares (no chunk of its own).
+  const launchFill = (k: number) => {
+    const out = q.buffer(new Uint32Array(96).fill(POISON));
+    q.submit((cgh) => {
+      cgh.setSpecializationConstant(factor, k);
+      cgh.parallelFor(96, fill, { out });
+    });
+    return async () => {
+      const got = await out.read();
+      expect(
+        Array.from(got).findIndex((v, j) => v !== Math.imul(k, j) >>> 0),
+        `fill, factor ${k}`,
+      ).toBe(-1);
+    };
+  };
+  // 96 items of `window`: value arguments in its record and a constant in its emulation record,
+  // each record in a chunk of its own (uploaded as far as written).
+  const launchWindow = (b: number) => {
+    const input = randomU32(80, b);
+    const src = q.buffer(input, { access: 'read' });
+    const dst = q.buffer(new Uint32Array(96).fill(POISON), { access: 'write' });
+    q.submit((cgh) => {
+      cgh.setSpecializationConstant(bias, b);
+      cgh.parallelFor(96, window, {
+        src,
+        dst,
+        len: 80,
+        taps: 3,
+        shift: 1,
+        flip: false,
+        d: 7,
+        gain: 2.5,
+      });
+    });
+    return async () => {
+      const want = Array.from({ length: 96 }, (_, i) => {
+        let sum = 0;
+        for (let k = 0; k < 3; k++) sum = (sum + (((input[(i + k) % 80]! >>> 1) ^ b) >>> 0)) >>> 0;
+        return (sum + 14 + 2) >>> 0;
+      });
+      expect(Array.from(await dst.read()), `window, bias ${b}`).toEqual(want);
+    };
+  };
+  const ks = Array.from(randomU32(8, 740), (x) => 1 + (x % 5000));
+  // Three in one batch: the second and third take slots, so the table is written (entries for
+  // records 0, 1 and 2, left behind in the table's buffer).
+  const three = [launchAffine(ks[0]!), launchAffine(ks[1]!), launchAffine(ks[2]!)];
+  await q.wait();
+  for (const check of three) await check();
+  expect(tableWrites).toBe(1);
+  // A first record beside a launch that reads the shared record by slot: the table again, with
+  // fewer entries (a kernel reading the table past them would find those of records 1 and 2).
+  const mixed = [launchAffine(ks[3]!), launchFill(ks[4]!)];
+  await q.wait();
+  for (const check of mixed) await check();
+  expect(tableWrites).toBe(2);
+  // One small launch of each kernel per batch: record 0 of its chunk, read in slot mode 0, no table.
+  for (const k of ks.slice(5)) {
+    for (const check of [launchAffine(k), launchWindow(k * 7919)]) {
+      await q.wait();
+      await check();
+    }
+  }
+  expect(tableWrites).toBe(2);
 });

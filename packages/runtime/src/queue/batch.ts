@@ -33,6 +33,7 @@ export const FIRST_FLUSH_DISPATCHES = 16;
 const ARENA_BYTES = 1 << 20;
 /** The launch-slot binding's offset for a launch that reads its own record (slot mode 0: unread). */
 export const OWN_RECORD = 0;
+const RESOLVED = Promise.resolve();
 /** Uploads up to this size are remembered and not repeated. */
 const UPLOAD_MEMORY = 4096;
 
@@ -62,6 +63,11 @@ export class Batch {
   #view: DataView;
   #used = 0;
   /**
+   * The end of the bytes written so far: what a flush uploads. A chunk of records is allocated
+   * whole (its binding spans it) but uploaded only as far as its records were written.
+   */
+  #extent = 0;
+  /**
    * The head of the last upload, so that a flush repeating it writes nothing; compared a word at
    * a time (what the batch uses is a whole number of aligned slots).
    */
@@ -81,6 +87,9 @@ export class Batch {
   readonly #slots: GPUBuffer;
   readonly #table = new Uint32Array(1 + SLOT_TABLE_ENTRIES);
   #arrivals = 0;
+  /** Where the slot modes of the chunks' first records are, and their arrivals (see enterSlots). */
+  readonly #firstModes: number[] = [];
+  #firstArrivals = 0;
   /** Counts flushes: launch-slot records are kept per batch. */
   #epoch = 0;
   /** Dispatches after which the open batch is flushed, growing within a task. */
@@ -137,21 +146,45 @@ export class Batch {
 
   /**
    * Hands the next `workgroups` arrivals in the open batch record `record` (room checked with
-   * `hasSlots`); returns the dynamic offset of the batch's launch-slot binding.
+   * `hasSlots`); returns the dynamic offset of the batch's launch-slot binding. `modeAt`: where
+   * the record's slot mode is in the arena when the record is the first of its chunk, else -1.
    */
-  enterSlots(record: number, workgroups: number): number {
+  enterSlots(record: number, workgroups: number, modeAt: number): number {
     const at = 1 + this.#arrivals;
     this.#table.fill(record, at, at + workgroups);
     this.#arrivals += workgroups;
+    if (modeAt >= 0) {
+      this.#firstModes.push(modeAt);
+      this.#firstArrivals += workgroups;
+    }
     return this.#align;
   }
 
-  /** Zeroed room for `bytes` of records in the open batch's arena; returns its offset. */
+  /**
+   * Whether the batch can do without its slot table: every arrival is a chunk's first record,
+   * which, in slot mode 0, a kernel reads as the record at its offsets (record 0, its own). Sets
+   * those records' slot mode to 0 when so: a batch of one small launch per kernel writes no table.
+   */
+  #firstRecordsOnly(): boolean {
+    if (this.#firstArrivals !== this.#arrivals) return false;
+    for (const at of this.#firstModes) this.#view.setUint32(at, 0, true);
+    return true;
+  }
+
+  /**
+   * Zeroed room for `bytes` of records in the open batch's arena; returns its offset. The records
+   * are uploaded as far as `wrote` says they were written.
+   */
   allocate(bytes: number): number {
     const at = this.#used;
     this.#staging.fill(0, at, at + bytes);
     this.#used += this.#round(bytes);
     return at;
+  }
+
+  /** The bytes up to `end` of room from `allocate` were written: the flush uploads them. */
+  wrote(end: number): void {
+    if (end > this.#extent) this.#extent = end;
   }
 
   get arena(): GPUBuffer {
@@ -212,6 +245,7 @@ export class Batch {
     const last = this.#lastSlots.get(size);
     if (last !== undefined && this.#sameBytes(last, at, size)) return last;
     this.#used += this.#round(size);
+    this.#extent = this.#used;
     this.#lastSlots.set(size, at);
     return at;
   }
@@ -321,17 +355,22 @@ export class Batch {
     this.#events = [];
     this.#args = [];
     this.#dispatches = 0;
-    if (this.#used > 0 && !this.#uploaded(this.#used)) {
-      device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, this.#used);
-      this.#upload.set(this.#words.subarray(0, Math.min(this.#used, UPLOAD_MEMORY) >> 2));
-      this.#uploadedBytes = this.#used;
+    const table = this.#arrivals > 0 && !this.#firstRecordsOnly();
+    const extent = this.#extent;
+    if (extent > 0 && !this.#uploaded(extent)) {
+      device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, extent);
+      this.#upload.set(this.#words.subarray(0, Math.min(extent, UPLOAD_MEMORY) >> 2));
+      this.#uploadedBytes = extent;
     }
-    if (this.#arrivals > 0) {
+    if (table) {
       device.queue.writeBuffer(this.#slots, this.#align, this.#table, 0, 1 + this.#arrivals);
-      this.#arrivals = 0;
     }
+    this.#arrivals = 0;
+    this.#firstModes.length = 0;
+    this.#firstArrivals = 0;
     this.#epoch++;
     this.#used = 0;
+    this.#extent = 0;
     this.#lastSlots.clear();
     this.#lastPipeline = null;
     this.#lastLayout = null;
@@ -375,14 +414,19 @@ export class Batch {
     this.#slots.destroy();
   }
 
+  /** The flush at the end of the task that recorded (see #queueFlush), made once. */
+  readonly #flushTask = (): void => {
+    this.#flushQueued = false;
+    this.#flushAt = FIRST_FLUSH_DISPATCHES;
+    if (this.flush()) this.open();
+  };
+
   #queueFlush(): void {
     if (this.#flushQueued) return;
     this.#flushQueued = true;
-    queueMicrotask(() => {
-      this.#flushQueued = false;
-      this.#flushAt = FIRST_FLUSH_DISPATCHES;
-      if (this.flush()) this.open();
-    });
+    // A resolved promise's reaction rather than queueMicrotask, which Node wraps in an
+    // AsyncResource: several microseconds of a launch before V8 has optimised anything.
+    RESOLVED.then(this.#flushTask);
   }
 
   /** `n` rounded up to the offset alignment: the bytes a slot of `n` takes. */

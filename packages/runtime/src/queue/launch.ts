@@ -106,6 +106,8 @@ export class LaunchPlan {
   readonly globals: readonly Written[];
   /** Whether the launch uniform holds value arguments (else it follows from the dispatch alone). */
   readonly #valueArgs: boolean;
+  /** The byte offset of `slot_mode` in a launch record (-1 when the kernel takes no slot). */
+  readonly #slotModeOffset: number;
   /** The last launch uniform written in the open batch, for a launch of the same dispatch. */
   #uniformEpoch = -1;
   #uniformDispatch: Dispatch | null = null;
@@ -127,6 +129,8 @@ export class LaunchPlan {
     this.launchBinding = bindings.find((b) => b.kind === 'launch') ?? null;
     this.launchSize = this.launchBinding ? Math.max(16, this.launchBinding.size) : 0;
     this.#valueArgs = this.launchBinding?.fields.some((f) => f.role === 'arg') ?? false;
+    this.#slotModeOffset =
+      this.launchBinding?.fields.find((f) => f.role === 'slotMode')?.offset ?? -1;
     const emulation = variant === 'emulated' ? emulationBinding(resolved.image, info) : null;
     this.emulationSize = emulation ? emulation.size : 0;
     this.slotted = launchSlotsBinding(resolved.image, info, variant) !== null;
@@ -226,22 +230,33 @@ export class LaunchPlan {
     action: KernelAction,
     slotMode: 0 | 1,
   ): void {
-    for (const field of this.launchBinding!.fields) {
-      const value =
-        field.role === 'globalRange'
-          ? globalRange
-          : field.role === 'groupOffset'
-            ? dispatch.groupOffset
-            : field.role === 'slotMode'
-              ? slotMode
-              : (argOf(action, field.name) as CanonicalValue | undefined);
-      if (value === undefined) {
-        throw new SyclError(
-          errc.kernelArgument,
-          `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
-        );
+    // Indexed loops and a switch: this runs for every launch, first launches included, before
+    // V8 has optimised it (for-of and generic writes cost those several microseconds).
+    const fields = this.launchBinding!.fields;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const to = at + field.offset;
+      switch (field.role) {
+        case 'globalRange':
+          writeU32s(view, to, globalRange);
+          break;
+        case 'groupOffset':
+          writeU32s(view, to, dispatch.groupOffset);
+          break;
+        case 'slotMode':
+          view.setUint32(to, slotMode, true);
+          break;
+        case 'arg': {
+          const value = argOf(action, field.name) as CanonicalValue | undefined;
+          if (value === undefined) {
+            throw new SyclError(
+              errc.kernelArgument,
+              `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
+            );
+          }
+          writeValue(view, to, field.type, value, 'uniform');
+        }
       }
-      writeValue(view, at + field.offset, field.type, value, 'uniform');
     }
   }
 
@@ -282,22 +297,23 @@ export class LaunchPlan {
     } else {
       launchAt = this.#chunkLaunch + record * launchSize;
       this.#writeLaunchUniform(batch.view, launchAt, geometry.globalRange, dispatch, action, 1);
+      batch.wrote(launchAt + launchSize);
     }
     if (emulationSize > 0) {
       const { program, image } = this.resolved;
-      writeEmulation(
-        program,
-        image,
-        values,
-        batch.view,
-        this.#chunkEmulation + record * emulationSize,
-      );
+      const at = this.#chunkEmulation + record * emulationSize;
+      writeEmulation(program, image, values, batch.view, at);
+      batch.wrote(at + emulationSize);
     }
     const [x, y, z] = dispatch.workgroups;
     // A slotted kernel has a launch uniform (its slot mode is there): offsets[0].
     offsets[0] = this.launchRecords === null ? launchAt : this.#chunkLaunch;
     if (emulationSize > 0) offsets[1] = this.#chunkEmulation;
-    offsets[offsets.length - 1] = batch.enterSlots(record, x * y * z);
+    // The slot mode of a chunk's first record, where the chunk holds the launch records: a batch
+    // whose only slotted launches are such records sets it to 0 instead of writing the table.
+    const modeAt =
+      record === 0 && this.launchRecords !== null ? launchAt + this.#slotModeOffset : -1;
+    offsets[offsets.length - 1] = batch.enterSlots(record, x * y * z, modeAt);
   }
 
   /**
@@ -397,6 +413,13 @@ export class LaunchPlan {
       entries,
     });
   }
+}
+
+/** A vec3<u32> at `at`. */
+function writeU32s(view: DataView, at: number, v: Vec3): void {
+  view.setUint32(at, v[0], true);
+  view.setUint32(at + 4, v[1], true);
+  view.setUint32(at + 8, v[2], true);
 }
 
 /** The launch's argument `name` as checked (undefined when the kernel declares none so named). */
@@ -593,10 +616,13 @@ export class PreparedLaunch implements LaunchIssue {
     const { args, schema } = this.#action;
     const { globals } = this.#plan;
     let inputs: SyclEvent[] | null = null;
-    for (const i of schema.reads) inputs = unsettled(inputs, (args[i] as DeviceBuffer).writer);
-    for (const global of globals) inputs = unsettled(inputs, global.writer);
-    for (const i of schema.writes) (args[i] as DeviceBuffer).writer = event;
-    for (const global of globals) global.writer = event;
+    const { reads, writes } = schema;
+    for (let i = 0; i < reads.length; i++) {
+      inputs = unsettled(inputs, (args[reads[i]!] as DeviceBuffer).writer);
+    }
+    for (let i = 0; i < globals.length; i++) inputs = unsettled(inputs, globals[i]!.writer);
+    for (let i = 0; i < writes.length; i++) (args[writes[i]!] as DeviceBuffer).writer = event;
+    for (let i = 0; i < globals.length; i++) globals[i]!.writer = event;
     return inputs;
   }
 
@@ -633,7 +659,8 @@ export class PreparedLaunch implements LaunchIssue {
     // dispatch, without the group offset) once it is made (see PipelineEntry.own), the default
     // one until then.
     const own = this.#pipeline.own?.(dispatches.length > 1) ?? pipeline;
-    for (const dispatch of dispatches) {
+    for (let d = 0; d < dispatches.length; d++) {
+      const dispatch = dispatches[d]!;
       let next = 0;
       if (launchSize > 0) {
         offsets[next++] = plan.launchUniform(batch, this.#geometry, dispatch, action, 0);

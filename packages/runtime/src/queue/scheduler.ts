@@ -336,7 +336,8 @@ export class Scheduler implements EventOwner {
    * refuses the submission (see #refused).
    */
   #submitted(submission: Submission): void {
-    for (const event of submission.events) event.settle(null);
+    const { events } = submission;
+    for (let i = 0; i < events.length; i++) events[i]!.settle(null);
     const { label } = submission;
     if (label === null) return;
     this.#submissions.set(label, submission);
