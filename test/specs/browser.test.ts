@@ -77,8 +77,11 @@ test('the production bundle ships the linked program, not the compiler', () => {
   // 24,050 until a launch checked its buffers against the joint matrices loaded or stored through
   // them, and the sizes specialization constants set (launches and kernel bundles) against the
   // device (0.6 kB); 24,700 until launches that bind their own record got a pipeline without the
-  // group offset in one dispatch and one without launch slots when split (0.06 kB).
-  expect(gzip(rest)).toBeLessThan(24_800);
+  // group offset in one dispatch and one without launch slots when split (0.06 kB); 24,800 until
+  // a batch whose only slotted launches are first records of their chunks wrote no slot table,
+  // the arena was uploaded only as far as written, and the end-of-task flush left
+  // queueMicrotask (0.17 kB).
+  expect(gzip(rest)).toBeLessThan(25_000);
 });
 
 test("console.log in a kernel reaches the page's console, each line at its .sycl.ts place", async () => {

@@ -230,33 +230,22 @@ export class LaunchPlan {
     action: KernelAction,
     slotMode: 0 | 1,
   ): void {
-    // Indexed loops and a switch: this runs for every launch, first launches included, before
-    // V8 has optimised it (for-of and generic writes cost those several microseconds).
-    const fields = this.launchBinding!.fields;
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i]!;
-      const to = at + field.offset;
-      switch (field.role) {
-        case 'globalRange':
-          writeU32s(view, to, globalRange);
-          break;
-        case 'groupOffset':
-          writeU32s(view, to, dispatch.groupOffset);
-          break;
-        case 'slotMode':
-          view.setUint32(to, slotMode, true);
-          break;
-        case 'arg': {
-          const value = argOf(action, field.name) as CanonicalValue | undefined;
-          if (value === undefined) {
-            throw new SyclError(
-              errc.kernelArgument,
-              `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
-            );
-          }
-          writeValue(view, to, field.type, value, 'uniform');
-        }
+    for (const field of this.launchBinding!.fields) {
+      const value =
+        field.role === 'globalRange'
+          ? globalRange
+          : field.role === 'groupOffset'
+            ? dispatch.groupOffset
+            : field.role === 'slotMode'
+              ? slotMode
+              : (argOf(action, field.name) as CanonicalValue | undefined);
+      if (value === undefined) {
+        throw new SyclError(
+          errc.kernelArgument,
+          `the launch uniform has argument '${field.name}', which the kernel's declaration does not have`,
+        );
       }
+      writeValue(view, at + field.offset, field.type, value, 'uniform');
     }
   }
 
@@ -413,13 +402,6 @@ export class LaunchPlan {
       entries,
     });
   }
-}
-
-/** A vec3<u32> at `at`. */
-function writeU32s(view: DataView, at: number, v: Vec3): void {
-  view.setUint32(at, v[0], true);
-  view.setUint32(at + 4, v[1], true);
-  view.setUint32(at + 8, v[2], true);
 }
 
 /** The launch's argument `name` as checked (undefined when the kernel declares none so named). */
@@ -616,13 +598,10 @@ export class PreparedLaunch implements LaunchIssue {
     const { args, schema } = this.#action;
     const { globals } = this.#plan;
     let inputs: SyclEvent[] | null = null;
-    const { reads, writes } = schema;
-    for (let i = 0; i < reads.length; i++) {
-      inputs = unsettled(inputs, (args[reads[i]!] as DeviceBuffer).writer);
-    }
-    for (let i = 0; i < globals.length; i++) inputs = unsettled(inputs, globals[i]!.writer);
-    for (let i = 0; i < writes.length; i++) (args[writes[i]!] as DeviceBuffer).writer = event;
-    for (let i = 0; i < globals.length; i++) globals[i]!.writer = event;
+    for (const i of schema.reads) inputs = unsettled(inputs, (args[i] as DeviceBuffer).writer);
+    for (const global of globals) inputs = unsettled(inputs, global.writer);
+    for (const i of schema.writes) (args[i] as DeviceBuffer).writer = event;
+    for (const global of globals) global.writer = event;
     return inputs;
   }
 
@@ -659,8 +638,7 @@ export class PreparedLaunch implements LaunchIssue {
     // dispatch, without the group offset) once it is made (see PipelineEntry.own), the default
     // one until then.
     const own = this.#pipeline.own?.(dispatches.length > 1) ?? pipeline;
-    for (let d = 0; d < dispatches.length; d++) {
-      const dispatch = dispatches[d]!;
+    for (const dispatch of dispatches) {
       let next = 0;
       if (launchSize > 0) {
         offsets[next++] = plan.launchUniform(batch, this.#geometry, dispatch, action, 0);

@@ -41,7 +41,7 @@ export function syclSizes(
   dimensions: Dimensions,
 ): readonly number[] {
   const sizes = typeof range === 'number' ? [range] : range;
-  if (!Array.isArray(sizes) || sizes.length !== dimensions || !allSizes(sizes)) {
+  if (!Array.isArray(sizes) || sizes.length !== dimensions || !sizes.every(isSize)) {
     throw new SyclError(
       errc.ndRange,
       `${api}: kernel ${kernelName} is ${dimensions}-dimensional; its ${what} must be ${dimensions} non-negative integer size(s) below 2^32, got ${JSON.stringify(range)}`,
@@ -52,12 +52,6 @@ export function syclSizes(
 
 function isSize(n: unknown): boolean {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1;
-}
-
-/** `sizes.every(isSize)` as a loop (every launch checks its range: no callback per size). */
-function allSizes(sizes: readonly unknown[]): boolean {
-  for (let i = 0; i < sizes.length; i++) if (!isSize(sizes[i])) return false;
-  return true;
 }
 
 /** SYCL-ordered sizes to WGSL component order (x, y, z), padded with 1. */

@@ -336,8 +336,7 @@ export class Scheduler implements EventOwner {
    * refuses the submission (see #refused).
    */
   #submitted(submission: Submission): void {
-    const { events } = submission;
-    for (let i = 0; i < events.length; i++) events[i]!.settle(null);
+    for (const event of submission.events) event.settle(null);
     const { label } = submission;
     if (label === null) return;
     this.#submissions.set(label, submission);
