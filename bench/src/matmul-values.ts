@@ -13,6 +13,7 @@
 import { bindingOf } from '@syclts/dsl';
 import { benchDevice, median } from './gpu/device.js';
 import { matmulLiteral, matmulUniform } from './gpu/literal-wgsl.js';
+import { checkProduct, productBuffers } from './gpu/product-check.js';
 import { matmul, matmulArgs } from './kernels/matmul.sycl.ts';
 
 const n = Number(process.argv[2] ?? 4096);
@@ -37,20 +38,8 @@ function emitted(kernel: typeof matmul | typeof matmulArgs, variant: 'native' | 
 const args = emitted(matmulArgs, 'native');
 const emul = emitted(matmul, 'emulated');
 
-const rand = () => Float32Array.from({ length: n * n }, () => Math.random() * 2 - 1);
-const ah = rand();
-const bh = rand();
-const storage = (data: Float32Array<ArrayBuffer> | null, usage: number) => {
-  const b = device.createBuffer({
-    size: n * n * 4,
-    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | usage,
-  });
-  if (data) device.queue.writeBuffer(b, 0, data);
-  return b;
-};
-const a = storage(ah, 0);
-const b = storage(bh, 0);
-const c = storage(null, GPUBufferUsage.COPY_SRC);
+const product = productBuffers(device, n);
+const { a, b, c } = product;
 const uniform = (words: number[], bytes: number) => {
   const buffer = device.createBuffer({
     size: bytes,
@@ -196,10 +185,6 @@ const variants: Variant[] = [
   },
 ];
 
-const readBuffer = device.createBuffer({
-  size: n * n * 4,
-  usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-});
 interface Ready {
   readonly variant: Variant;
   readonly dispatch: () => void;
@@ -239,28 +224,7 @@ for (const v of variants) {
     pass.end();
     device.queue.submit([encoder.finish()]);
   };
-  device.queue.writeBuffer(c, 0, new Float32Array(n * n).fill(Number.NaN));
-  dispatch();
-  const encoder = device.createCommandEncoder();
-  encoder.copyBufferToBuffer(c, 0, readBuffer, 0, n * n * 4);
-  device.queue.submit([encoder.finish()]);
-  await readBuffer.mapAsync(GPUMapMode.READ);
-  const out = new Float32Array(readBuffer.getMappedRange().slice(0));
-  readBuffer.unmap();
-  let maxError = 0;
-  for (let s = 0; s < 256; s++) {
-    const i = Math.floor(Math.random() * n);
-    const j = Math.floor(Math.random() * n);
-    let ref = 0;
-    let mag = 0;
-    for (let k = 0; k < n; k++) {
-      const t = ah[i * n + k]! * bh[k * n + j]!;
-      ref += t;
-      mag += Math.abs(t);
-    }
-    maxError = Math.max(maxError, Math.abs(out[i * n + j]! - ref) / mag);
-  }
-  if (!(maxError < 1e-4)) throw new Error(`${v.name}: relative error ${maxError}`);
+  const maxError = await checkProduct(device, product, dispatch, v.name);
   ready.push({ variant: v, dispatch, error: maxError, us: [] });
 }
 

@@ -10,6 +10,7 @@ import { matmulWgsl } from '../gpu/matmul-wgsl.mjs';
 import { benchDevice, median } from './gpu/device.js';
 import { WIDE_TILING } from './gpu/kernel-speed.js';
 import { matmulLiteral } from './gpu/literal-wgsl.js';
+import { checkProduct, productBuffers } from './gpu/product-check.js';
 import { matmul } from './kernels/matmul.sycl.ts';
 import { matmulWide } from './kernels/matmul-wide.sycl.ts';
 
@@ -196,20 +197,8 @@ const variants: Record<
   'syclts, both': { code: storeIndex(inlineCounters(emitted)), syclts: true, constants },
 };
 
-const rand = () => Float32Array.from({ length: n * n }, () => Math.random() * 2 - 1);
-const ah = rand();
-const bh = rand();
-const storage = (data: Float32Array<ArrayBuffer> | null, usage: number) => {
-  const b = device.createBuffer({
-    size: n * n * 4,
-    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | usage,
-  });
-  if (data) device.queue.writeBuffer(b, 0, data);
-  return b;
-};
-const a = storage(ah, 0);
-const b = storage(bh, 0);
-const c = storage(null, GPUBufferUsage.COPY_SRC);
+const product = productBuffers(device, n);
+const { a, b, c } = product;
 const launch = device.createBuffer({
   size: 32,
   usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
@@ -220,10 +209,6 @@ device.queue.writeBuffer(
   0,
   new Uint32Array(wide ? [n / 8, n / 4, 1, 0, 0, 0, 0, 0] : [n / 4, n / 8, 1, 0, 0, 0, 0, 0]),
 );
-const readBuffer = device.createBuffer({
-  size: n * n * 4,
-  usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-});
 
 const rows: string[] = [];
 for (const [name, v] of Object.entries(variants)) {
@@ -282,28 +267,7 @@ for (const [name, v] of Object.entries(variants)) {
     pass.end();
     device.queue.submit([encoder.finish()]);
   };
-  device.queue.writeBuffer(c, 0, new Float32Array(n * n).fill(Number.NaN));
-  dispatch();
-  const encoder = device.createCommandEncoder();
-  encoder.copyBufferToBuffer(c, 0, readBuffer, 0, n * n * 4);
-  device.queue.submit([encoder.finish()]);
-  await readBuffer.mapAsync(GPUMapMode.READ);
-  const out = new Float32Array(readBuffer.getMappedRange().slice(0));
-  readBuffer.unmap();
-  let maxError = 0;
-  for (let s = 0; s < 256; s++) {
-    const i = Math.floor(Math.random() * n);
-    const j = Math.floor(Math.random() * n);
-    let ref = 0;
-    let mag = 0;
-    for (let k = 0; k < n; k++) {
-      const t = ah[i * n + k]! * bh[k * n + j]!;
-      ref += t;
-      mag += Math.abs(t);
-    }
-    maxError = Math.max(maxError, Math.abs(out[i * n + j]! - ref) / mag);
-  }
-  if (!(maxError < 1e-4)) throw new Error(`${name}: relative error ${maxError}`);
+  const maxError = await checkProduct(device, product, dispatch, name);
   const warm = performance.now() + 300;
   while (performance.now() < warm) {
     for (let i = 0; i < 8; i++) dispatch();

@@ -27,6 +27,7 @@ import {
   matmulLiteral,
   matmulUniform,
 } from './literal-wgsl.js';
+import { productError, TOLERANCE } from './product-check.js';
 
 export type Variant =
   | 'literal'
@@ -66,9 +67,6 @@ export interface SpeedOptions {
   readonly launches: number;
   readonly rounds: number;
 }
-
-/** Tolerance on the relative error of f32 results against the float64 reference. */
-const TOLERANCE = 1e-4;
 
 const random = (n: number) => Float32Array.from({ length: n }, () => Math.random() * 2 - 1);
 
@@ -220,28 +218,6 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
 }
 
 /** The largest error of the sampled entries of C = A x B against a float64 sum, relative to its terms. */
-function productError(
-  ah: Float32Array,
-  bh: Float32Array,
-  out: Float32Array,
-  n: number,
-  samples: readonly number[],
-): { error: number; checked: number } {
-  let error = 0;
-  for (const e of samples) {
-    const i = Math.floor(e / n);
-    const j = e % n;
-    let ref = 0;
-    let magnitude = 0;
-    for (let k = 0; k < n; k++) {
-      const t = ah[i * n + k]! * bh[k * n + j]!;
-      ref += t;
-      magnitude += Math.abs(t);
-    }
-    error = Math.max(error, Math.abs(out[e]! - ref) / magnitude);
-  }
-  return { error, checked: samples.length };
-}
 
 /** The k step of the matrix multiply's tiles (the fastest of 8 and 16 on the H100). */
 export const MATMUL_TILE_K = 16;

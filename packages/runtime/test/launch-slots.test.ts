@@ -17,6 +17,29 @@ compileFixture('adaptive', adaptiveModule);
 const { affine } = argsModule;
 const { window, bias } = adaptiveModule;
 
+/**
+ * `affine` over 100 items (2 workgroups: a small launch, its value arguments its record) with
+ * values drawn from `k`; returns the check of its output.
+ */
+function launchAffine(q: Queue, k: number): () => Promise<void> {
+  const x = Float32Array.from({ length: 100 }, (_, j) => j - 50);
+  const src = q.buffer(x, { access: 'read' });
+  const dst = q.buffer(new Float32Array(100).fill(Number.NaN), { access: 'write' });
+  q.parallelFor(100, affine, {
+    src,
+    dst,
+    n: 1,
+    scale: k / 8,
+    neg: false,
+    offset: [0, k],
+    pick: [0, 0, k % 97, 0],
+  });
+  return async () => {
+    const want = Array.from(x, (v) => Math.fround(v * Math.fround(k / 8)) + k + (k % 97));
+    expect(Array.from(await dst.read()), `affine, k ${k}`).toEqual(want);
+  };
+}
+
 /** Counts the queue's setBindGroup calls from now on. */
 function countBindCalls(q: Queue): { readonly calls: number } {
   const counter = { calls: 0 };
@@ -75,25 +98,7 @@ describe.each(['native', 'emulated'] as const)('one task of mixed launches (%s)'
     for (let i = 0; i < 200; i++) {
       const k = 1 + (draws[i]! % 5000);
       if (i % 4 === 1) {
-        // 100 items: 2 workgroups; its value arguments are its record.
-        const n = 100;
-        const x = Float32Array.from({ length: n }, (_, j) => j - 50);
-        const src = q.buffer(x, { access: 'read' });
-        const dst = q.buffer(new Float32Array(n).fill(Number.NaN), { access: 'write' });
-        const pick: [number, number, number, number] = [0, 0, k % 97, 0];
-        q.parallelFor(n, affine, {
-          src,
-          dst,
-          n: 1,
-          scale: k / 8,
-          neg: false,
-          offset: [0, k],
-          pick,
-        });
-        checks.push(async () => {
-          const want = Array.from(x, (v) => Math.fround(v * Math.fround(k / 8)) + k + (k % 97));
-          expect(Array.from(await dst.read())).toEqual(want);
-        });
+        checks.push(launchAffine(q, k));
         continue;
       }
       // 96 items (2 workgroups), 4,096 (64: the most a slot takes) or 6,400 (100: bound alone).
@@ -204,25 +209,6 @@ test('a batch whose only slotted launches are the first records of their chunks 
     if (buffer.label === 'syclts launch slots') tableWrites++;
     write(buffer, ...rest);
   }) as GPUQueue['writeBuffer'];
-  // 100 items, 2 workgroups: a small launch, its value arguments its record.
-  const launchAffine = (k: number) => {
-    const x = Float32Array.from({ length: 100 }, (_, j) => j - 50);
-    const src = q.buffer(x, { access: 'read' });
-    const dst = q.buffer(new Float32Array(100).fill(Number.NaN), { access: 'write' });
-    q.parallelFor(100, affine, {
-      src,
-      dst,
-      n: 1,
-      scale: k / 8,
-      neg: false,
-      offset: [0, k],
-      pick: [0, 0, k % 97, 0],
-    });
-    return async () => {
-      const want = Array.from(x, (v) => Math.fround(v * Math.fround(k / 8)) + k + (k % 97));
-      expect(Array.from(await dst.read()), `affine, k ${k}`).toEqual(want);
-    };
-  };
   // 96 items, 2 workgroups of `fill`, whose one launch record the batch shares (no chunk of its own).
   const launchFill = (k: number) => {
     const out = q.buffer(new Uint32Array(96).fill(POISON));
@@ -269,19 +255,19 @@ test('a batch whose only slotted launches are the first records of their chunks 
   const ks = Array.from(randomU32(8, 740), (x) => 1 + (x % 5000));
   // Three in one batch: the second and third take slots, so the table is written (entries for
   // records 0, 1 and 2, left behind in the table's buffer).
-  const three = [launchAffine(ks[0]!), launchAffine(ks[1]!), launchAffine(ks[2]!)];
+  const three = [launchAffine(q, ks[0]!), launchAffine(q, ks[1]!), launchAffine(q, ks[2]!)];
   await q.wait();
   for (const check of three) await check();
   expect(tableWrites).toBe(1);
   // A first record beside a launch that reads the shared record by slot: the table again, with
   // fewer entries (a kernel reading the table past them would find those of records 1 and 2).
-  const mixed = [launchAffine(ks[3]!), launchFill(ks[4]!)];
+  const mixed = [launchAffine(q, ks[3]!), launchFill(ks[4]!)];
   await q.wait();
   for (const check of mixed) await check();
   expect(tableWrites).toBe(2);
   // One small launch of each kernel per batch: record 0 of its chunk, read in slot mode 0, no table.
   for (const k of ks.slice(5)) {
-    for (const check of [launchAffine(k), launchWindow(k * 7919)]) {
+    for (const check of [launchAffine(q, k), launchWindow(k * 7919)]) {
       await q.wait();
       await check();
     }
