@@ -3,10 +3,11 @@
  * matmul.sycl.ts's `matmulArgs` (the size and k step as kernel arguments) and for `matmul` with
  * emulated constants, as emitted and with single changes, beside the hand-written kernel that
  * reads the same values from a uniform (computing n / 4 and the loads per invocation from them as
- * the .sycl.ts source does, and with those two computed on the host) and the literal kernel. All dispatched with the same plain
- * WebGPU calls (no runtime), the group offset off as the runtime's pipeline for one dispatch has
- * it, checked against a float64 reference, and timed in interleaved rounds (every variant once a
- * round, the order rotating) so that clocks and heat fall on all alike. Run:
+ * the .sycl.ts source does, and with those two computed on the host) and the literal kernel. All
+ * dispatched with the same plain WebGPU calls (no runtime), the group offset off as the runtime's
+ * pipeline for one dispatch has it, checked against a float64 reference, and timed in interleaved
+ * rounds (every variant once a round, the order rotating) so that clocks and heat fall on all
+ * alike. Run:
  *
  *   node matmul-values.mjs [n] [rounds]
  */
@@ -58,10 +59,11 @@ const params = uniform([n, BK, n / 4, BK / 8], 16);
 const scBuffer = uniform([n, BK], 64 * 16);
 
 type Slot = { binding: number; buffer: GPUBuffer; type: GPUBufferBindingType };
-const storageSlots = (numbers: [number, number, number]): Slot[] => [
-  { binding: numbers[0], buffer: a, type: 'read-only-storage' },
-  { binding: numbers[1], buffer: b, type: 'read-only-storage' },
-  { binding: numbers[2], buffer: c, type: 'storage' },
+/** The hand-written kernels' bindings: A, B and C at 0, 1 and 2. */
+const handSlots: Slot[] = [
+  { binding: 0, buffer: a, type: 'read-only-storage' },
+  { binding: 1, buffer: b, type: 'read-only-storage' },
+  { binding: 2, buffer: c, type: 'storage' },
 ];
 const slotsOf = (of: typeof args, record: GPUBuffer): Slot[] => [
   ...of.info.bindings.flatMap((bi): Slot[] => {
@@ -104,7 +106,7 @@ const zeroAcc = (code: string, entry: string) =>
       'var acc: array<vec4<f32>, 16>;',
     ),
   );
-/** n / 4 and the loads per invocation read from the record, as the hand-written kernel has them. */
+/** n / 4 and the loads per invocation read from the record, as the host-computed uniform has them. */
 const precomputed = (code: string) =>
   inFunction(
     code.replace(
@@ -136,7 +138,7 @@ const hand = (name: string, code: string, withParams: boolean): Variant => ({
   code,
   entryPoint: 'main',
   slots: [
-    ...storageSlots([0, 1, 2]),
+    ...handSlots,
     ...(withParams ? [{ binding: 3, buffer: params, type: 'uniform' as const }] : []),
   ],
 });
