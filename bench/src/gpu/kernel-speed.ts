@@ -22,6 +22,8 @@ import { matmulWide, matmulWideArgs, wideSize } from '../kernels/matmul-wide.syc
 import { type BenchDevice, median } from './device.js';
 import {
   convLiteral,
+  convUniform,
+  convUniformRecord,
   convVec4Literal,
   DirectKernel,
   matmulLiteral,
@@ -407,10 +409,25 @@ function vec4Conv(native: Queue, w: number, h: number): ConvLaunches {
   };
 }
 
-/** The convolutions the suite times: one pixel an item, and four (16-byte loads and stores). */
+/**
+ * The convolutions the suite times: one pixel an item, and four (16-byte loads and stores); the
+ * first also as hand-written WGSL with its values in a uniform (`convUniform`).
+ */
 const CONVS = {
-  scalar: { label: 'conv3x3', pixels: 1, literal: convLiteral, make: scalarConv },
-  vec4: { label: 'conv3x3-vec4', pixels: 4, literal: convVec4Literal, make: vec4Conv },
+  scalar: {
+    label: 'conv3x3',
+    pixels: 1,
+    literal: convLiteral,
+    handUniform: convUniform,
+    make: scalarConv,
+  },
+  vec4: {
+    label: 'conv3x3-vec4',
+    pixels: 4,
+    literal: convVec4Literal,
+    handUniform: null,
+    make: vec4Conv,
+  },
 } as const;
 
 export async function convSpeed(
@@ -426,13 +443,23 @@ export async function convSpeed(
   const { src, dst, specialised, withArgs } = conv.make(native, w, h);
   device.queue.writeBuffer(src, 0, image);
   const literal = await DirectKernel.create(device, conv.literal(w, h, CONV_COEFFS), [src], dst);
+  const params = device.createBuffer({
+    size: 64,
+    usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+  });
+  device.queue.writeBuffer(params, 0, convUniformRecord(w, h, CONV_COEFFS));
+  const handUniform = conv.handUniform
+    ? await DirectKernel.create(device, conv.handUniform(), [src], dst, params)
+    : null;
+  const groups: [number, number] = [w / conv.pixels / 64, h / 4];
   const clampTo = (v: number, hi: number) => Math.min(Math.max(v, 0), hi - 1);
   const samples = sample(w * h, 1 << 16);
-  return measure(options, {
+  const rows = await measure(options, {
     kernel: `${conv.label} ${w}x${h}`,
     output: dst,
     launch: {
-      literal: () => literal.dispatch(w / conv.pixels / 64, h / 4),
+      literal: () => literal.dispatch(...groups),
+      ...(handUniform && { 'hand-written uniform': () => handUniform.dispatch(...groups) }),
       native: specialised(native),
       emulated: specialised(emulated),
       uniform: withArgs(native),
@@ -459,4 +486,6 @@ export async function convSpeed(
       return { error, checked: samples.length };
     },
   });
+  params.destroy();
+  return rows;
 }
