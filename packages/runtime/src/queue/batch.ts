@@ -33,6 +33,7 @@ export const FIRST_FLUSH_DISPATCHES = 16;
 const ARENA_BYTES = 1 << 20;
 /** The launch-slot binding's offset for a launch that reads its own record (slot mode 0: unread). */
 export const OWN_RECORD = 0;
+/** A settled promise: a reaction to it runs as a microtask. */
 const RESOLVED = Promise.resolve();
 /** Uploads up to this size are remembered and not repeated. */
 const UPLOAD_MEMORY = 4096;
@@ -69,7 +70,7 @@ export class Batch {
   #extent = 0;
   /**
    * The head of the last upload, so that a flush repeating it writes nothing; compared a word at
-   * a time (what the batch uses is a whole number of aligned slots).
+   * a time (what a batch uploads is a whole number of 16-byte records).
    */
   readonly #upload = new Uint32Array(UPLOAD_MEMORY >> 2);
   #uploadedBytes = 0;
