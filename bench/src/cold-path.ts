@@ -10,9 +10,10 @@
  * (the same value set every launch: the first launch makes the pipeline), syclts with the values as
  * kernel arguments, direct WebGPU (pipeline and bind group made before the first launch), and
  * direct WebGPU writing the values into its kernel's uniform before each launch (what a host that
- * passes values per launch does), the four interleaved launch by launch, their order rotating, so that Dawn's and Node's own first
- * calls fall on all alike. Prints one JSON line last: each row's microseconds per launch,
- * and each launch's parts (the launch call, the wait call, the wait for completion after it).
+ * passes values per launch does), the four interleaved launch by launch, their order rotating, so
+ * that Dawn's and Node's own first calls fall on all alike. Prints one JSON line last: each row's
+ * microseconds per launch, and each launch's parts (the launch call, the wait call, the wait for
+ * completion after it).
  */
 import { f32 } from '@syclts/dsl';
 import { ndRange, Queue } from '@syclts/runtime';

@@ -219,8 +219,6 @@ async function measure(options: SpeedOptions, problem: Problem): Promise<SpeedRo
   });
 }
 
-/** The largest error of the sampled entries of C = A x B against a float64 sum, relative to its terms. */
-
 /** The k step of the matrix multiply's tiles (the fastest of 8 and 16 on the H100). */
 export const MATMUL_TILE_K = 16;
 

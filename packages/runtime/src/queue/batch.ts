@@ -162,11 +162,11 @@ export class Batch {
   }
 
   /**
-   * Whether the batch can do without its slot table: every arrival is a chunk's first record,
-   * which, in slot mode 0, a kernel reads as the record at its offsets (record 0, its own). Sets
-   * those records' slot mode to 0 when so: a batch of one small launch per kernel writes no table.
+   * Leaves the slot table out where every arrival is a chunk's first record, which, in slot mode
+   * 0, a kernel reads as the record at its offsets (record 0, its own): sets those records' slot
+   * mode to 0 and returns true (a batch of one small launch per kernel writes no table).
    */
-  #firstRecordsOnly(): boolean {
+  #dropSlotTable(): boolean {
     if (this.#firstArrivals !== this.#arrivals) return false;
     for (const at of this.#firstModes) this.#view.setUint32(at, 0, true);
     return true;
@@ -356,7 +356,7 @@ export class Batch {
     this.#events = [];
     this.#args = [];
     this.#dispatches = 0;
-    const table = this.#arrivals > 0 && !this.#firstRecordsOnly();
+    const table = this.#arrivals > 0 && !this.#dropSlotTable();
     const extent = this.#extent;
     if (extent > 0 && !this.#uploaded(extent)) {
       device.queue.writeBuffer(this.#arena, 0, this.#staging, 0, extent);
